@@ -1,0 +1,163 @@
+import json
+
+import pytest
+from hypothesis import given, settings
+
+from engine import Hand, HandError, Meld, WinContext, read_request
+from engine.hand import hands_equal_ignoring_order
+
+from .strategies import hands, melds
+
+
+@given(hands())
+def test_hand_string_round_trip(hand):
+    assert Hand.parse(hand.format()) == hand
+    assert eval(repr(hand)) == hand
+
+
+@given(hands())
+def test_hand_json_round_trip(hand):
+    data = json.loads(json.dumps(hand.to_json()))
+    assert Hand.from_json(data) == hand
+
+
+@given(melds())
+def test_meld_round_trips(meld):
+    meld.validate()
+    assert Meld.parse(meld.format()) == meld
+    assert Meld.from_json(json.loads(json.dumps(meld.to_json()))) == meld
+
+
+@settings(max_examples=50)
+@given(hands())
+def test_generated_hands_validate(hand):
+    hand.validate()
+
+
+def test_interfaces_example_hand_reads():
+    data = {
+        "concealed": ["1m", "2m", "3m", "4p", "4p"],
+        "melds": [
+            {"type": "chow", "tiles": ["3s", "4s", "5s"], "from": "left", "claimed": "4s"},
+            {"type": "pung", "tiles": ["7z", "7z", "7z"], "from": "across"},
+            {"type": "kong", "tiles": ["9p", "9p", "9p", "9p"], "from": "right"},
+            {"type": "added_kong", "tiles": ["2s", "2s", "2s", "2s"], "from": "left"},
+            {"type": "concealed_kong", "tiles": ["1z", "1z", "1z", "1z"]},
+        ],
+        "winning_tile": "4p",
+        "flowers": ["1f", "6f"],
+    }
+    # The interfaces example shows all five meld types at once, so it reads but is not a legal count.
+    hand = Hand.from_json(data)
+    assert hand.format() == "123m44p c34*5s< p777z^ k9999p> a2222s< x1111z +4p 16f"
+    assert Hand.from_json(hand.to_json()) == hand
+    with pytest.raises(HandError) as info:
+        hand.validate()
+    assert info.value.code == "wrong_tile_count"
+
+
+def test_concealed_list_may_include_the_winning_tile():
+    a = Hand.from_json({"concealed": list("1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2p 3p 4p".split()), "winning_tile": "4p"})
+    b = Hand.parse("123456789m11p23p +4p")
+    assert a == b
+
+
+def test_context_json_round_trip_and_wind_aliases():
+    ctx = WinContext.from_json({"rules": "riichi", "seat_wind": "south", "round_wind": "1z", "dora_indicators": "3m",
+                                "options": {"aka_dora": True}, "honba": 2})
+    assert ctx.seat_wind == "S" and ctx.round_wind == "E" and str(ctx.dora_indicators[0]) == "3m"
+    assert WinContext.from_json(json.loads(json.dumps(ctx.to_json()))) == ctx
+
+
+def test_melds_in_any_order_compare_equal():
+    assert hands_equal_ignoring_order(Hand.parse("11m p777z^ c123s< k9999p> +1m".replace("11m", "1m")),
+                                      Hand.parse("1m k9999p> p777z^ c123s< +1m"))
+
+
+BAD_HANDS = [
+    # (request, expected code)
+    ({"concealed": "123m456p789s11z", "winning_tile": "1z"}, "wrong_tile_count"),  # 11 + 1 tiles
+    ({"concealed": "123m456p789s11z22z34z", "winning_tile": "1z"}, "wrong_tile_count"),  # 15 tiles
+    ({"concealed": "123m456p789s11z4z", "melds": [{"type": "pung", "tiles": "555m", "from": "left"}],
+      "winning_tile": "1z"}, "wrong_tile_count"),
+    ({"concealed": "11111m2345p678s9s", "winning_tile": "9s"}, "too_many_copies"),  # five 1m
+    ({"concealed": "1111m2345p678s99s", "melds": [], "winning_tile": "1m"}, "too_many_copies"),  # 4 + winning
+    ({"concealed": "123m456p789s1z", "melds": [{"type": "pung", "tiles": "111z", "from": "left"}],
+      "winning_tile": "1z"}, "too_many_copies"),  # 1z x5 across meld, hand and winning tile
+    ({"concealed": "123m456p789s111z2z", "winning_tile": "2z", "flowers": ["1f", "1f"]}, "duplicate_flower"),
+    ({"concealed": "123m456p789s11z1f", "winning_tile": "2z"}, "flower_in_hand"),
+    ({"concealed": "123m456p789s111z2z", "winning_tile": "3f"}, "flower_in_hand"),
+    ({"concealed": "123m456p789s111z2z", "winning_tile": "2z", "flowers": ["1m"]}, "flower_in_hand"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "pung", "tiles": "111f", "from": "left"}],
+      "winning_tile": "2z"}, "flower_in_hand"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "chow", "tiles": "124s", "from": "left"}],
+      "winning_tile": "2z"}, "invalid_chow"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "chow", "tiles": ["8s", "9s", "1p"], "from": "left"}],
+      "winning_tile": "2z"}, "invalid_chow"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "chow", "tiles": "123z", "from": "left"}],
+      "winning_tile": "2z"}, "invalid_chow"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "pung", "tiles": "112s", "from": "left"}],
+      "winning_tile": "2z"}, "unequal_meld_tiles"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "kong", "tiles": "1112s", "from": "left"}],
+      "winning_tile": "2z"}, "unequal_meld_tiles"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "kong", "tiles": "111s", "from": "left"}],
+      "winning_tile": "2z"}, "invalid_meld"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "triple", "tiles": "111s", "from": "left"}],
+      "winning_tile": "2z"}, "invalid_meld"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "concealed_kong", "tiles": "1111s", "from": "left"}],
+      "winning_tile": "2z"}, "invalid_meld_source"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "chow", "tiles": "123s", "from": "across"}],
+      "winning_tile": "2z"}, "invalid_meld_source"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "pung", "tiles": "111s"}],
+      "winning_tile": "2z"}, "invalid_meld_source"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "pung", "tiles": "111s", "from": "behind"}],
+      "winning_tile": "2z"}, "invalid_meld_source"),
+    ({"concealed": "123m456p111z2z", "melds": [{"type": "chow", "tiles": "123s", "from": "left", "claimed": "4s"}],
+      "winning_tile": "2z"}, "claimed_not_in_meld"),
+    ({"concealed": "123m456p789s111z2z", "winning_tile": "2x"}, "unknown_tile"),
+    ({"concealed": "123m456p789s111z22z", "winning_tile": "3z"}, "winning_tile_not_in_hand"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"self_drawn": True,
+      "robbing_kong": True}}, "contradictory_context"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"self_drawn": True,
+      "kong_replacement": True}}, "contradictory_context"),  # no kong in the hand
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"kong_replacement": True}},
+     "contradictory_context"),  # replacement tile is self-drawn
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"robbing_kong": True,
+      "last_wall_tile": True}}, "contradictory_context"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"robbing_kong": True}},
+     "contradictory_context"),  # winner holds another 2z: a robbed pung would make five
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"seat_wind": "X"}},
+     "invalid_context"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"rules": "hk"}}, "unknown_rules"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"self_drawn": "yes"}},
+     "invalid_context"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"rules": "riichi",
+      "ippatsu": True}}, "contradictory_context"),
+    ({"hand": {"concealed": "123m456p111z2z", "melds": [{"type": "pung", "tiles": "999s", "from": "left"}],
+               "winning_tile": "2z"}, "context": {"rules": "riichi", "riichi": True}}, "contradictory_context"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"rules": "riichi",
+      "blessing": "heaven", "seat_wind": "S", "self_drawn": True}}, "contradictory_context"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"rules": "riichi",
+      "options": {"akadora": True}}}, "unknown_rules"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"honba": -1}}, "invalid_context"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"colour": "red"}},
+     "invalid_hand_json"),
+    ({"concealed": "123m456p789s111z2z", "winning_tile": "2z", "shape": "x"}, "invalid_hand_json"),
+    ({"hand": ["1m"]}, "invalid_hand_json"),
+    ({"concealed": "000m456p789s111z2z", "winning_tile": "2z"}, "too_many_copies"),  # one red five of a suit
+]
+
+
+@pytest.mark.parametrize("request_data,code", BAD_HANDS, ids=[c for _, c in BAD_HANDS])
+def test_bad_hands_give_stable_codes(request_data, code):
+    with pytest.raises(HandError) as info:
+        read_request(request_data)
+    assert info.value.code == code, str(info.value)
+
+
+def test_a_good_request_reads_nested_and_flat():
+    nested = read_request({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"},
+                           "context": {"rules": "mcr", "self_drawn": True}})
+    flat = read_request({"concealed": "123m456p789s111z2z", "winning_tile": "2z", "rules": "mcr", "self_drawn": True})
+    assert nested == flat
+    assert nested[1].self_drawn

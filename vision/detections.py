@@ -1,0 +1,116 @@
+"""Detections: a validated struct of arrays, one row per tile found in an image.
+
+Shapes (N = number of tiles, K = top-k kept per tile):
+
+========== =============== ======= ===========================================================================
+field      shape           dtype   meaning
+========== =============== ======= ===========================================================================
+boxes      (N, 4)          float32 axis-aligned x1, y1, x2, y2 in pixels of the oriented image
+class_ids  (N,)            int32   0..41 face (vision.classes.FACE_CODES order) or 42 = face down (back)
+confidence (N,)            float32 probability of ``class_ids``
+rotation   (N,)            int32   0, 90, 180 or 270: degrees the tile face is turned clockwise from upright
+topk_ids   (N, K)          int32   the K most probable classes, best first
+topk_probs (N, K)          float32 their probabilities
+========== =============== ======= ===========================================================================
+
+All operations are pure numpy and return new objects; nothing is mutated in place.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .classes import CLASS_NAMES, FACE_CODES, FACE_DOWN
+
+ROTATIONS = (0, 90, 180, 270)
+
+
+@dataclass(frozen=True)
+class Detections:
+    boxes: np.ndarray
+    class_ids: np.ndarray
+    confidence: np.ndarray
+    rotation: np.ndarray = field(default=None)  # type: ignore[assignment]
+    topk_ids: np.ndarray = field(default=None)  # type: ignore[assignment]
+    topk_probs: np.ndarray = field(default=None)  # type: ignore[assignment]
+
+    def __post_init__(self) -> None:
+        boxes = np.asarray(self.boxes, dtype=np.float32).reshape(-1, 4)
+        n = len(boxes)
+        class_ids = np.asarray(self.class_ids, dtype=np.int32).reshape(n)
+        confidence = np.asarray(self.confidence, dtype=np.float32).reshape(n)
+        rotation = (np.zeros(n, np.int32) if self.rotation is None
+                    else np.asarray(self.rotation, dtype=np.int32).reshape(n))
+        topk_ids = class_ids[:, None] if self.topk_ids is None else np.asarray(self.topk_ids, dtype=np.int32)
+        topk_probs = confidence[:, None] if self.topk_probs is None else np.asarray(self.topk_probs, dtype=np.float32)
+        if topk_ids.ndim != 2 or topk_ids.shape[0] != n or topk_probs.shape != topk_ids.shape:
+            raise ValueError(f"topk_ids {topk_ids.shape} and topk_probs {topk_probs.shape} must both be ({n}, K)")
+        if n and (class_ids.min() < 0 or class_ids.max() > FACE_DOWN):
+            raise ValueError(f"class ids must lie in 0..{FACE_DOWN}, got {class_ids.min()}..{class_ids.max()}")
+        if n and not np.isin(rotation, ROTATIONS).all():
+            raise ValueError(f"rotation must be one of {ROTATIONS}, got {sorted(set(rotation.tolist()))}")
+        if n and ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])).any():
+            raise ValueError("boxes must be x1 <= x2 and y1 <= y2")
+        for name, value in (("boxes", boxes), ("class_ids", class_ids), ("confidence", confidence),
+                            ("rotation", rotation), ("topk_ids", topk_ids), ("topk_probs", topk_probs)):
+            value.setflags(write=False)
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def empty(cls, k: int = 1) -> "Detections":
+        return cls(np.zeros((0, 4)), np.zeros(0), np.zeros(0), np.zeros(0),
+                   np.zeros((0, k)), np.zeros((0, k)))
+
+    def __len__(self) -> int:
+        return len(self.boxes)
+
+    def __getitem__(self, index) -> "Detections":
+        """Select rows with an int, a slice, an index array or a boolean mask."""
+        if isinstance(index, (int, np.integer)):
+            index = [int(index)]
+        return Detections(self.boxes[index], self.class_ids[index], self.confidence[index], self.rotation[index],
+                          self.topk_ids[index], self.topk_probs[index])
+
+    @property
+    def face_down(self) -> np.ndarray:
+        """(N,) bool: tiles showing their back."""
+        return self.class_ids == FACE_DOWN
+
+    @property
+    def centers(self) -> np.ndarray:
+        """(N, 2) float32 box centres."""
+        return np.stack([(self.boxes[:, 0] + self.boxes[:, 2]) / 2, (self.boxes[:, 1] + self.boxes[:, 3]) / 2], axis=1)
+
+    @property
+    def codes(self) -> list[str | None]:
+        return [None if c == FACE_DOWN else FACE_CODES[c] for c in self.class_ids.tolist()]
+
+    def to_json(self) -> list[dict]:
+        """Tiles as in the recognition CLI (interfaces.md), plus the top-k alternatives."""
+        tiles = []
+        for i in range(len(self)):
+            cid = int(self.class_ids[i])
+            tiles.append({
+                "code": None if cid == FACE_DOWN else FACE_CODES[cid],
+                "box": [round(float(v), 1) for v in self.boxes[i]],
+                "confidence": round(float(self.confidence[i]), 4),
+                "rotation": int(self.rotation[i]),
+                "face_down": cid == FACE_DOWN,
+                "top": [{"code": CLASS_NAMES[int(c)] if int(c) != FACE_DOWN else None, "p": round(float(p), 4)}
+                        for c, p in zip(self.topk_ids[i], self.topk_probs[i])],
+            })
+        return tiles
+
+
+def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(N, 4) x (M, 4) xyxy boxes -> (N, M) intersection over union."""
+    a = np.asarray(a, np.float32).reshape(-1, 4)
+    b = np.asarray(b, np.float32).reshape(-1, 4)
+    lt = np.maximum(a[:, None, :2], b[None, :, :2])
+    rb = np.minimum(a[:, None, 2:], b[None, :, 2:])
+    inter = np.clip(rb - lt, 0, None).prod(axis=2)
+    area_a = (a[:, 2:] - a[:, :2]).prod(axis=1)
+    area_b = (b[:, 2:] - b[:, :2]).prod(axis=1)
+    return inter / np.maximum(area_a[:, None] + area_b[None, :] - inter, 1e-9)
