@@ -371,6 +371,9 @@ class WinContext:
     ura_dora_indicators: tuple[Tile, ...] = ()
     honba: int = 0
     riichi_sticks: int = 0
+    # riichi pao (包 / sekinin barai): who fed the meld that made a liable yakuman, seen from the winner
+    # ("left" / "across" / "right"); None when nobody is liable. An extension of interfaces.md.
+    pao: str | None = None
 
     @property
     def is_dealer(self) -> bool:
@@ -411,7 +414,7 @@ class WinContext:
                 if not isinstance(value, Mapping):
                     raise HandError("invalid_context", f"'options' must be an object, not {value!r}")
                 value = dict(value)
-            elif f.name in ("rules", "ruleset", "seat_wind", "round_wind") and not isinstance(value, str):
+            elif f.name in ("rules", "ruleset", "seat_wind", "round_wind", "pao") and not isinstance(value, str):
                 raise HandError("invalid_context", f"{f.name!r} must be a string, not {value!r}")
             kwargs[f.name] = value
         for wind_field in ("seat_wind", "round_wind"):
@@ -464,6 +467,8 @@ class WinContext:
                     raise HandError("contradictory_context", "renhou (human) is a non-dealer's win on a discard")
                 if self.riichi or self.double_riichi:
                     raise HandError("contradictory_context", "a blessing win comes before any riichi")
+            if self.pao is not None and self.pao not in ("left", "across", "right"):
+                raise HandError("invalid_context", f"pao must be 'left', 'across' or 'right', not {self.pao!r}")
             if len(self.dora_indicators) > 5 or len(self.ura_dora_indicators) > 5:
                 raise HandError("invalid_context", "at most 5 dora indicators")
             if any(t.is_flower for t in self.dora_indicators + self.ura_dora_indicators):

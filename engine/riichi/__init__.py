@@ -1,0 +1,216 @@
+"""Japanese riichi scoring: Zendanshin competition rules by default [001], or the ``modern`` ruleset.
+
+``score(hand, context) -> RiichiResult`` takes the shared :class:`engine.Hand` and :class:`engine.WinContext`,
+reads every arrangement of :func:`engine.decompose.arrangements`, scores each with the yaku table
+(:mod:`.yaku`), the fu table (:mod:`.fu`) and the limits (:mod:`.points`), and keeps the highest (高点法, policy
+R18). Raises ``HandError("not_winning")`` when no riichi arrangement exists; a winning shape without a yaku is a
+result with ``meets_minimum`` false and zero points (policy R19).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..decompose import Shape, arrangements
+from ..errors import HandError
+from ..hand import Hand, MeldType, WinContext
+from .fu import FuLine, compute_fu
+from .points import Payment, basic_points, payment
+from .rules import RULESETS, Ruleset, resolve
+from .view import TERMINAL, HandFacts, View
+from .yaku import BY_ID, YAKU, YAKUMAN, Yaku
+
+__all__ = ["RULESETS", "RiichiResult", "Ruleset", "dora_of", "resolve", "score"]
+
+_RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
+
+
+def dora_of(indicator: int) -> int:
+    """The dora kind after an indicator: numbers 1→…→9→1, winds E→S→W→N→E, dragons 白→發→中→白 [001:69]."""
+    if indicator < 27:
+        return indicator - 8 if indicator % 9 == 8 else indicator + 1
+    if indicator < 31:
+        return 27 if indicator == 30 else indicator + 1
+    return 31 if indicator == 33 else indicator + 1
+
+
+@dataclass(frozen=True)
+class YakuEntry:
+    id: str
+    name: str
+    name_ja: str
+    han: int
+    kind: str  # "yaku", "yakuman" or "dora"
+    source: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "name": self.name, "name_ja": self.name_ja, "han": self.han, "kind": self.kind,
+                "source": self.source}
+
+
+@dataclass(frozen=True)
+class RiichiResult:
+    ruleset: Ruleset
+    han: int
+    fu: int
+    yaku: tuple[YakuEntry, ...]
+    fu_details: tuple[FuLine, ...]
+    limit: str | None
+    points: Payment
+    meets_minimum: bool
+    yakuman: int
+    arrangement: str
+    wait: str
+    notes: tuple[str, ...] = field(default=())
+
+    def to_json(self) -> dict:
+        return {
+            "ruleset": self.ruleset.name,
+            "options": self.ruleset.options(),
+            "total": self.points.total,
+            "han": self.han,
+            "fu": self.fu,
+            "yaku": [y.to_json() for y in self.yaku],
+            "fu_details": [line.to_json() for line in self.fu_details],
+            "limit": self.limit,
+            "yakuman": self.yakuman,
+            "points": self.points.to_json(),
+            "meets_minimum": self.meets_minimum,
+            "arrangement": self.arrangement,
+            "wait": self.wait,
+            "notes": list(self.notes),
+        }
+
+
+def _count_dora(facts: HandFacts, indicators, usable: int) -> int:
+    counts = facts.counts
+    return sum(counts[dora_of(t.index)] for t in indicators[:usable])
+
+
+def _dora(hand: Hand, context: WinContext, facts: HandFacts, rules: Ruleset, notes: list[str]) -> list[YakuEntry]:
+    """Dora entries (never yaku [001:70]). Inputs whose option is off are not counted, and a note says so."""
+    entries = []
+    usable = len(context.dora_indicators) if rules.kan_dora else min(1, len(context.dora_indicators))
+    if usable < len(context.dora_indicators):
+        notes.append(f"{len(context.dora_indicators) - usable} kan dora indicator(s) not counted (options.kan_dora off)")
+    dora = _count_dora(facts, context.dora_indicators, usable)
+    if dora:
+        entries.append(YakuEntry("dora", "Dora", "ドラ", dora, "dora", "001:69-70"))
+    reds = sum(1 for t in hand.all_tiles() if t.red)
+    if reds:
+        if rules.aka_dora:
+            entries.append(YakuEntry("aka_dora", "Red fives", "赤ドラ", reds, "dora", "options.aka_dora"))
+        else:
+            notes.append(f"{reds} red five(s) count as plain fives (options.aka_dora off [001:72])")
+    if context.ura_dora_indicators:
+        if not rules.ura_dora:
+            notes.append("ura dora not counted (options.ura_dora off [001:72])")
+        elif not (context.riichi or context.double_riichi):
+            notes.append("ura dora count only for a riichi hand")
+        else:
+            ura_usable = len(context.ura_dora_indicators) if rules.kan_dora else 1
+            ura = _count_dora(facts, context.ura_dora_indicators, ura_usable)
+            if ura:
+                entries.append(YakuEntry("ura_dora", "Ura dora", "裏ドラ", ura, "dora", "options.ura_dora"))
+    if context.ippatsu and not rules.ippatsu:
+        notes.append("ippatsu is not a yaku here (options.ippatsu off [001:73])")
+    return entries
+
+
+def _yaku_of(facts: HandFacts, view: View) -> tuple[list[Yaku], int]:
+    """(yaku rows found, yakuman multiple). Yakuman, when present, stand alone."""
+    closed = facts.closed
+    yakuman = [y for y in YAKUMAN if (closed or y.han_open) and y.test(facts, view)]
+    if yakuman:
+        if facts.rules.double_yakuman:
+            return yakuman, sum(y.yakuman for y in yakuman)
+        return yakuman, 1  # one yakuman cap [001:127], policy R5
+    found = [y for y in YAKU if (closed or y.han_open) and y.test(facts, view)]
+    if len(found) > 1:
+        excluded = {e for y in found for e in y.excludes}
+        if excluded:
+            found = [y for y in found if y.id not in excluded]
+    return found, 0
+
+
+def _han_of(y: Yaku, facts: HandFacts) -> int:
+    if y.han_rule is not None:
+        return getattr(facts.rules, y.han_rule)
+    return y.han_closed if facts.closed else y.han_open
+
+
+def score(hand: Hand, context: WinContext) -> RiichiResult:
+    """Score a validated hand under ``context`` (rules "riichi"). See the module docstring."""
+    rules = resolve(context.ruleset, context.options)
+    facts = HandFacts(hand, context, rules)
+    notes: list[str] = []
+    dora_entries = _dora(hand, context, facts, rules, notes)
+    dora = sum(e.han for e in dora_entries)
+    best = None
+    best_key = None
+    for arrangement in arrangements(hand):
+        if arrangement.shape not in _RIICHI_SHAPES:
+            continue
+        view = View(arrangement, facts)
+        if arrangement.shape is Shape.SEVEN_PAIRS and len(set(view.pairs)) != 7:
+            continue  # chiitoitsu needs seven different pairs (policy R8, H2)
+        found, yakuman = _yaku_of(facts, view)
+        pinfu = any(y.id == "pinfu" for y in found)
+        fu, fu_lines = compute_fu(facts, view, pinfu)
+        han = 13 * yakuman if yakuman else sum(_han_of(y, facts) for y in found)
+        basic, limit = basic_points(han + (0 if yakuman else dora), fu, yakuman, rules)
+        # 高点法: the highest payment, then yakuman over counted han, then more han, then more fu (policy R18)
+        key = (bool(found), basic, yakuman, han, fu)
+        if best_key is None or key > best_key:
+            best_key = key
+            best = (view, found, yakuman, han, fu, fu_lines, basic, limit)
+    if best is None:
+        raise HandError("not_winning", f"no riichi winning arrangement (four sets and a pair, seven different pairs,"
+                                       f" or thirteen orphans): {hand.format()!r}")
+    view, found, yakuman, yaku_han, fu, fu_lines, basic, limit = best
+    if yakuman:
+        dora_entries = []  # dora add nothing to a yakuman
+    entries = [YakuEntry(y.id, y.name, y.name_ja, _han_of(y, facts), "yakuman" if y.yakuman else "yaku", y.source)
+               for y in found]
+    if yakuman and not rules.double_yakuman and len(found) > 1:
+        notes.append("several yakuman pay one yakuman (options.double_yakuman off)")
+    meets_minimum = bool(found)
+    han = yaku_han + sum(e.han for e in dora_entries)
+    if not meets_minimum:
+        basic, limit = 0, None
+        notes.append("no yaku: the hand does not meet the 1-han minimum (dora do not count [001:7, 001:70])")
+    pao = _pao(hand, context, rules, found, view) if meets_minimum else None
+    pay = payment(basic, tsumo=context.self_drawn, dealer=context.is_dealer, honba=context.honba,
+                  sticks=context.riichi_sticks, pao=pao)
+    return RiichiResult(rules, han, fu, tuple(entries + dora_entries), tuple(fu_lines), limit, pay, meets_minimum,
+                        yakuman, str(view.arrangement), view.wait, tuple(notes))
+
+
+# For each yakuman with liability, which exposed melds can be the fed one [001:75-81], policy R11.
+_PUNG_TYPES = (MeldType.PUNG, MeldType.KONG, MeldType.ADDED_KONG)
+_PAO_MELDS = {
+    "daisangen": lambda m: m.type in _PUNG_TYPES and m.tiles[0].index >= 31,
+    "suushiihou": lambda m: m.type in _PUNG_TYPES and 27 <= m.tiles[0].index <= 30,
+    "daisuushi": lambda m: m.type in _PUNG_TYPES and 27 <= m.tiles[0].index <= 30,
+    "tsuuiisou": lambda m: m.type in _PUNG_TYPES,
+    "chinroutou": lambda m: m.type in _PUNG_TYPES and TERMINAL[m.tiles[0].index],
+    "ryuuiisou": lambda m: True,  # chi counts too [001:80]
+}
+
+
+def _pao(hand: Hand, context: WinContext, rules: Ruleset, found: list[Yaku], view: View) -> str | None:
+    if context.pao is None:
+        return None
+    liable = [y.id for y in found if y.id in rules.pao_yakuman or
+              (y.id == "daisuushi_double" and "daisuushi" in rules.pao_yakuman)]
+    for yaku_id in liable:
+        test = _PAO_MELDS[yaku_id.removesuffix("_double")]
+        if yaku_id == "suushiihou" and sum(1 for p in view.pungs if 27 <= p <= 30) < 4:
+            continue  # only the pon of the fourth wind set is liable [001:77]
+        for meld in hand.melds:
+            if not meld.is_concealed and meld.discarder is not None and meld.discarder.value == context.pao \
+                    and test(meld):
+                return context.pao
+    raise HandError("contradictory_context",
+                    f"pao {context.pao!r}: the hand has no yakuman with liability in the {rules.name} ruleset"
+                    f" ({', '.join(sorted(rules.pao_yakuman))}) with a meld fed by that player")

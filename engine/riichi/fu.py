@@ -1,0 +1,88 @@
+"""Fu as data: the seed's fu table [001:98-120] as rows, and one :class:`FuLine` per fu source of a hand.
+
+Special cases [001:136-139]: chiitoitsu is 25 fu flat; a concealed pinfu won by tsumo is 20 fu flat (no tsumo fu).
+The modern ruleset adds 2 fu to an open pinfu-shaped ron (30 fu) and counts a double-wind pair 4; the seed counts
+20 and 2 (policy R1, R2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..decompose import Shape
+from .view import TERMINAL_OR_HONOUR, HandFacts, View
+
+
+@dataclass(frozen=True, slots=True)
+class FuLine:
+    id: str
+    fu: int
+    reason: str
+    source: str
+
+    def to_json(self) -> dict:
+        return {"id": self.id, "fu": self.fu, "reason": self.reason, "source": self.source}
+
+
+# (is terminal or honour, is kong, concealed) -> (fu, id, reason, citation)
+SET_FU = {
+    (False, False, False): (2, "open_pung_simple", "open pung of simples", "001:110"),
+    (False, False, True): (4, "concealed_pung_simple", "concealed pung of simples", "001:110"),
+    (True, False, False): (4, "open_pung_terminal", "open pung of terminals or honours", "001:112"),
+    (True, False, True): (8, "concealed_pung_terminal", "concealed pung of terminals or honours", "001:112"),
+    (False, True, False): (8, "open_kong_simple", "open kong of simples", "001:115"),
+    (False, True, True): (16, "concealed_kong_simple", "concealed kong of simples", "001:115"),
+    (True, True, False): (16, "open_kong_terminal", "open kong of terminals or honours", "001:117"),
+    (True, True, True): (32, "concealed_kong_terminal", "concealed kong of terminals or honours", "001:117"),
+}
+WAIT_FU = {
+    "penchan": (2, "edge wait (辺張)", "001:118"),
+    "kanchan": (2, "closed wait (嵌張)", "001:119"),
+    "tanki": (2, "single wait (単騎)", "001:120"),
+}
+_BASE = FuLine("base", 20, "base (副底)", "001:98")
+_CHIITOITSU = FuLine("chiitoitsu", 25, "seven pairs, flat", "001:138")
+_PINFU_TSUMO = FuLine("pinfu_tsumo", 20, "pinfu won by self-draw, flat (no tsumo fu)", "001:136-137")
+_MENZEN_RON = FuLine("menzen_ron", 10, "concealed hand won on a discard (門前清栄和)", "001:99")
+_TSUMO = FuLine("tsumo", 2, "self-draw (ツモ; a rinshan win counts as one)", "001:100-101, 001:32")
+
+
+def pair_fu(h: HandFacts, pair: int) -> list[FuLine]:
+    lines = []
+    if pair >= 31:
+        lines.append(FuLine("dragon_pair", 2, "pair of dragons", "001:104"))
+    elif pair == h.seat and pair == h.round:
+        fu = h.rules.double_wind_pair_fu
+        lines.append(FuLine("double_wind_pair", fu, "pair of the double wind (連風牌)",
+                            "001:106 (R1)" if fu == 2 else "modern: seat 2 + round 2"))
+    elif pair == h.round:
+        lines.append(FuLine("round_wind_pair", 2, "pair of the round wind", "001:105"))
+    elif pair == h.seat:
+        lines.append(FuLine("seat_wind_pair", 2, "pair of the seat wind", "001:107"))
+    return lines
+
+
+def compute_fu(h: HandFacts, v: View, pinfu: bool) -> tuple[int, list[FuLine]]:
+    """(fu rounded up to 10, one line per fu source)."""
+    if v.shape is Shape.SEVEN_PAIRS:
+        return 25, [_CHIITOITSU]
+    if pinfu and h.tsumo:
+        return 20, [_PINFU_TSUMO]
+    lines = [_BASE]
+    if h.closed and not h.tsumo:
+        lines.append(_MENZEN_RON)
+    if h.tsumo:
+        lines.append(_TSUMO)
+    for index, is_kong, concealed in v.set_info:
+        fu, fu_id, reason, source = SET_FU[(TERMINAL_OR_HONOUR[index], is_kong, concealed)]
+        lines.append(FuLine(fu_id, fu, reason, source))
+    if v.pair is not None:
+        lines.extend(pair_fu(h, v.pair))
+    wait = WAIT_FU.get(v.wait)
+    if wait is not None:
+        lines.append(FuLine(v.wait, wait[0], wait[1], wait[2]))
+    total = sum(line.fu for line in lines)
+    if total == 20 and not h.closed and not h.tsumo and h.rules.open_pinfu_fu:
+        lines.append(FuLine("open_pinfu", h.rules.open_pinfu_fu, "open pinfu-shaped ron raised to 30", "modern (R2)"))
+        total += h.rules.open_pinfu_fu
+    return (total + 9) // 10 * 10, lines
