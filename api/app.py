@@ -1,31 +1,71 @@
-"""The FastAPI application factory.
+"""The FastAPI application factory: settings, logging, metrics, middleware, error handlers, routers, lifespan.
 
-Until the recognition models and the full API land, this serves the JSON scoring endpoint and a health check that
-says plainly which parts are available.
+``create_app()`` builds a fresh app (tests build several with different settings); the models are loaded once,
+in the lifespan, and shared by all requests through ``app.state.reader``.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import logging
+from contextlib import asynccontextmanager
+from typing import AsyncIterator
 
-from fastapi import Body, FastAPI
-from fastapi.responses import JSONResponse
+from fastapi import FastAPI
+from fastapi.middleware.cors import CORSMiddleware
+from fastapi.staticfiles import StaticFiles
 
-from engine import score_request
+from .errors import install_error_handlers
+from .observability import Metrics, RequestMiddleware, configure_logging
+from .pipeline import Reader
+from .routers import hands, health, page, photos
+from .routers.page import STATIC_DIR
+from .settings import Settings
+
+log = logging.getLogger("api")
+
+DESCRIPTION = """Photo of a winning mahjong hand in, score out (MCR or riichi).
+
+* `POST /v1/recognize`: multipart `image` -> tiles (boxes, codes, confidence), hand, warnings, overlay image.
+* `POST /v1/score`: the same plus context fields -> recognition + score.
+* `POST /v1/hands/score`: JSON `{"hand", "context"}` -> score (fans/yaku with the tiles that make each).
+
+Errors are `{"error": {"code", "message"}}`: 4xx for anything the client sent wrong, 503 with `Retry-After` when
+overloaded. The referee page is at [/referee](/referee).
+"""
 
 
-def create_app() -> FastAPI:
-    app = FastAPI(title="Mahjong hand reader", version="0.1.0")
+def create_app(settings: Settings | None = None) -> FastAPI:
+    settings = settings or Settings.from_env()
+    configure_logging(settings.log_level, settings.log_json)
+    metrics = Metrics()
 
-    @app.get("/healthz")
-    def healthz() -> dict[str, Any]:
-        return {"status": "ok", "recognition": "not available yet (no committed models)", "scoring": ["mcr", "riichi"]}
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        reader = Reader(settings, metrics)
+        # Loading ONNX sessions takes seconds of CPU; do it off the loop so the process answers signals meanwhile.
+        await asyncio.to_thread(reader.load)
+        app.state.reader = reader
+        log.info("service ready", extra={"health": reader.health()})
+        try:
+            yield
+        finally:
+            reader.queue.shutdown()
 
-    @app.post("/v1/hands/score")
-    def score_hand(request: dict[str, Any] = Body(...)) -> JSONResponse:
-        result = score_request(request)
-        if not result["ok"]:
-            return JSONResponse({"error": result["error"]}, status_code=422)
-        return JSONResponse(result)
-
+    app = FastAPI(title="Mahjong hand reader", version="1.0.0", description=DESCRIPTION, lifespan=lifespan)
+    app.state.settings = settings
+    app.state.metrics = metrics
+    install_error_handlers(app)
+    app.include_router(health.router)
+    app.include_router(hands.router)
+    app.include_router(photos.router)
+    app.include_router(page.router)
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    # Starlette runs the last-added middleware outermost: CORS must answer preflights before the API-key check.
+    app.add_middleware(RequestMiddleware, metrics=metrics, max_body_bytes=settings.max_upload_bytes,
+                       api_key=settings.api_key)
+    if settings.cors_origins:
+        app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
+                           allow_headers=["Content-Type", "X-API-Key", "Authorization", "X-Request-ID"],
+                           expose_headers=["Retry-After", "X-Request-ID"])
     return app

@@ -1,0 +1,189 @@
+"""Structured request logs, Prometheus metrics, the request-body limit and the optional API key, as ASGI middleware.
+
+The body limit sits in front of everything (FastAPI would otherwise spool an arbitrarily large multipart upload to
+disk before any route code runs).
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import logging
+import sys
+import time
+import uuid
+from typing import Any
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from .errors import error_body
+
+log = logging.getLogger("api")
+access_log = logging.getLogger("api.access")
+
+
+class JsonFormatter(logging.Formatter):
+    """One JSON object per line: time, level, logger, message and any ``extra=`` fields."""
+
+    _STANDARD = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime", "taskName"}
+
+    def format(self, record: logging.LogRecord) -> str:
+        out: dict[str, Any] = {"time": time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(record.created))
+                               + f".{int(record.msecs):03d}Z",
+                               "level": record.levelname, "logger": record.name, "message": record.getMessage()}
+        for key, value in vars(record).items():
+            if key not in self._STANDARD and not key.startswith("_"):
+                out[key] = value
+        if record.exc_info:
+            out["exception"] = self.formatException(record.exc_info)
+        return json.dumps(out, default=str, ensure_ascii=False)
+
+
+def configure_logging(level: str, as_json: bool) -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(JsonFormatter() if as_json else logging.Formatter("%(asctime)s %(levelname)s %(name)s %(message)s"))
+    root = logging.getLogger("api")
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+    root.propagate = False
+
+
+class Metrics:
+    """The service's Prometheus metrics, in a registry of its own so several apps (tests) can coexist."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        self.requests = Counter("mahjong_http_requests_total", "HTTP requests by route and status",
+                                ["method", "route", "status"], registry=self.registry)
+        self.latency = Histogram("mahjong_http_request_seconds", "HTTP request latency by route", ["method", "route"],
+                                 buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16, 32),
+                                 registry=self.registry)
+        self.inference = Histogram("mahjong_inference_seconds", "Recognition time per image (worker thread)",
+                                   buckets=(0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 16), registry=self.registry)
+        self.in_flight = Gauge("mahjong_inference_in_flight", "Images admitted (running or queued)",
+                               registry=self.registry)
+        self.rejected = Counter("mahjong_rejected_total", "Requests refused before inference", ["reason"],
+                                registry=self.registry)
+        self.errors = Counter("mahjong_errors_total", "Error responses by code", ["code"], registry=self.registry)
+        self.models_loaded = Gauge("mahjong_models_loaded", "1 when the recognition models are loaded",
+                                   registry=self.registry)
+
+
+def _route_template(scope: Scope) -> str:
+    # The matched route's path template keeps label cardinality bounded (no raw paths from scanners).
+    route = scope.get("route")
+    return getattr(route, "path", None) or "unmatched"
+
+
+class RequestMiddleware:
+    """Request id, access log line, metrics, body-size limit and API-key check for one ASGI app."""
+
+    def __init__(self, app: ASGIApp, *, metrics: Metrics, max_body_bytes: int, api_key: str | None) -> None:
+        self.app = app
+        self.metrics = metrics
+        self.max_body_bytes = max_body_bytes
+        self.api_key = api_key
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = time.perf_counter()
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
+        request_id = headers.get("x-request-id", "")[:64] or uuid.uuid4().hex[:16]
+        scope.setdefault("state", {})["request_id"] = request_id
+        status_holder = {"status": 500, "code": None}
+
+        async def send_wrapper(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status_holder["status"] = message["status"]
+                raw = list(message.get("headers", []))
+                raw.append((b"x-request-id", request_id.encode()))
+                message = {**message, "headers": raw}
+            await send(message)
+
+        try:
+            refusal = self._refuse(scope, headers)
+            if refusal is not None:
+                code, message, status = refusal
+                status_holder["code"] = code
+                await _send_json(send_wrapper, status, error_body(code, message))
+                return
+            replay = await self._read_limited(receive, headers)
+            if replay is None:
+                status_holder["code"] = "payload_too_large"
+                self.metrics.rejected.labels("payload_too_large").inc()
+                await _send_json(send_wrapper, 413, error_body(
+                    "payload_too_large", f"the request body exceeds {self.max_body_bytes} bytes"))
+                return
+            await self.app(scope, replay, send_wrapper)
+        finally:
+            elapsed = time.perf_counter() - started
+            route = _route_template(scope)
+            status = status_holder["status"]
+            self.metrics.requests.labels(scope["method"], route, str(status)).inc()
+            self.metrics.latency.labels(scope["method"], route).observe(elapsed)
+            access_log.info("request", extra={
+                "request_id": request_id, "method": scope["method"], "path": scope["path"], "route": route,
+                "status": status, "duration_ms": round(elapsed * 1000, 1),
+                "client": (scope.get("client") or ("-",))[0], "bytes_in": headers.get("content-length")})
+
+    def _refuse(self, scope: Scope, headers: dict[str, str]) -> tuple[str, str, int] | None:
+        if self.api_key and scope["path"].startswith("/v1/") and scope["method"] != "OPTIONS":
+            given = headers.get("x-api-key", "")
+            auth = headers.get("authorization", "")
+            if not given and auth.lower().startswith("bearer "):
+                given = auth[7:].strip()
+            # Constant-time comparison: the key is a secret.
+            if not hmac.compare_digest(given.encode(), self.api_key.encode()):
+                self.metrics.rejected.labels("unauthorized").inc()
+                return "unauthorized", "send the API key in the X-API-Key header", 401
+        length = headers.get("content-length")
+        if length is not None:
+            try:
+                too_big = int(length) > self.max_body_bytes
+            except ValueError:
+                return "invalid_request", f"bad Content-Length {length!r}", 400
+            if too_big:
+                self.metrics.rejected.labels("payload_too_large").inc()
+                return "payload_too_large", f"the request body ({length} bytes) exceeds {self.max_body_bytes} bytes", 413
+        return None
+
+    async def _read_limited(self, receive: Receive, headers: dict[str, str]) -> Receive | None:
+        """Read the whole body up to the limit (chunked uploads have no Content-Length); None when it is over."""
+        chunks: list[bytes] = []
+        total = 0
+        while True:
+            message = await receive()
+            if message["type"] == "http.disconnect":
+                chunks_done = message
+                break
+            body = message.get("body", b"")
+            total += len(body)
+            if total > self.max_body_bytes:
+                return None
+            chunks.append(body)
+            if not message.get("more_body", False):
+                chunks_done = None
+                break
+        body = b"".join(chunks)
+        sent = False
+
+        async def replay() -> Message:
+            nonlocal sent
+            if not sent:
+                sent = True
+                if chunks_done is not None and not body:
+                    return chunks_done
+                return {"type": "http.request", "body": body, "more_body": False}
+            return await receive()
+
+        return replay
+
+
+async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
+    payload = json.dumps(body).encode()
+    await send({"type": "http.response.start", "status": status,
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
+    await send({"type": "http.response.body", "body": payload})

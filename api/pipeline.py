@@ -1,0 +1,270 @@
+"""The work behind the endpoints: models loaded once, a bounded queue of worker threads, photo -> tiles -> hand -> score.
+
+Recognition (``vision.recognize``), hand assembly (``vision.hand_reader``) and the rule scorers (``engine.mcr``,
+``engine.riichi``) are imported lazily: whichever piece is missing, the service still starts and says so (healthz,
+503 ``models_unavailable`` / ``scoring_unavailable``) instead of failing to boot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import io
+import logging
+import math
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from engine import Hand, HandError, WinContext, read_request
+from engine import score as engine_score
+
+from .errors import ApiError
+from .images import decode_check, probe_image, render_overlay
+from .observability import Metrics
+from .settings import Settings
+
+log = logging.getLogger("api")
+
+SCORER_MODULES = {"mcr": "engine.mcr", "riichi": "engine.riichi"}
+
+
+def scorer_available(rules: str) -> bool:
+    """True when ``engine.<rules>`` imports and exposes ``score`` (a scorer still being written may not)."""
+    module_name = SCORER_MODULES.get(rules)
+    if module_name is None:
+        return False
+    try:
+        return callable(getattr(importlib.import_module(module_name), "score", None))
+    except Exception:  # noqa: BLE001 - a broken scorer package means "unavailable", not a crashed request
+        return False
+
+
+def parse_hand_string(text: str) -> dict[str, Any]:
+    """Compact hand string -> hand JSON; any failure to read it is the client's (invalid_hand_json / unknown_tile)."""
+    try:
+        return Hand.parse(text).to_json()
+    except HandError:
+        raise
+    except (ValueError, IndexError, KeyError, TypeError) as error:
+        raise HandError("invalid_hand_json", f"cannot read the hand string {text!r}: {error}") from None
+
+
+def score_hand_request(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Validate and score ``{"hand", "context"}``; HandError (4xx) for the client's mistakes, ApiError 503 when the
+    scorer for the requested rules is not installed."""
+    hand, context = read_request(request)
+    if not scorer_available(context.rules):
+        raise ApiError("scoring_unavailable", f"the {context.rules} scorer is not installed in this build")
+    result = engine_score(hand, context)
+    return {"ok": True, "rules": context.rules, "hand": hand.to_json(), "hand_string": hand.format(),
+            **result.to_json()}
+
+
+def score_or_error(request: Mapping[str, Any]) -> dict[str, Any]:
+    """Like :func:`score_hand_request`, but a hand that cannot be scored is an answer, not a failure (used after
+    recognition: the photo was fine, the hand read from it is not a winning one)."""
+    try:
+        return score_hand_request(request)
+    except HandError as error:
+        return {"ok": False, "error": error.to_json()}
+    except ApiError as error:
+        return {"ok": False, "error": {"code": error.code, "message": error.message}}
+
+
+class WorkQueue:
+    """A fixed pool of worker threads with a bounded number of admitted jobs (running + waiting).
+
+    Beyond the bound a request is refused at once with 503 + Retry-After: under overload, latency for admitted
+    requests stays bounded and memory stays flat instead of every upload piling up in RAM.
+    """
+
+    def __init__(self, workers: int, queue_size: int, metrics: Metrics) -> None:
+        self.workers = max(1, workers)
+        self.capacity = self.workers + max(0, queue_size)
+        self.metrics = metrics
+        self.executor = ThreadPoolExecutor(max_workers=self.workers, thread_name_prefix="inference")
+        self.admitted = 0
+        # Exponential moving average of job time, for Retry-After.
+        self.mean_job_s = 1.0
+
+    def retry_after_s(self) -> int:
+        return max(1, math.ceil(self.mean_job_s * self.admitted / self.workers))
+
+    async def run(self, fn: Callable[..., Any], *args: Any, timeout_s: float) -> Any:
+        if self.admitted >= self.capacity:
+            self.metrics.rejected.labels("overloaded").inc()
+            raise ApiError("overloaded", f"{self.admitted} images are already being read; try again shortly",
+                           headers={"Retry-After": str(self.retry_after_s())})
+        loop = asyncio.get_running_loop()
+        self.admitted += 1
+        self.metrics.in_flight.set(self.admitted)
+
+        def timed() -> Any:
+            started = time.perf_counter()
+            try:
+                return fn(*args)
+            finally:
+                elapsed = time.perf_counter() - started
+                self.metrics.inference.observe(elapsed)
+                self.mean_job_s = 0.8 * self.mean_job_s + 0.2 * elapsed
+
+        future = self.executor.submit(timed)
+
+        def release(_future) -> None:
+            # The slot is freed when the thread is done, not when the client gave up: a timed-out job still
+            # occupies a worker, and the admission count must say so.
+            self.admitted -= 1
+            self.metrics.in_flight.set(self.admitted)
+
+        future.add_done_callback(lambda f: loop.call_soon_threadsafe(release, f))
+        try:
+            return await asyncio.wait_for(asyncio.wrap_future(future), timeout_s)
+        except asyncio.TimeoutError:
+            future.cancel()  # dequeues it if it has not started
+            raise ApiError("inference_timeout", f"the image was not read within {timeout_s:g} s",
+                           headers={"Retry-After": str(self.retry_after_s())}) from None
+
+    def shutdown(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+
+
+@dataclass
+class PhotoOptions:
+    """What the client tells us about the photo beyond its pixels."""
+
+    image_name: str = "upload"
+    rules: str = "mcr"
+    winning_tile: str | None = None
+    concealed_kong_tiles: list[str] = field(default_factory=list)
+    overlay: bool = True
+
+
+class Reader:
+    """Models and helpers shared by all requests (one per app, built in the lifespan)."""
+
+    def __init__(self, settings: Settings, metrics: Metrics) -> None:
+        self.settings = settings
+        self.metrics = metrics
+        self.recognizer: Any = None
+        self.models_reason = "not loaded yet"
+        self.model_files: list[str] = []
+        self.read_hand: Callable[..., Any] | None = None
+        self.hand_reader_reason = "not loaded yet"
+        self.queue = WorkQueue(settings.inference_workers, settings.queue_size, metrics)
+
+    # --- start-up -----------------------------------------------------------------------------------------------
+    def load(self) -> None:
+        models_dir = self.settings.models_dir
+        self.model_files = sorted(p.name for p in models_dir.glob("*.onnx")) if models_dir.is_dir() else []
+        try:
+            recognize_module = importlib.import_module("vision.recognize")
+        except ImportError as error:
+            self.models_reason = f"vision.recognize is not installed ({error})"
+        else:
+            if not self.model_files:
+                self.models_reason = f"no model files (*.onnx) in {models_dir}"
+            else:
+                try:
+                    started = time.perf_counter()
+                    self.recognizer = recognize_module.Recognizer.load(models_dir)
+                    self.models_reason = "loaded"
+                    log.info("models loaded", extra={"models": self.model_files,
+                                                     "seconds": round(time.perf_counter() - started, 2)})
+                except Exception as error:  # noqa: BLE001 - a broken model file must not stop the JSON endpoints
+                    self.models_reason = f"loading the models failed: {type(error).__name__}: {error}"
+                    log.exception("model loading failed")
+        self.metrics.models_loaded.set(1 if self.recognizer is not None else 0)
+        if self.recognizer is None:
+            log.warning("recognition unavailable", extra={"reason": self.models_reason})
+        try:
+            self.read_hand = importlib.import_module("vision.hand_reader").read_hand
+            self.hand_reader_reason = "loaded"
+        except (ImportError, AttributeError) as error:
+            self.hand_reader_reason = f"vision.hand_reader is not installed ({error})"
+        if self.recognizer is not None and self.settings.warmup:
+            self._warm_up()
+
+    def _warm_up(self) -> None:
+        # onnxruntime allocates its arenas on the first run; pay that here rather than on a user's request.
+        from PIL import Image
+
+        buffer = io.BytesIO()
+        Image.new("RGB", (640, 480), (40, 110, 60)).save(buffer, format="JPEG")
+        try:
+            started = time.perf_counter()
+            self.recognizer.recognize(buffer.getvalue())
+            log.info("warm-up done", extra={"seconds": round(time.perf_counter() - started, 2)})
+        except Exception:  # noqa: BLE001 - warm-up is best effort
+            log.warning("warm-up failed", exc_info=True)
+
+    def health(self) -> dict[str, Any]:
+        return {
+            "status": "ok",
+            "recognition": {"available": self.recognizer is not None, "detail": self.models_reason,
+                            "models": self.model_files},
+            "hand_reader": {"available": self.read_hand is not None, "detail": self.hand_reader_reason},
+            "scoring": {rules: scorer_available(rules) for rules in SCORER_MODULES},
+            "queue": {"workers": self.queue.workers, "capacity": self.queue.capacity, "admitted": self.queue.admitted},
+        }
+
+    # --- per request --------------------------------------------------------------------------------------------
+    def check_upload(self, data: bytes) -> None:
+        """4xx for unusable uploads before any queueing; 503 only for a good image we cannot read for lack of models."""
+        probe_image(data, self.settings.max_image_pixels)
+        if self.recognizer is None:
+            decode_check(data)  # bad input still gets its 4xx even while the models are missing
+            raise ApiError("models_unavailable", f"recognition is unavailable: {self.models_reason}",
+                           headers={"Retry-After": "60"})
+
+    async def read_photo(self, data: bytes, options: PhotoOptions,
+                         context: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        self.check_upload(data)
+        return await self.queue.run(self._read_photo_sync, data, options, context,
+                                    timeout_s=self.settings.request_timeout_s)
+
+    def _read_photo_sync(self, data: bytes, options: PhotoOptions,
+                         context: Mapping[str, Any] | None) -> dict[str, Any]:
+        try:
+            recognition = self.recognizer.recognize(data)
+        except ValueError as error:  # vision.errors.ImageError is a ValueError with a code
+            code = getattr(error, "code", None)
+            if code is None:
+                raise
+            raise ApiError(code, getattr(error, "message", str(error))) from None
+        result: dict[str, Any] = dict(recognition.to_json(options.image_name))
+        result.setdefault("width", recognition.width)
+        result.setdefault("height", recognition.height)
+        warnings = list(result.get("warnings") or [])
+        if self.read_hand is not None:
+            reading = self.read_hand(recognition.detections, (recognition.width, recognition.height),
+                                     winning_tile=options.winning_tile,
+                                     concealed_kong_tiles=options.concealed_kong_tiles or None,
+                                     rules=options.rules)
+            reading_json = reading.to_json()
+            for key, value in reading_json.items():
+                if key == "warnings":
+                    warnings.extend(w for w in value if w not in warnings)
+                else:
+                    result[key] = value
+        elif "hand" not in result:
+            result["hand"] = None
+            warnings.append(f"hand assembly unavailable: {self.hand_reader_reason}")
+        result["warnings"] = warnings
+        if context is not None:
+            if result.get("hand") is None:
+                result["score"] = {"ok": False, "error": {
+                    "code": "no_hand", "message": "no legal hand could be read from the photo; correct the tiles"}}
+            else:
+                result["score"] = score_or_error({"hand": result["hand"], "context": dict(context)})
+        if options.overlay:
+            result["overlay"] = render_overlay(data, result.get("tiles") or [],
+                                               (recognition.width, recognition.height),
+                                               self.settings.overlay_max_side)
+        return result
+
+
+def validate_context(context: Mapping[str, Any]) -> WinContext:
+    """Context errors are the client's (4xx) and are reported before any image work is done."""
+    return WinContext.from_json(context).validate()

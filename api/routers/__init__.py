@@ -1,0 +1,1 @@
+"""One router per resource: health/metrics, hands (JSON scoring), photos (recognition and photo scoring), the page."""

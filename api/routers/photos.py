@@ -1,0 +1,134 @@
+"""POST /v1/recognize and POST /v1/score: a photo in (multipart ``image``), tiles, hand and score out.
+
+Order of checks, cheapest first, so bad input never costs a worker: unknown form fields and a bad context (4xx) ->
+image header (format, pixel count: 4xx) -> admission to the bounded queue (503 + Retry-After when full) ->
+recognition, hand assembly, scoring and the overlay in a worker thread (off the event loop).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from fastapi import APIRouter, File, Form, Request, UploadFile
+from pydantic import ValidationError
+
+from engine import Tile, parse_tiles
+
+from ..errors import ApiError
+from ..pipeline import PhotoOptions, validate_context
+from ..schemas import ERROR_RESPONSES, ContextIn
+
+router = APIRouter(prefix="/v1", tags=["photos"])
+
+_PHOTO_FIELDS = {"image", "rules", "winning_tile", "concealed_kong_tiles", "overlay"}
+_CONTEXT_FORM_FIELDS = {"context", "self_drawn", "seat_wind", "round_wind", "last_tile", "last_wall_tile",
+                        "kong_replacement", "robbing_kong", "ruleset", "riichi", "double_riichi", "ippatsu",
+                        "blessing", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "options"}
+
+_IMAGE_DOC = "the photo: JPEG, PNG, WebP or HEIC"
+_WINNING_DOC = "override: the winning tile (e.g. 4p) when the photo does not show which it is"
+_KONGS_DOC = "override: the faces of concealed kongs shown face down, MPSZ (e.g. \"1z9p\")"
+
+
+async def _reject_unknown_fields(request: Request, known: set[str]) -> None:
+    form = await request.form()  # already parsed by FastAPI for the parameters; this reuses the cached copy
+    unknown = sorted(set(form.keys()) - known)
+    if unknown:
+        raise ApiError("unknown_field", f"unknown form field(s) {unknown}; known: {sorted(known)}")
+
+
+def _photo_options(image: UploadFile, rules: str | None, winning_tile: str | None,
+                   concealed_kong_tiles: str | None, overlay: bool) -> PhotoOptions:
+    rules = rules or "mcr"
+    if rules not in ("mcr", "riichi"):
+        raise ApiError("unknown_rules", f"unknown rules {rules!r} (expected 'mcr' or 'riichi')", status=422)
+    winning = str(Tile.parse(winning_tile.strip())) if winning_tile and winning_tile.strip() else None
+    kongs = [str(t) for t in parse_tiles(concealed_kong_tiles)] if concealed_kong_tiles else []
+    return PhotoOptions(image_name=image.filename or "upload", rules=rules, winning_tile=winning,
+                        concealed_kong_tiles=kongs, overlay=overlay)
+
+
+async def _read_upload(image: UploadFile) -> bytes:
+    return await image.read()
+
+
+@router.post("/recognize", responses=ERROR_RESPONSES, summary="Read the tiles and the hand in a photo")
+async def recognize(
+    request: Request,
+    image: UploadFile = File(..., description=_IMAGE_DOC),
+    rules: str | None = Form(None, description="mcr (default) or riichi: how the hand is assembled (flowers)"),
+    winning_tile: str | None = Form(None, description=_WINNING_DOC),
+    concealed_kong_tiles: str | None = Form(None, description=_KONGS_DOC),
+    overlay: bool = Form(True, description="include the annotated overlay image (JPEG data URL)"),
+) -> dict[str, Any]:
+    """The recognition object of interfaces.md: `tiles` (code, box, confidence, rotation, face_down, top
+    alternatives), `hand` (or null), `warnings`, `alternatives`, `tile_roles`, plus `width`, `height` and
+    `overlay`."""
+    await _reject_unknown_fields(request, _PHOTO_FIELDS)
+    options = _photo_options(image, rules, winning_tile, concealed_kong_tiles, overlay)
+    data = await _read_upload(image)
+    return await request.app.state.reader.read_photo(data, options)
+
+
+@router.post("/score", responses=ERROR_RESPONSES, summary="Read a photo and score the hand")
+async def score_photo(
+    request: Request,
+    image: UploadFile = File(..., description=_IMAGE_DOC),
+    context: str | None = Form(None, description="the whole win context as a JSON object (interfaces.md); the "
+                                                 "single fields below override its entries"),
+    rules: str | None = Form(None, description="mcr (default) or riichi"),
+    self_drawn: bool | None = Form(None),
+    seat_wind: str | None = Form(None, description="E, S, W or N"),
+    round_wind: str | None = Form(None, description="E, S, W or N"),
+    last_tile: bool | None = Form(None),
+    last_wall_tile: bool | None = Form(None),
+    kong_replacement: bool | None = Form(None),
+    robbing_kong: bool | None = Form(None),
+    ruleset: str | None = Form(None, description="riichi: zendanshin (default) or modern"),
+    riichi: bool | None = Form(None),
+    double_riichi: bool | None = Form(None),
+    ippatsu: bool | None = Form(None),
+    blessing: str | None = Form(None, description="riichi: heaven, earth or human"),
+    dora_indicators: str | None = Form(None, description="riichi, MPSZ (e.g. \"3m7z\")"),
+    ura_dora_indicators: str | None = Form(None, description="riichi, MPSZ"),
+    honba: int | None = Form(None),
+    riichi_sticks: int | None = Form(None),
+    options: str | None = Form(None, description="riichi options as a JSON object, e.g. {\"aka_dora\": true}"),
+    winning_tile: str | None = Form(None, description=_WINNING_DOC),
+    concealed_kong_tiles: str | None = Form(None, description=_KONGS_DOC),
+    overlay: bool = Form(True, description="include the annotated overlay image (JPEG data URL)"),
+) -> dict[str, Any]:
+    """Recognition (as /v1/recognize) plus `score`: the score object of interfaces.md, or `{"ok": false, "error"}`
+    when the hand read from the photo cannot be scored (the photo was fine; correct the tiles and rescore with
+    /v1/hands/score). A contradictory or invalid context is a 422 before any image work."""
+    await _reject_unknown_fields(request, _PHOTO_FIELDS | _CONTEXT_FORM_FIELDS)
+    fields: dict[str, Any] = {}
+    if context:
+        try:
+            fields = json.loads(context)
+        except json.JSONDecodeError as error:
+            raise ApiError("invalid_json", f"'context' is not JSON: {error}") from None
+        if not isinstance(fields, dict):
+            raise ApiError("invalid_request", "'context' must be a JSON object")
+    if options:
+        try:
+            fields["options"] = json.loads(options)
+        except json.JSONDecodeError as error:
+            raise ApiError("invalid_json", f"'options' is not JSON: {error}") from None
+    single = {"rules": rules, "self_drawn": self_drawn, "seat_wind": seat_wind, "round_wind": round_wind,
+              "last_tile": last_tile, "last_wall_tile": last_wall_tile, "kong_replacement": kong_replacement,
+              "robbing_kong": robbing_kong, "ruleset": ruleset, "riichi": riichi, "double_riichi": double_riichi,
+              "ippatsu": ippatsu, "blessing": blessing, "dora_indicators": dora_indicators,
+              "ura_dora_indicators": ura_dora_indicators, "honba": honba, "riichi_sticks": riichi_sticks}
+    fields.update({k: v for k, v in single.items() if v is not None})
+    try:
+        win_context = ContextIn.model_validate(fields).to_engine()
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first.get("loc", ()))
+        raise ApiError("invalid_request", f"context {where}: {first.get('msg')}") from None
+    validate_context(win_context)
+    photo_options = _photo_options(image, win_context.get("rules"), winning_tile, concealed_kong_tiles, overlay)
+    data = await _read_upload(image)
+    return await request.app.state.reader.read_photo(data, photo_options, context=win_context)

@@ -1,0 +1,132 @@
+"""Request and response models: they check the JSON's shape (types, unknown fields) and document it in OpenAPI.
+
+Values (tile codes, winds, meld legality) are checked by the engine, which owns the stable error codes; these models
+only reject what is structurally wrong, so a client gets ``invalid_request`` for a wrong type or an unknown field
+and the engine's code (``unknown_tile``, ``invalid_chow``, ``contradictory_context``...) for everything else.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+
+# A tile list: JSON codes ["1m", "2m"] or one MPSZ string "12m".
+TileList = Union[list[StrictStr], StrictStr]
+
+_STRICT = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class MeldIn(BaseModel):
+    model_config = _STRICT
+    type: StrictStr = Field(description="chow, pung, kong, added_kong or concealed_kong", examples=["pung"])
+    tiles: TileList = Field(examples=[["7z", "7z", "7z"]])
+    from_: StrictStr | None = Field(None, alias="from", description="left, across or right (none for a concealed kong)")
+    claimed: StrictStr | None = Field(None, description="the claimed tile of a chow")
+
+
+class HandIn(BaseModel):
+    model_config = _STRICT
+    concealed: TileList = Field(description="standing tiles without the winning tile (or with it: one copy is "
+                                            "taken out)", examples=["123456789m11p23p"])
+    melds: list[MeldIn] = Field(default_factory=list)
+    winning_tile: StrictStr | None = Field(None, examples=["4p"])
+    flowers: TileList = Field(default_factory=list)
+
+
+class RiichiOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    aka_dora: StrictBool | None = None
+    ura_dora: StrictBool | None = None
+    kan_dora: StrictBool | None = None
+    ippatsu: StrictBool | None = None
+    kuitan: StrictBool | None = None
+    double_yakuman: StrictBool | None = None
+    kazoe_yakuman: StrictBool | None = None
+    kiriage: StrictBool | None = None
+
+
+class ContextIn(BaseModel):
+    model_config = _STRICT
+    rules: StrictStr = Field("mcr", description="mcr or riichi")
+    self_drawn: StrictBool = False
+    seat_wind: StrictStr = Field("E", description="E, S, W or N")
+    round_wind: StrictStr = Field("E", description="E, S, W or N")
+    last_tile: StrictBool = False
+    last_wall_tile: StrictBool = False
+    kong_replacement: StrictBool = False
+    robbing_kong: StrictBool = False
+    ruleset: StrictStr = Field("zendanshin", description="riichi: zendanshin or modern")
+    options: RiichiOptions = Field(default_factory=RiichiOptions)
+    riichi: StrictBool = False
+    double_riichi: StrictBool = False
+    ippatsu: StrictBool = False
+    blessing: StrictStr | None = Field(None, description="riichi: heaven, earth or human")
+    dora_indicators: TileList = Field(default_factory=list)
+    ura_dora_indicators: TileList = Field(default_factory=list)
+    honba: StrictInt = 0
+    riichi_sticks: StrictInt = 0
+
+    def to_engine(self) -> dict[str, Any]:
+        data = self.model_dump(exclude_unset=True)
+        if "options" in data:
+            data["options"] = {k: v for k, v in data["options"].items() if v is not None}
+        return data
+
+
+class HandScoreRequest(BaseModel):
+    hand: Union[HandIn, StrictStr] = Field(description="a hand object, or the compact hand string "
+                                                       "(e.g. \"123456789m11p23p +4p\")")
+    context: ContextIn = Field(default_factory=ContextIn)
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, json_schema_extra={"examples": [
+        {"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p"}, "context": {"rules": "mcr"}},
+        {"hand": "123456789m11p23p +4p", "context": {"rules": "mcr", "self_drawn": True}},
+    ]})
+
+
+class ErrorDetail(BaseModel):
+    code: str = Field(description="stable lower-snake code; clients switch on it")
+    message: str
+    details: dict[str, Any] | None = None
+
+
+class ErrorResponse(BaseModel):
+    error: ErrorDetail
+
+
+class FanOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: str
+    name: str | None = None
+
+
+class ScoreResponse(BaseModel):
+    """The engine's score object (interfaces.md), plus the hand as read (JSON and compact string)."""
+
+    model_config = ConfigDict(extra="allow")
+    ok: bool
+    rules: Literal["mcr", "riichi"]
+    total: int | None = None
+    fans: list[dict[str, Any]] | None = None
+    hand: dict[str, Any] | None = None
+    hand_string: str | None = None
+
+
+class HealthResponse(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    status: str
+    recognition: dict[str, Any]
+    hand_reader: dict[str, Any]
+    scoring: dict[str, bool]
+
+
+ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorResponse, "description": description}
+    for status, description in ((400, "bad input (not JSON, empty or broken image)"),
+                                (401, "missing or wrong API key"),
+                                (413, "body or image too large"),
+                                (415, "not an accepted image format"),
+                                (422, "well-formed but invalid hand, context or fields"),
+                                (503, "overloaded (Retry-After), timed out, or models/scorer unavailable"))
+}
