@@ -126,7 +126,8 @@ class Meld:
                 raise HandError("invalid_meld_source", f"a concealed kong has no 'from': {text!r}")
             if self.claimed is not None:
                 raise HandError("invalid_meld_source", f"a concealed kong has no claimed tile: {text!r}")
-        elif self.discarder is None:
+        elif self.discarder is None and self.type is not MeldType.CHOW:
+            # A chow can only come from the left [000:225; 002:125], so its 'from' may be left out.
             raise HandError("invalid_meld_source", f"an exposed {self.type.value} needs 'from' (left, across or right): {text!r}")
         if self.claimed is not None and self.claimed not in self.tiles:
             raise HandError("claimed_not_in_meld", f"claimed tile {str(self.claimed)!r} is not in the meld {text!r}")

@@ -1,0 +1,148 @@
+"""Chinese Official (MCR, 81 fans) scoring: ``score(hand, context) -> MCRResult``.
+
+Baseline WMO 2006/2014, the Chinese text [002] governing; every choice where the seeds are silent or disagree is a
+row ``M*`` of ``docs/policy.md``. Standard library only.
+
+Every arrangement of the hand (``engine.decompose.arrangements``) is scored (``evaluate``) and the one with the most
+points is kept (principle 4, "take the higher" [002:369]). Flowers add 1 point each after the win is established and
+do not count towards the 8-point minimum [002:336].
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..decompose import Arrangement, arrangements
+from ..errors import HandError
+from ..hand import Hand, WinContext
+from ..tiles import Tile, format_tiles
+from .evaluate import HandFacts, Scored, evaluate
+from .exclusions import EXCLUDES
+from .fans import FAN_BY_ID, FAN_ID_BY_ZH, FANS, POINTS, Fan
+
+__all__ = ["FANS", "FAN_BY_ID", "FAN_ID_BY_ZH", "EXCLUDES", "Fan", "MCRResult", "ScoredFan", "score", "MINIMUM"]
+
+MINIMUM = 8  # points needed to win, flowers excluded [002:130,336]
+BASE = 8  # 底分: what every non-winner pays [002:350-360]
+
+# Output order: highest points first, then the table order.
+_ORDER = {fan.id: (-fan.points, fan.number) for fan in FANS}
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredFan:
+    fan: Fan
+    count: int
+    sets: tuple[tuple[Tile, ...], ...]  # the tiles that make it, one tuple per set (or the whole hand)
+
+    @property
+    def points(self) -> int:
+        return self.fan.points * self.count
+
+    def to_json(self) -> dict[str, Any]:
+        return {"id": self.fan.id, "name": self.fan.name, "name_zh": self.fan.name_zh, "name_ja": self.fan.name_ja,
+                "points": self.fan.points, "count": self.count, "total": self.points,
+                "sets": [format_tiles(s) for s in self.sets], "what": self.fan.what}
+
+
+@dataclass(frozen=True, slots=True)
+class MCRResult:
+    fans: tuple[ScoredFan, ...]  # flowers included as 花牌 when there are any
+    fan_points: int  # flowers excluded: what the 8-point minimum is checked against
+    flowers: int
+    self_drawn: bool
+    arrangement: Arrangement
+
+    @property
+    def total(self) -> int:
+        return self.fan_points + self.flowers
+
+    @property
+    def meets_minimum(self) -> bool:
+        return self.fan_points >= MINIMUM
+
+    @property
+    def fan_ids(self) -> dict[str, int]:
+        return {f.fan.id: f.count for f in self.fans}
+
+    def payments(self) -> dict[str, Any]:
+        """Self-drawn: each of the three others pays 8 + total; on a discard the discarder pays 8 + total and the two
+        others 8 each [002:359-360]. Flowers count in the total here (they are added once the win stands)."""
+        if self.self_drawn:
+            each = BASE + self.total
+            return {"self_drawn": True, "from_each": each, "winner_receives": 3 * each}
+        return {"self_drawn": False, "from_discarder": BASE + self.total, "from_each_other": BASE,
+                "winner_receives": BASE + self.total + 2 * BASE}
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "total": self.total,
+            "fan_points": self.fan_points,
+            "fans": [f.to_json() for f in self.fans],
+            "meets_minimum": self.meets_minimum,
+            "minimum": MINIMUM,
+            "flowers": self.flowers,
+            "payments": self.payments(),
+            "arrangement": arrangement_json(self.arrangement),
+            "policy": "WMO 2006/2014, Chinese text governs; choices: docs/policy.md rows M1-",
+        }
+        if not self.meets_minimum:
+            out["warnings"] = [f"the fans total {self.fan_points} points (flowers excluded), below the minimum of "
+                               f"{MINIMUM}: not a legal win (a false win pays 10 to each player) [002:404]"]
+        return out
+
+
+def arrangement_json(arrangement: Arrangement) -> dict[str, Any]:
+    groups = []
+    for i, g in enumerate(arrangement.groups):
+        item: dict[str, Any] = {"kind": g.kind.value, "tiles": [str(t) for t in g.tiles]}
+        if g.meld is not None:
+            item["meld"] = g.meld.type.value
+        item["exposed"] = g.is_exposed
+        if i == arrangement.winning_group:
+            item["winning"] = True
+        groups.append(item)
+    return {"shape": arrangement.shape.value, "groups": groups,
+            "text": " ".join(format_tiles(g.tiles) + ("*" if g.is_exposed else "") for g in arrangement.groups)}
+
+
+def check_context(hand: Hand, context: WinContext) -> None:
+    """MCR-specific contradictions between the hand and the context (beyond ``WinContext.check_against``)."""
+    if context.last_tile:
+        held = sum(1 for t in hand.concealed if t.index == hand.winning_tile.index)
+        if held:
+            raise HandError("contradictory_context",
+                            f"last_tile (和绝张) needs the other three {hand.winning_tile} visible on the table, but the"
+                            f" winner holds {held} in the concealed hand")
+
+
+def score(hand: Hand, context: WinContext) -> MCRResult:
+    """Score a validated hand. Raises ``HandError('not_winning')`` when no arrangement exists."""
+    check_context(hand, context)
+    facts = HandFacts(hand, context)
+    best: tuple[Scored, Arrangement] | None = None
+    for arrangement in arrangements(hand):
+        scored = evaluate(arrangement, facts)
+        if best is None or scored.total > best[0].total:
+            best = (scored, arrangement)
+    if best is None:
+        raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
+    scored, arrangement = best
+    fans = [ScoredFan(FAN_BY_ID[fan], count, _sets(sets)) for fan, (count, sets) in scored.fans.items()]
+    flowers = len(hand.flowers)
+    if flowers:
+        fans.append(ScoredFan(FAN_BY_ID["flower_tiles"], flowers, (hand.flowers,)))
+    fans.sort(key=lambda f: _ORDER[f.fan.id])
+    return MCRResult(tuple(fans), scored.total, flowers, context.self_drawn, arrangement)
+
+
+def _sets(entries) -> tuple[tuple[Tile, ...], ...]:
+    """Explanation entries are one set (a tuple of tiles) or several (a tuple of tuples): one tuple per set."""
+    out: list[tuple[Tile, ...]] = []
+    for entry in entries:
+        if entry and isinstance(entry[0], tuple):
+            out.extend(entry)
+        else:
+            out.append(entry)
+    return tuple(out)

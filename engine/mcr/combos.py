@@ -1,0 +1,222 @@
+"""Fans made by combining sets (chows with chows, pungs with pungs), chosen under the accounting principles.
+
+A *candidate* is one fan formed by a group of 2, 3 or 4 sets (some also need the pair). A selection of candidates is
+legal when it can be built one candidate at a time so that [002:366-370]:
+
+* principle 2 (no splitting) and principle 5 (account once): every candidate after the first brings at least one set
+  not used before and at most one set already used ("a set not yet combined may be combined once with one set
+  already combined"). So a fan's own sets are never recombined among themselves (清龙 does not also give the 连六 or
+  老少副 inside it), and two chows with the same partner make a tree, never a cycle;
+* principle 3 (no identical re-use): a set takes part in at most one candidate of each fan (chows A B C D where ABC
+  and ABD both make 三色三同顺 count it once; C and D may still make 一般高) [003:285 fn63];
+* principle 4 (take the higher): the legal selection with the most points is taken.
+
+This reproduces the worked examples: 清一色 with 清龙 and a fourth chow adds "一般高 (or 连六, 老少副)" once
+[002:613]; 全带幺 with 123 123 789 789 adds "one 一般高 and two 老少副, or one 老少副 and two 一般高" [002:841].
+
+Sets are given by their first tile index (0..33); results are cached by that tuple (and the pair).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations
+
+from .fans import POINTS
+
+WINDS = (27, 28, 29, 30)
+DRAGONS = (31, 32, 33)
+
+
+# --- chow candidates ----------------------------------------------------------------------------------------------
+def _chow_fan_2(a: int, b: int) -> str | None:
+    sa, ra, sb, rb = a // 9, a % 9, b // 9, b % 9
+    if sa == sb:
+        if a == b:
+            return "pure_double_chow"
+        if abs(a - b) == 3:
+            return "short_straight"
+        if {ra, rb} == {0, 6}:
+            return "two_terminal_chows"
+        return None
+    return "mixed_double_chow" if ra == rb else None
+
+
+def _chow_fan_3(a: int, b: int, c: int) -> str | None:  # a <= b <= c
+    suits = {a // 9, b // 9, c // 9}
+    ra, rb, rc = sorted((a % 9, b % 9, c % 9))
+    if len(suits) == 1:
+        if a == b == c:
+            return "pure_triple_chow"
+        if (ra, rb, rc) == (0, 3, 6):
+            return "pure_straight"
+        if rb - ra == rc - rb and rb - ra in (1, 2):
+            return "pure_shifted_chows"
+        return None
+    if len(suits) == 3:
+        if ra == rb == rc:
+            return "mixed_triple_chow"
+        if (ra, rb, rc) == (0, 3, 6):
+            return "mixed_straight"
+        if rb - ra == 1 and rc - rb == 1:
+            return "mixed_shifted_chows"
+    return None
+
+
+def _chow_fan_4(a: int, b: int, c: int, d: int, pair: int | None) -> str | None:  # sorted
+    suits = {a // 9, b // 9, c // 9, d // 9}
+    if len(suits) == 1:
+        if a == d:
+            return "quadruple_chow"
+        step = b - a
+        if step in (1, 2) and c - b == step and d - c == step:
+            return "four_pure_shifted_chows"
+        if pair is not None and pair < 27 and pair // 9 == a // 9 and pair % 9 == 4 \
+                and (a % 9, b % 9, c % 9, d % 9) == (0, 0, 6, 6):
+            return "pure_terminal_chows"
+        return None
+    if len(suits) == 2 and pair is not None and pair < 27 and pair % 9 == 4 and pair // 9 not in suits:
+        ranks = sorted((x // 9, x % 9) for x in (a, b, c, d))
+        s1, s2 = sorted(suits)
+        if ranks == [(s1, 0), (s1, 6), (s2, 0), (s2, 6)]:
+            return "three_suited_terminal_chows"
+    return None
+
+
+# --- pung candidates ----------------------------------------------------------------------------------------------
+def _pung_fan_2(a: int, b: int) -> str | None:
+    if a < 27 and b < 27:
+        return "double_pung" if a // 9 != b // 9 and a % 9 == b % 9 else None
+    if a in DRAGONS and b in DRAGONS:
+        return "two_dragon_pungs"
+    return None
+
+
+def _pung_fan_3(a: int, b: int, c: int) -> str | None:  # sorted
+    if c < 27:
+        suits = {a // 9, b // 9, c // 9}
+        ranks = sorted((a % 9, b % 9, c % 9))
+        if len(suits) == 1:
+            return "pure_shifted_pungs" if b == a + 1 and c == b + 1 else None
+        if len(suits) == 3:
+            if ranks[0] == ranks[2]:
+                return "triple_pung"
+            if ranks[1] == ranks[0] + 1 and ranks[2] == ranks[1] + 1:
+                return "mixed_shifted_pungs"
+        return None
+    if a in WINDS and c in WINDS:
+        return "big_three_winds"
+    if a in DRAGONS:
+        return "big_three_dragons"
+    return None
+
+
+def _pung_fan_4(a: int, b: int, c: int, d: int) -> str | None:
+    if d < 27 and a // 9 == d // 9 and b == a + 1 and c == b + 1 and d == c + 1:
+        return "four_pure_shifted_pungs"
+    if (a, b, c, d) == WINDS:
+        return "big_four_winds"
+    return None
+
+
+def _pung_fan_with_pair(sets: tuple[int, ...], pair: int | None) -> str | None:
+    if pair is None:
+        return None
+    if len(sets) == 3 and pair in WINDS and all(s in WINDS for s in sets):
+        return "little_four_winds"
+    if len(sets) == 2 and pair in DRAGONS and all(s in DRAGONS for s in sets):
+        return "little_three_dragons"
+    return None
+
+
+# --- candidates and selection -------------------------------------------------------------------------------------
+def _candidates(firsts: tuple[int, ...], pair: int | None, chows: bool) -> list[tuple[str, tuple[int, ...]]]:
+    out: list[tuple[str, tuple[int, ...]]] = []
+    n = len(firsts)
+    for size in (4, 3, 2):
+        if size > n:
+            continue
+        for positions in combinations(range(n), size):
+            values = tuple(firsts[p] for p in positions)
+            if chows:
+                fan = (_chow_fan_2(*values) if size == 2 else _chow_fan_3(*values) if size == 3
+                       else _chow_fan_4(*values, pair))
+                if fan:
+                    out.append((fan, positions))
+            else:
+                fan = (_pung_fan_2(*values) if size == 2 else _pung_fan_3(*values) if size == 3
+                       else _pung_fan_4(*values))
+                if fan:
+                    out.append((fan, positions))
+                fan = _pung_fan_with_pair(values, pair)
+                if fan:
+                    out.append((fan, positions))
+    return out
+
+
+def _select(candidates: list[tuple[str, tuple[int, ...]]], n: int) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """The legal selection with the most points.
+
+    Ties between equal totals (the rulebook accepts either [002:613,841]) go to the 1-point chow fans in the order
+    一般高 > 喜相逢 > 连六 > 老少副, as the worked examples choose for a fourth chow [002:613,645,739].
+    """
+    best: list = [(0, ()), ()]
+    # Bigger and higher candidates first, so that ties resolve towards the main fan.
+    order = sorted(range(len(candidates)), key=lambda i: (-len(candidates[i][1]), -POINTS[candidates[i][0]], i))
+    seen_states: set[frozenset[int]] = set()
+
+    def grow(chosen: list[int], used: list[int], fans_of_set: list[set[str]], points: int) -> None:
+        key = frozenset(chosen)
+        if key in seen_states:
+            return
+        seen_states.add(key)
+        if points >= best[0][0]:
+            rank = (points, _preference(candidates[i][0] for i in chosen))
+            if rank > best[0]:
+                best[0] = rank
+                best[1] = tuple(candidates[i] for i in chosen)
+        for i in order:
+            if i in chosen:
+                continue
+            fan, positions = candidates[i]
+            already = sum(1 for p in positions if used[p])
+            if chosen and (already > 1 or already == len(positions)):
+                continue
+            if any(fan in fans_of_set[p] for p in positions):
+                continue
+            for p in positions:
+                used[p] += 1
+                fans_of_set[p].add(fan)
+            chosen.append(i)
+            grow(chosen, used, fans_of_set, points + POINTS[fan])
+            chosen.pop()
+            for p in positions:
+                used[p] -= 1
+                fans_of_set[p].discard(fan)
+
+    grow([], [0] * n, [set() for _ in range(n)], 0)
+    return best[1]
+
+
+_TIE_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+
+
+def _preference(fans) -> tuple[int, ...]:
+    fans = list(fans)
+    return tuple(fans.count(f) for f in _TIE_ORDER)
+
+
+@lru_cache(maxsize=8192)
+def chow_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Chow-combination fans for chows starting at ``firsts`` (sorted) and the pair's tile: (fan, positions)."""
+    if len(firsts) < 2:
+        return ()
+    return _select(_candidates(firsts, pair, True), len(firsts))
+
+
+@lru_cache(maxsize=8192)
+def pung_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Pung-combination fans for pungs/kongs of ``firsts`` (sorted) and the pair's tile: (fan, positions)."""
+    if len(firsts) < 2:
+        return ()
+    return _select(_candidates(firsts, pair, False), len(firsts))

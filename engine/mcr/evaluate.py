@@ -1,0 +1,384 @@
+"""Evaluate one arrangement of a hand: every fan it scores, with the sets that make it, after the exclusions.
+
+Work is split by what a fan depends on, so each is computed once:
+
+* :class:`HandFacts` (once per hand): tile-level fans (flushes, terminals, ranges, 断幺, 推不倒, 四归一...), the way
+  of winning (自摸, 门前清, 不求人, 全求人, 和绝张, 妙手回春...), the kong counts and whether the wait is unique;
+* :func:`evaluate` (per arrangement): the shape fans (七对, 碰碰和, 平和, 全带幺...), the concealed pungs, the
+  combination fans of chows and of pungs (``combos``), the per-set fans (箭刻, 圈风刻, 门风刻, 幺九刻) and the
+  wait fans (边张, 坎张, 单调将), then the exclusion table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..decompose import Arrangement, GroupKind, Shape, winning_tiles
+from ..hand import Hand, MeldType, WinContext
+from ..tiles import ALL_KINDS, Tile
+from .combos import DRAGONS, chow_fans, pung_fans
+from .exclusions import EXCLUDES
+from .fans import POINTS
+
+_WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
+_GREEN = frozenset(t.index for t in ALL_KINDS if t.is_green)
+_REVERSIBLE = frozenset(t.index for t in ALL_KINDS if t.is_reversible)
+_TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+
+
+@dataclass
+class Scored:
+    """Fans of one arrangement: id -> (count, explanation groups of tiles), and the total (flowers excluded)."""
+
+    fans: dict[str, list] = field(default_factory=dict)
+    total: int = 0
+
+    def add(self, fan: str, tiles: tuple[Tile, ...] | tuple[tuple[Tile, ...], ...], count: int = 1) -> None:
+        entry = self.fans.get(fan)
+        if entry is None:
+            self.fans[fan] = [count, [tiles]]
+        else:
+            entry[0] += count
+            entry[1].append(tiles)
+
+
+def _kinds(indices) -> tuple[Tile, ...]:
+    return tuple(ALL_KINDS[i] for i in indices)
+
+
+class HandFacts:
+    """What does not depend on the arrangement."""
+
+    __slots__ = ("hand", "context", "counts", "standing", "hand_fans", "win_fans", "melded_kongs", "concealed_kongs",
+                 "concealed", "round_wind", "seat_wind", "_unique_wait", "all_tiles")
+
+    def __init__(self, hand: Hand, context: WinContext) -> None:
+        self.hand = hand
+        self.context = context
+        counts = [0] * 34
+        standing = [0] * 34
+        for t in hand.concealed:
+            standing[t.index] += 1
+        standing[hand.winning_tile.index] += 1
+        counts[:] = standing
+        kong_kinds: set[int] = set()
+        melded_kongs = concealed_kongs = 0
+        for meld in hand.melds:
+            for t in meld.tiles:
+                counts[t.index] += 1
+            if meld.type is MeldType.CONCEALED_KONG:
+                concealed_kongs += 1
+                kong_kinds.add(meld.tiles[0].index)
+            elif meld.type.is_kong:
+                melded_kongs += 1
+                kong_kinds.add(meld.tiles[0].index)
+        self.counts = counts
+        self.standing = standing
+        self.melded_kongs = melded_kongs
+        self.concealed_kongs = concealed_kongs
+        self.concealed = all(m.type is MeldType.CONCEALED_KONG for m in hand.melds)
+        self.round_wind = _WIND_INDEX[context.round_wind]
+        self.seat_wind = _WIND_INDEX[context.seat_wind]
+        self._unique_wait: bool | None = None
+        self.all_tiles = tuple(ALL_KINDS[i] for i in range(34) for _ in range(counts[i]))
+        self.hand_fans = self._tile_fans(kong_kinds)
+        self.win_fans = self._win_fans()
+
+    # --- fans of the tiles alone --------------------------------------------------------------------------------
+    def _tile_fans(self, kong_kinds: set[int]) -> list[tuple[str, int, tuple]]:
+        counts = self.counts
+        present = [i for i in range(34) if counts[i]]
+        numbers = [i for i in present if i < 27]
+        honours = [i for i in present if i >= 27]
+        suits = {i // 9 for i in numbers}
+        ranks = {i % 9 + 1 for i in numbers}
+        everything = (self.all_tiles,)
+        fans: list[tuple[str, int, tuple]] = []
+
+        def add(fan: str, count: int = 1, tiles=everything) -> None:
+            fans.append((fan, count, tiles))
+
+        if all(i in _GREEN for i in present):
+            add("all_green")
+        if not honours:
+            if len(suits) == 1:
+                add("full_flush")
+            add("no_honours")
+        elif len(suits) == 1:
+            add("half_flush")
+        if not numbers:
+            add("all_honours")
+        if numbers and not honours and all(i in _TERMINALS for i in numbers):
+            add("all_terminals")
+        if numbers and honours and all(i in _TERMINALS for i in numbers):
+            add("all_terminals_and_honours")
+        if all(i in _REVERSIBLE for i in present):
+            add("reversible_tiles")
+        if numbers and not honours:
+            if ranks <= {7, 8, 9}:
+                add("upper_tiles")
+            elif ranks <= {4, 5, 6}:
+                add("middle_tiles")
+            elif ranks <= {1, 2, 3}:
+                add("lower_tiles")
+            if ranks <= {6, 7, 8, 9}:
+                add("upper_four")
+            elif ranks <= {1, 2, 3, 4}:
+                add("lower_four")
+            if not (ranks & {1, 9}):
+                add("all_simples")
+        if len(suits) == 2:
+            add("one_voided_suit")
+        if len(suits) == 3 and any(i < 31 for i in honours) and any(i >= 31 for i in honours):
+            add("all_types")
+        hogs = [i for i in present if counts[i] == 4 and i not in kong_kinds]
+        if hogs:
+            add("tile_hog", len(hogs), tuple((ALL_KINDS[i],) * 4 for i in hogs))
+        if self._is_nine_gates():
+            add("nine_gates")
+        return fans
+
+    def _is_nine_gates(self) -> bool:
+        hand = self.hand
+        if hand.melds:
+            return False
+        suit = hand.winning_tile.index // 9
+        if hand.winning_tile.index >= 27:
+            return False
+        before = list(self.standing)
+        before[hand.winning_tile.index] -= 1
+        return tuple(before[suit * 9: suit * 9 + 9]) == _NINE_GATES and sum(before) == 13
+
+    # --- fans of the way of winning -----------------------------------------------------------------------------
+    def _win_fans(self) -> list[tuple[str, int, tuple]]:
+        ctx, hand = self.context, self.hand
+        win = ((hand.winning_tile,),)
+        fans: list[tuple[str, int, tuple]] = []
+        if ctx.self_drawn:
+            fans.append(("self_drawn", 1, win))
+            if self.concealed:
+                fans.append(("fully_concealed_hand", 1, win))
+            if ctx.last_wall_tile:
+                fans.append(("last_tile_draw", 1, win))
+            if ctx.kong_replacement:
+                fans.append(("out_with_replacement_tile", 1, win))
+        else:
+            if self.concealed:
+                fans.append(("concealed_hand", 1, win))
+            if ctx.last_wall_tile:
+                fans.append(("last_tile_claim", 1, win))
+            if ctx.robbing_kong:
+                fans.append(("robbing_the_kong", 1, win))
+            if len(hand.melds) == 4 and not any(m.type is MeldType.CONCEALED_KONG for m in hand.melds):
+                fans.append(("melded_hand", 1, tuple(m.tiles for m in hand.melds) + win))
+        if ctx.last_tile or self._last_copy_in_own_melds():
+            fans.append(("last_tile", 1, win))
+        return fans
+
+    def _last_copy_in_own_melds(self) -> bool:
+        """Three copies of the winning tile already shown in the winner's own melds: it is the last one [002:310]."""
+        index = self.hand.winning_tile.index
+        shown = sum(1 for m in self.hand.melds if m.type is not MeldType.CONCEALED_KONG
+                    for t in m.tiles if t.index == index)
+        return shown == 3
+
+    @property
+    def unique_wait(self) -> bool:
+        """Whether the winning tile is the only tile that completes the 13-tile hand (边张/坎张/单调将 need it)."""
+        if self._unique_wait is None:
+            waits = winning_tiles(self.hand)
+            self._unique_wait = len(waits) == 1
+        return self._unique_wait
+
+
+def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
+    scored = Scored()
+    add = scored.add
+    for fan, count, tiles in facts.hand_fans:
+        add(fan, tiles, count)
+    for fan, count, tiles in facts.win_fans:
+        add(fan, tiles, count)
+
+    shape = arrangement.shape
+    groups = arrangement.groups
+    winning_group = groups[arrangement.winning_group]
+    if shape is Shape.SEVEN_PAIRS:
+        add("seven_pairs", tuple(g.tiles for g in groups))
+        pairs = sorted(g.first for g in groups)
+        if pairs[0] < 27 and pairs[-1] - pairs[0] == 6 and pairs[0] // 9 == pairs[-1] // 9 \
+                and len(set(pairs)) == 7:
+            add("seven_shifted_pairs", tuple(g.tiles for g in groups))
+    elif shape is Shape.THIRTEEN_ORPHANS:
+        add("thirteen_orphans", tuple(g.tiles for g in groups))
+    elif shape is Shape.HONOURS_KNITTED:
+        singles = tuple(g.tiles for g in groups)
+        if sum(1 for g in groups if g.first >= 27) == 7:
+            add("greater_honours_and_knitted_tiles", singles)
+        add("lesser_honours_and_knitted_tiles", singles)
+        numbers = [g.first for g in groups if g.first < 27]
+        if len(numbers) == 9:
+            add("knitted_straight", tuple(_kinds(numbers[3 * k:3 * k + 3]) for k in range(3)))
+    else:
+        _evaluate_sets(arrangement, facts, scored)
+
+    _wait_fans(arrangement, facts, scored, winning_group)
+
+    removed: set[str] = set()
+    for fan in scored.fans:
+        removed |= EXCLUDES[fan]
+    for fan in removed:
+        scored.fans.pop(fan, None)
+    if not scored.fans:
+        scored.fans["chicken_hand"] = [1, [facts.all_tiles]]
+    scored.total = sum(POINTS[fan] * entry[0] for fan, entry in scored.fans.items())
+    return scored
+
+
+def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, scored: Scored) -> None:
+    """Fans of the four sets and the pair (standard shape and knitted straight)."""
+    add = scored.add
+    ctx = facts.context
+    groups = arrangement.groups
+    winning_index = arrangement.winning_group
+    pair = None
+    chows: list = []
+    pungs: list = []
+    knitted: list = []
+    concealed_pungs = 0
+    for i, g in enumerate(groups):
+        kind = g.kind
+        if kind is GroupKind.PAIR:
+            pair = g
+        elif kind is GroupKind.CHOW:
+            chows.append(g)
+        elif kind is GroupKind.KNITTED:
+            knitted.append(g)
+        else:
+            pungs.append(g)
+            if g.meld is None:
+                # A standing pung completed by a discard counts as melded (明刻) [002:120-127].
+                if not (i == winning_index and not ctx.self_drawn):
+                    concealed_pungs += 1
+            elif g.meld.type is MeldType.CONCEALED_KONG:
+                concealed_pungs += 1
+    pair_first = pair.first if pair is not None else None
+    sets = chows + knitted + pungs
+
+    # Shape fans.
+    if len(pungs) == 4:
+        add("all_pungs", tuple(g.tiles for g in pungs))
+        if all(g.first < 27 and g.first % 9 % 2 == 1 for g in pungs) and pair_first < 27 and pair_first % 9 % 2 == 1:
+            add("all_even_pungs", tuple(g.tiles for g in groups))
+    if not pungs and pair_first < 27:
+        add("all_chows", tuple(g.tiles for g in groups))
+    if not knitted:
+        if all(_has_terminal_or_honour(g) for g in sets) and _has_terminal_or_honour(pair):
+            add("outside_hand", tuple(g.tiles for g in groups))
+        if all(_has_five(g) for g in sets) and _has_five(pair):
+            add("all_fives", tuple(g.tiles for g in groups))
+    else:
+        add("knitted_straight", tuple(g.tiles for g in knitted))
+
+    # Combinations of chows and of pungs (accounting principles: combos.py).
+    if len(chows) >= 2:
+        chows.sort(key=lambda g: g.first)
+        for fan, positions in chow_fans(tuple(g.first for g in chows), pair_first):
+            add(fan, tuple(chows[p].tiles for p in positions) + ((pair.tiles,) if fan in _WITH_PAIR else ()))
+    wind_pungs = 0
+    if pungs:
+        pungs.sort(key=lambda g: g.first)
+        for fan, positions in pung_fans(tuple(g.first for g in pungs), pair_first):
+            add(fan, tuple(pungs[p].tiles for p in positions) + ((pair.tiles,) if fan in _WITH_PAIR else ()))
+        wind_pungs = sum(1 for g in pungs if 27 <= g.first < 31)
+
+    # Per-set fans. A dragon pung scores 箭刻 and a round/seat wind pung 圈风刻/门风刻 *instead of* 幺九刻, and the
+    # wind pungs of 三风刻 score no 幺九刻 (policy M6, after the examples [000:1007,1207,1217]).
+    for g in pungs:
+        f = g.first
+        if f in DRAGONS:
+            add("dragon_pung", g.tiles)
+        elif f >= 27:
+            value = False
+            if f == facts.round_wind:
+                add("prevalent_wind", g.tiles)
+                value = True
+            if f == facts.seat_wind:
+                add("seat_wind", g.tiles)
+                value = True
+            if not value and wind_pungs < 3:
+                add("pung_of_terminals_or_honours", g.tiles)
+        elif f in _TERMINALS:
+            add("pung_of_terminals_or_honours", g.tiles)
+
+    # Kongs and concealed pungs.
+    mk, ck = facts.melded_kongs, facts.concealed_kongs
+    kong_tiles = tuple(g.tiles for g in pungs if g.kind is GroupKind.KONG)
+    kongs = mk + ck
+    if kongs == 4:
+        add("four_kongs", kong_tiles)
+    elif kongs == 3:
+        add("three_kongs", kong_tiles)
+    elif mk == 2:
+        add("two_melded_kongs", kong_tiles)
+    elif mk == 1 and ck == 1:
+        # One melded + one concealed kong = 6 points in total [002:309,859]: 双明杠 4 + 暗杠 2 (policy M14).
+        add("two_melded_kongs", kong_tiles)
+    elif mk == 1 and ck == 0:
+        add("melded_kong", kong_tiles)
+    # Concealed-kong fans are added to 三杠/四杠 ("暗杠加计") [002:248,260,575].
+    concealed_kong_tiles = tuple(g.tiles for g in pungs if g.meld is not None and g.meld.type is MeldType.CONCEALED_KONG)
+    if ck == 1:
+        add("concealed_kong", concealed_kong_tiles)
+    elif ck == 2:
+        add("two_concealed_kongs", concealed_kong_tiles)
+    if concealed_pungs >= 2:
+        concealed_pung_tiles = tuple(g.tiles for i, g in enumerate(groups) if g.kind.is_pung_or_kong and (
+            (g.meld is None and not (i == winning_index and not ctx.self_drawn))
+            or (g.meld is not None and g.meld.type is MeldType.CONCEALED_KONG)))
+        add({2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[concealed_pungs],
+            concealed_pung_tiles)
+
+
+_WITH_PAIR = frozenset({"pure_terminal_chows", "three_suited_terminal_chows", "little_four_winds",
+                        "little_three_dragons"})
+
+
+def _has_terminal_or_honour(g) -> bool:
+    f = g.first
+    if f >= 27:
+        return True
+    r = f % 9
+    if g.kind is GroupKind.CHOW:
+        return r == 0 or r == 6
+    return r == 0 or r == 8
+
+
+def _has_five(g) -> bool:
+    f = g.first
+    if f >= 27:
+        return False
+    r = f % 9
+    if g.kind is GroupKind.CHOW:
+        return 2 <= r <= 4
+    return r == 4
+
+
+def _wait_fans(arrangement: Arrangement, facts: HandFacts, scored: Scored, g) -> None:
+    """边张 / 坎张 / 单调将: the group the winning tile completed, and only when it is the hand's only winning tile."""
+    kind = g.kind
+    if kind is GroupKind.CHOW:
+        w = facts.hand.winning_tile.index
+        r = g.first % 9
+        if w == g.first + 1:
+            fan = "closed_wait"
+        elif (r == 0 and w == g.first + 2) or (r == 6 and w == g.first):
+            fan = "edge_wait"
+        else:
+            return
+    elif kind is GroupKind.PAIR and arrangement.shape in (Shape.STANDARD, Shape.KNITTED_STRAIGHT):
+        fan = "single_wait"
+    else:
+        return
+    if facts.unique_wait:
+        scored.add(fan, (g.tiles,))
