@@ -1,0 +1,144 @@
+"""Tile face art: the 14 styles of ``shared/art`` turned into face textures of one size.
+
+Each face is kept as three layers so that a scene can recolour it cheaply: the art's colour, its alpha (coverage) and
+whether the style supplies its own face background (opaque scans such as ``xmj_real``). A scene composes
+``face = background * (1 - alpha) + ink * alpha`` with its own background and ink jitter, then bakes a rounded bevel.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.classes import ART_STEMS, FACE_CODES
+
+# Face texture size (width x height): the same 26 x 35 mm aspect as the tile body (TILE_W : TILE_H).
+TEX_W, TEX_H = 112, 152
+
+STYLES = ("ffalt_riichi", "ffalt_uni", "fluffy_black", "fluffy_regular", "font_notosymbols2", "font_symbola",
+          "gnome_smooth", "kde_classic", "kde_default", "kde_jade", "kde_traditional", "xmj_dorothys", "xmj_real",
+          "xmj_thick")
+
+# Styles whose art is light on a dark face: the face background must be dark or the art disappears.
+DARK_FACE_STYLES = {"kde_jade": ((20, 70, 20), (20, 20, 120), (60, 60, 20)),  # BGR jade green, cinnabar, teal
+                    "fluffy_black": ((30, 30, 30), (45, 40, 35))}
+# Monochrome black glyphs (Unicode fonts): ink is recoloured per scene.
+RECOLOUR_STYLES = {"font_notosymbols2", "font_symbola"}
+# How much of the face the art may cover (fraction of width/height): font glyphs carry their own tile outline.
+ART_FILL = {"font_notosymbols2": 0.97, "font_symbola": 0.97, "xmj_thick": 0.82}
+DEFAULT_ART_FILL = 0.86
+
+_CODE_TO_STEM = {code: stem for stem, code in ART_STEMS.items()}
+
+
+def default_art_dir() -> Path:
+    """``$MAHJONG_SHARED/art``, else ``../shared/art`` beside the repository, else ``/work/shared/art``."""
+    env = os.environ.get("MAHJONG_SHARED")
+    if env:
+        return Path(env) / "art"
+    beside = Path(__file__).resolve().parents[3] / "shared" / "art"
+    return beside if beside.is_dir() else Path("/work/shared/art")
+
+
+@dataclass(frozen=True)
+class FaceLayers:
+    ink: np.ndarray  # (TEX_H, TEX_W, 3) float32 0..1 BGR colour of the art
+    alpha: np.ndarray  # (TEX_H, TEX_W) float32 0..1 art coverage (1 everywhere for opaque scans)
+
+
+@dataclass(frozen=True)
+class Style:
+    name: str
+    faces: dict[str, FaceLayers]  # code -> layers; a style may lack flowers (fluffy_*)
+    opaque: bool  # the art is a full face picture with its own background
+
+    def has(self, code: str) -> bool:
+        return code in self.faces
+
+    @property
+    def has_flowers(self) -> bool:
+        return all(f"{n}f" in self.faces for n in range(1, 9))
+
+
+def _load_face(path: Path) -> tuple[FaceLayers, bool]:
+    rgba = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
+    if rgba is None:
+        raise FileNotFoundError(path)
+    if rgba.ndim == 2:
+        rgba = cv2.cvtColor(rgba, cv2.COLOR_GRAY2BGRA)
+    if rgba.shape[2] == 3:
+        rgba = np.dstack([rgba, np.full(rgba.shape[:2], 255, np.uint8)])
+    alpha = rgba[..., 3]
+    opaque = (alpha < 128).mean() < 0.2
+    if opaque:
+        # A scan of a whole face: trim the outermost pixels (often a drawn border or the tile side) and stretch.
+        h, w = alpha.shape
+        m = max(1, min(h, w) // 40)
+        face = cv2.resize(rgba[m:h - m, m:w - m, :3], (TEX_W, TEX_H), interpolation=cv2.INTER_AREA)
+        return FaceLayers(face.astype(np.float32) / 255, np.ones((TEX_H, TEX_W), np.float32)), True
+    ys, xs = np.nonzero(alpha > 8)
+    canvas_ink = np.zeros((TEX_H, TEX_W, 3), np.float32)
+    canvas_alpha = np.zeros((TEX_H, TEX_W), np.float32)
+    if len(xs) == 0:  # a blank face (white dragon in some sets)
+        return FaceLayers(canvas_ink, canvas_alpha), False
+    crop = rgba[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    fill = ART_FILL.get(path.parent.parent.name, DEFAULT_ART_FILL)
+    scale = min(TEX_W * fill / crop.shape[1], TEX_H * fill / crop.shape[0])
+    w, h = max(1, round(crop.shape[1] * scale)), max(1, round(crop.shape[0] * scale))
+    small = cv2.resize(crop, (w, h), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_CUBIC)
+    x0, y0 = (TEX_W - w) // 2, (TEX_H - h) // 2
+    canvas_ink[y0:y0 + h, x0:x0 + w] = small[..., :3].astype(np.float32) / 255
+    canvas_alpha[y0:y0 + h, x0:x0 + w] = small[..., 3].astype(np.float32) / 255
+    return FaceLayers(canvas_ink, canvas_alpha), False
+
+
+@lru_cache(maxsize=None)
+def load_style(name: str, art_dir: str | None = None) -> Style:
+    folder = Path(art_dir) if art_dir else default_art_dir()
+    faces: dict[str, FaceLayers] = {}
+    opaque_votes = []
+    for code in FACE_CODES:
+        path = folder / name / "faces" / f"{_CODE_TO_STEM[code]}.png"
+        if path.is_file():
+            faces[code], opaque = _load_face(path)
+            opaque_votes.append(opaque)
+    if not faces:
+        raise FileNotFoundError(f"no faces for style {name!r} under {folder}")
+    return Style(name, faces, opaque=sum(opaque_votes) > len(opaque_votes) / 2)
+
+
+def available_styles(art_dir: str | None = None) -> tuple[str, ...]:
+    folder = Path(art_dir) if art_dir else default_art_dir()
+    return tuple(s for s in STYLES if (folder / s / "faces").is_dir())
+
+
+@lru_cache(maxsize=4)
+def _bevel(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
+    """(rounded-corner mask, edge shading) of a face texture: real faces are rounded and slightly domed."""
+    radius = 0.12 * width
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32) + 0.5
+    dx = np.maximum(np.maximum(radius - xx, xx - (width - radius)), 0)
+    dy = np.maximum(np.maximum(radius - yy, yy - (height - radius)), 0)
+    inside = np.clip(radius - np.hypot(dx, dy) + 0.5, 0, 1)
+    edge = np.minimum(np.minimum(xx, width - xx), np.minimum(yy, height - yy))
+    shade = 0.82 + 0.18 * np.clip(edge / (0.08 * width), 0, 1)
+    return inside.astype(np.float32), shade.astype(np.float32)
+
+
+def compose_face(layers: FaceLayers, background: np.ndarray, ink_gain: np.ndarray, ink_colour: np.ndarray | None,
+                 body_colour: np.ndarray, opaque: bool) -> np.ndarray:
+    """One face texture, float32 BGR 0..1: background and ink mixed, then the rounded bevel against the body colour."""
+    if opaque:
+        face = layers.ink * ink_gain
+    else:
+        ink = layers.ink if ink_colour is None else np.broadcast_to(ink_colour, layers.ink.shape)
+        a = layers.alpha[..., None]
+        face = background * (1 - a) + np.clip(ink * ink_gain, 0, 1) * a
+    inside, shade = _bevel(TEX_W, TEX_H)
+    face = face * shade[..., None]
+    return face * inside[..., None] + body_colour * (1 - inside[..., None])

@@ -1,0 +1,470 @@
+"""Scenes: sample (hand, style, layout, camera, light), render the pixels, and derive the ground truth from geometry.
+
+Everything random is drawn from one ``numpy.random.Generator`` seeded by the scene seed, in a fixed order, so a seed
+gives the same bytes on any machine with the same library versions and in any worker.
+
+Tiles are boxes projected through a pinhole camera and painted far to near (the painter's algorithm is exact here:
+the boxes are convex and never interpenetrate). Alongside the colour image an id buffer records which surface of which
+tile owns each pixel; it gives each tile's visible share, so labels never name a tile that cannot be seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from engine.hand import Hand, WinContext
+from vision.classes import FACE_CODES, FACE_DOWN
+
+from .art import TEX_H, TEX_W, Style, available_styles, compose_face, load_style
+from .config import SynthConfig
+from .hands import sample_hand
+from .layout import Placement, SceneLayout, add_clutter, footprint_bounds, layout_hand
+from .surfaces import (BACK_COLOURS, FACE_COLOURS, INK_COLOURS, TABLE_TEX, add_noise, light_field, motion_kernel,
+                       table_texture)
+
+_CODE_INDEX = {c: i for i, c in enumerate(FACE_CODES)}
+# Box surfaces as corner indices (see Placement.corners) with the local axis of their outward normal (sign, axis).
+_SURFACES = (
+    ("face", (0, 1, 2, 3), (1, 2)),
+    ("back", (5, 4, 7, 6), (-1, 2)),
+    ("top", (4, 5, 1, 0), (1, 1)),
+    ("bottom", (3, 2, 6, 7), (-1, 1)),
+    ("left", (4, 0, 3, 7), (-1, 0)),
+    ("right", (1, 5, 6, 2), (1, 0)),
+)
+_SHIFT = 4  # fixed-point bits for sub-pixel polygon drawing
+_TEX_CORNERS = np.float32([[0, 0], [TEX_W, 0], [TEX_W, TEX_H], [0, TEX_H]])
+
+
+@dataclass
+class Camera:
+    matrix: np.ndarray  # (3, 4) world -> image homogeneous
+    position: np.ndarray  # (3,) world
+    elevation: float
+    azimuth: float
+    roll: float
+
+    def project(self, points: np.ndarray) -> np.ndarray:
+        p = np.asarray(points, float).reshape(-1, 3) @ self.matrix[:, :3].T + self.matrix[:, 3]
+        return p[:, :2] / p[:, 2:3]
+
+    def depth(self, points: np.ndarray) -> np.ndarray:
+        return np.linalg.norm(np.asarray(points, float).reshape(-1, 3) - self.position, axis=1)
+
+
+@dataclass
+class Scene:
+    seed: int
+    config: SynthConfig
+    hand: Hand
+    context: WinContext
+    style: str
+    layout: SceneLayout
+    camera: Camera
+    rng: np.random.Generator  # continues after sampling, for the pixel-level choices
+
+
+def _pick_style(rng: np.random.Generator, config: SynthConfig) -> str:
+    styles = config.styles or available_styles(config.art_dir)
+    if not styles:
+        raise FileNotFoundError("no tile art styles found (set MAHJONG_SHARED or SynthConfig.art_dir)")
+    return styles[int(rng.integers(len(styles)))]
+
+
+def sample_scene(seed: int, config: SynthConfig | None = None) -> Scene:
+    """Everything but the pixels: hand, style, tile placements and camera (fast; used by coverage tests)."""
+    config = config or SynthConfig()
+    preset = config.preset
+    rng = np.random.default_rng(np.random.SeedSequence([int(seed), 0x5EED]))
+    style_name = _pick_style(rng, config)
+    style = load_style(style_name, config.art_dir)
+    rules = "riichi" if (rng.random() < config.p_riichi or not style.has_flowers and rng.random() < 0.5) else "mcr"
+    hand, context = sample_hand(rng, rules, with_flowers=style.has_flowers)
+    layout = layout_hand(rng, hand, context, preset.layout)
+    add_clutter(rng, layout, hand, preset.layout, flowers_ok=style.has_flowers)
+    camera = _sample_camera(rng, config, layout)
+    return Scene(int(seed), config, hand, context, style_name, layout, camera, rng)
+
+
+def _sample_camera(rng: np.random.Generator, config: SynthConfig, layout: SceneLayout) -> Camera:
+    preset = config.preset
+    hand_tiles = [p for p in layout.placements if p.role != "clutter"]
+    bounds = footprint_bounds(hand_tiles)
+    target = np.array([(bounds[0] + bounds[2]) / 2, (bounds[1] + bounds[3]) / 2, 0.3])
+    size = float(np.hypot(bounds[2] - bounds[0], bounds[3] - bounds[1]))
+    lo, hi = preset.elevation
+    standing = layout.habits.get("standing", False)
+    if standing:  # standing faces look at the winner: the photo is taken from the winner's side, not too steep
+        hi = min(hi, 68.0)
+        lo = min(lo, hi - 10)
+        azimuth = rng.uniform(-35, 35)
+    else:
+        r = rng.random()
+        azimuth = rng.normal(0, 15) if r < 0.6 else (180 + rng.normal(0, 15) if r < 0.8 else rng.uniform(0, 360))
+    elevation = float(rng.uniform(lo, hi))
+    distance = size * rng.uniform(0.9, 2.4)
+    a, e = np.deg2rad(azimuth), np.deg2rad(elevation)
+    toward_camera = np.array([np.sin(a) * np.cos(e), -np.cos(a) * np.cos(e), np.sin(e)])
+    position = target + distance * toward_camera
+    forward = -toward_camera
+    up_hint = np.array([-np.sin(a), np.cos(a), 0.0])  # horizontal, from the camera toward the scene
+    right = np.cross(forward, up_hint)
+    right /= np.linalg.norm(right)
+    down = np.cross(forward, right)
+    rotation = np.stack([right, down, forward])
+    extrinsic = np.concatenate([rotation, (-rotation @ position)[:, None]], axis=1)
+    if preset.roll_free and rng.random() < preset.roll_free:
+        roll = rng.uniform(0, 360)
+    else:
+        quarter = int(rng.integers(4)) * 90 if preset.roll_quarter_turns else (180 if rng.random() < 0.1 else 0)
+        roll = quarter + rng.normal(0, preset.roll_jitter / 2)
+    c, s = np.cos(np.deg2rad(roll)), np.sin(np.deg2rad(roll))
+    # Fit: roll about the optical axis, then focal length and principal point so the hand fills the chosen share.
+    pts = np.concatenate([p.corners() for p in hand_tiles])
+    cam = pts @ extrinsic[:, :3].T + extrinsic[:, 3]
+    uv = cam[:, :2] / cam[:, 2:3]
+    uv = uv @ np.array([[c, -s], [s, c]]).T
+    span = uv.max(0) - uv.min(0)
+    fill = rng.uniform(*preset.fill)
+    scale = fill * min(config.width / span[0], config.height / span[1])
+    slack = np.array([config.width, config.height]) - span * scale
+    offset = rng.uniform(0.15, 0.85, 2) * slack - uv.min(0) * scale
+    affine = np.array([[scale * c, -scale * s, offset[0]], [scale * s, scale * c, offset[1]], [0, 0, 1.0]])
+    return Camera(affine @ extrinsic, position, elevation, float(azimuth % 360), float(roll % 360))
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# geometry -> truth
+
+
+def quad_rotation(quad: np.ndarray) -> int:
+    """0/90/180/270: how far the face is turned clockwise from upright in the image, from its top and bottom edges."""
+    top = (quad[0] + quad[1]) / 2
+    bottom = (quad[2] + quad[3]) / 2
+    v = top - bottom  # image y grows downward: upright is (0, -1)
+    angle = np.degrees(np.arctan2(v[0], -v[1]))
+    return int(round(angle / 90.0)) % 4 * 90
+
+
+def tile_geometry(placement: Placement, camera: Camera, width: int, height: int) -> dict:
+    corners = camera.project(placement.corners())
+    quad = corners[list(placement.shown_quad_indices())]
+    x1, y1 = np.clip(corners.min(0), 0, [width, height])
+    x2, y2 = np.clip(corners.max(0), 0, [width, height])
+    face_down = placement.face_down
+    return {
+        "code": None if face_down else placement.face,
+        "box": [round(float(v), 1) for v in (x1, y1, x2, y2)],
+        "quad": [[round(float(x), 1), round(float(y), 1)] for x, y in quad],
+        "rotation": quad_rotation(quad),
+        "face_down": bool(face_down),
+        "role": placement.role,
+        "meld_index": placement.meld_index,
+        "meld_position": placement.meld_position,
+    }
+
+
+def class_id(tile: dict) -> int:
+    return FACE_DOWN if tile["face_down"] else _CODE_INDEX[tile["code"]]
+
+
+# ----------------------------------------------------------------------------------------------------------------
+# pixels
+
+
+def _poly(points: np.ndarray) -> np.ndarray:
+    return np.round(points * (1 << _SHIFT)).astype(np.int32)
+
+
+def _scheme(rng: np.random.Generator, style: Style):
+    """Per-scene colours: face, ink jitter, body back colour and how much of the thickness is back."""
+    from .art import DARK_FACE_STYLES, RECOLOUR_STYLES
+    if style.name in DARK_FACE_STYLES:
+        options = DARK_FACE_STYLES[style.name]
+        face = np.array(options[int(rng.integers(len(options)))], np.float32) / 255
+    else:
+        face = np.array(FACE_COLOURS[int(rng.integers(len(FACE_COLOURS)))], np.float32)
+    face = np.clip(face * rng.uniform(0.9, 1.05, 3), 0, 1).astype(np.float32)
+    ink_colour = None
+    if style.name in RECOLOUR_STYLES:
+        ink_colour = np.array(INK_COLOURS[int(rng.integers(len(INK_COLOURS)))], np.float32)
+    ink_gain = rng.uniform(0.85, 1.1, 3).astype(np.float32)
+    names = list(BACK_COLOURS)
+    back = np.array(BACK_COLOURS[names[int(rng.integers(len(names)))]], np.float32) * rng.uniform(0.85, 1.1)
+    back_share = float(rng.uniform(0.3, 0.6)) if rng.random() < 0.85 else 0.0  # some sets are one colour throughout
+    side_face = face if style.name not in DARK_FACE_STYLES else np.array(FACE_COLOURS[0], np.float32)
+    return face, ink_gain, ink_colour, np.clip(back, 0, 1), back_share, side_face
+
+
+def _render(scene: Scene):
+    """Return (BGR uint8 image after JPEG, JPEG bytes, truth dict, id buffer)."""
+    config, camera, rng = scene.config, scene.camera, scene.rng
+    preset = config.preset
+    width, height = config.width, config.height
+    style = load_style(scene.style, config.art_dir)
+    face_col, ink_gain, ink_colour, back_col, back_share, side_col = _scheme(rng, style)
+    light = np.array([rng.normal(0, 0.5), rng.normal(-0.3, 0.5), rng.uniform(0.8, 1.6)])
+    light /= np.linalg.norm(light)
+    ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.3, 0.55)
+
+    # Table: texture laid on the plane z = 0 around the hand, warped through the camera's plane homography.
+    placements = scene.layout.placements
+    bounds = footprint_bounds(placements)
+    centre = (bounds[:2] + bounds[2:]) / 2
+    half = max(bounds[2] - bounds[0], bounds[3] - bounds[1]) * 1.5 + 10
+    per_px = 2 * half / TABLE_TEX
+    tex_to_world = np.array([[per_px, 0, centre[0] - half], [0, per_px, centre[1] - half], [0, 0, 1]])
+    plane = camera.matrix[:, [0, 1, 3]]
+    h_img = plane @ tex_to_world
+    table = (table_texture(rng) * 255).astype(np.uint8)
+    image = cv2.warpPerspective(table, h_img, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT_101)
+    image = _fill_beyond_horizon(image, h_img, rng)
+
+    # Shadows on the table: each tile's box projected along the light onto z = 0, softened.
+    shadow = np.zeros((height // 2, width // 2), np.uint8)
+    for p in placements:
+        c = p.corners()
+        flat = c[:, :2] - light[:2] / light[2] * c[:, 2:3]
+        pts = camera.project(np.concatenate([flat, np.zeros((8, 1))], axis=1)) / 2
+        cv2.fillConvexPoly(shadow, _poly(cv2.convexHull(pts.astype(np.float32)).reshape(-1, 2)), 255, cv2.LINE_AA, _SHIFT)
+    tile_px = float(np.linalg.norm(np.diff(camera.project(placements[0].corners()[:2]), axis=0)))
+    k = max(1.0, tile_px * 0.08)
+    shadow = cv2.GaussianBlur(shadow, (0, 0), k)
+    shadow = cv2.resize(shadow, (width, height), interpolation=cv2.INTER_LINEAR)
+    strength = rng.uniform(0.25, 0.55)
+    image = (image.astype(np.float32) * (1 - strength * shadow.astype(np.float32)[..., None] / 255))
+
+    if rng.random() < preset.p_objects:
+        _draw_table_objects(rng, image, camera, bounds)
+
+    # Tiles, far to near.
+    ids = np.zeros((height, width), np.int32)
+    textures: dict[str, np.ndarray] = {}
+    order = np.argsort(-camera.depth(np.array([p.center for p in placements])), kind="stable")
+    face_area = np.zeros(len(placements))
+    for i in order:
+        p = placements[i]
+        corners_img = camera.project(p.corners())
+        world = p.corners()
+        for name, idx, (sign, axis) in _SURFACES:
+            normal = sign * p.axes[:, axis]
+            centroid = world[list(idx)].mean(0)
+            if np.dot(camera.position - centroid, normal) <= 0:
+                continue
+            shade = ambient + diffuse * max(0.0, float(np.dot(normal, light)))
+            quad = corners_img[list(idx)]
+            shown = (name == "face") != p.face_down and name in ("face", "back")
+            surface_id = 2 * i + 1 if shown else 2 * i + 2
+            if name == "face":
+                if p.face not in textures:
+                    textures[p.face] = _face_texture(style, p.face, face_col, ink_gain, ink_colour, side_col)
+                _paste_texture(image, textures[p.face], quad, shade)
+            elif name == "back":
+                _fill(image, quad, back_col * 255 * shade if back_share > 0 else side_col * 255 * shade)
+            else:
+                _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share)
+            cv2.fillConvexPoly(ids, _poly(quad), int(surface_id), cv2.LINE_8, _SHIFT)
+        shown_quad = corners_img[list(p.shown_quad_indices())]
+        face_area[i] = abs(cv2.contourArea(shown_quad.astype(np.float32)))
+
+    if rng.random() < preset.p_occluder:
+        _draw_occluder(rng, image, ids, placements)
+
+    counts = np.bincount(ids.ravel(), minlength=2 * len(placements) + 2)
+    visible = np.array([counts[2 * i + 1] / max(face_area[i], 1.0) for i in range(len(placements))])
+
+    # Photographic effects: light fall-off and glare, white balance, defocus, motion blur, noise, JPEG.
+    gain, glare = light_field(rng, width, height, rng.random() < preset.p_glare)
+    wb = rng.uniform(0.85, 1.15, 3).astype(np.float32)
+    image *= (gain[..., None] * wb * rng.uniform(0.85, 1.15))
+    if glare is not None:
+        image += glare[..., None] * 255
+    sigma = rng.uniform(*preset.blur_sigma) * width / 1280
+    if sigma > 0.3:
+        image = cv2.GaussianBlur(image, (0, 0), sigma)
+    if rng.random() < preset.p_motion:
+        image = cv2.filter2D(image, -1, motion_kernel(int(rng.integers(*preset.motion_len)), rng.uniform(0, 180)))
+    image = add_noise(rng, image, rng.uniform(*preset.noise_sigma))
+    image = np.clip(image, 0, 255).astype(np.uint8)
+    quality = int(rng.integers(preset.jpeg_quality[0], preset.jpeg_quality[1] + 1))
+    ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
+    assert ok
+    image = cv2.imdecode(jpeg, cv2.IMREAD_COLOR)
+
+    truth = _truth(scene, placements, visible)
+    truth["jpeg_quality"] = quality
+    return image, jpeg.tobytes(), truth, ids
+
+
+def _truth(scene: Scene, placements: list[Placement], visible: np.ndarray) -> dict:
+    config, camera = scene.config, scene.camera
+    tiles, hidden = [], []
+    for i, p in enumerate(placements):
+        geometry = tile_geometry(p, camera, config.width, config.height)
+        geometry["visible"] = round(float(min(visible[i], 1.0)), 3)
+        if geometry["visible"] >= config.min_visible:
+            tiles.append(geometry)
+        elif p.role != "clutter":
+            geometry["code_engraved"] = p.face
+            hidden.append(geometry)
+    return {
+        "image": None,
+        "width": config.width,
+        "height": config.height,
+        "seed": scene.seed,
+        "hand": scene.hand.to_json(),
+        "context": scene.context.to_json(),
+        "tiles": tiles,
+        "hidden_tiles": hidden,
+        "style": scene.style,
+        "difficulty": config.difficulty,
+        "camera": {"elevation": round(camera.elevation, 1), "azimuth": round(camera.azimuth, 1),
+                   "roll": round(camera.roll, 1)},
+        "habits": {k: v for k, v in scene.layout.habits.items()},
+    }
+
+
+def _fill_beyond_horizon(image: np.ndarray, h_img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """Pixels whose ray never meets the table (above the horizon) get a dim wall colour instead of mirrored table."""
+    inv = np.linalg.inv(h_img)
+    h, w = image.shape[:2]
+    corners = np.array([[0, 0, 1], [w, 0, 1], [w, h, 1], [0, h, 1]], float)
+    wsign = corners @ inv[2]
+    if (wsign > 0).all() or (wsign < 0).all():
+        return image
+    yy, xx = np.mgrid[0:h, 0:w]
+    beyond = (inv[2, 0] * xx + inv[2, 1] * yy + inv[2, 2]) * np.sign(wsign.sum() or 1) < 0
+    image[beyond] = (rng.uniform(30, 120, 3)).astype(np.uint8)
+    return image
+
+
+def _face_texture(style: Style, code: str, face_col, ink_gain, ink_colour, side_col) -> np.ndarray:
+    layers = style.faces.get(code)
+    if layers is None:  # a style without flowers: never chosen with flowers, but keep clutter safe
+        return (np.ones((TEX_H, TEX_W, 3), np.float32) * face_col * 255).astype(np.uint8)
+    face = compose_face(layers, face_col, ink_gain, ink_colour, side_col, style.opaque)
+    return np.clip(face * 255, 0, 255).astype(np.uint8)
+
+
+def _roi(quad: np.ndarray, image: np.ndarray):
+    h, w = image.shape[:2]
+    x0, y0 = np.floor(quad.min(0)).astype(int) - 1
+    x1, y1 = np.ceil(quad.max(0)).astype(int) + 2
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, w), min(y1, h)
+    if x1 <= x0 or y1 <= y0:
+        return None
+    return x0, y0, x1, y1
+
+
+def _paste_texture(image: np.ndarray, texture: np.ndarray, quad: np.ndarray, shade: float) -> None:
+    roi = _roi(quad, image)
+    if roi is None:
+        return
+    x0, y0, x1, y1 = roi
+    local = (quad - [x0, y0]).astype(np.float32)
+    homography = cv2.getPerspectiveTransform(_TEX_CORNERS, local)
+    warped = cv2.warpPerspective(texture, homography, (x1 - x0, y1 - y0), flags=cv2.INTER_LINEAR,
+                                 borderMode=cv2.BORDER_REPLICATE)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, _poly(local), 255, cv2.LINE_AA, _SHIFT)
+    m = mask.astype(np.float32)[..., None] / 255
+    region = image[y0:y1, x0:x1]
+    region *= (1 - m)
+    region += warped.astype(np.float32) * (shade * m)
+
+
+def _fill(image: np.ndarray, quad: np.ndarray, colour) -> None:
+    roi = _roi(quad, image)
+    if roi is None:
+        return
+    x0, y0, x1, y1 = roi
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, _poly(quad - [x0, y0]), 255, cv2.LINE_AA, _SHIFT)
+    m = mask.astype(np.float32)[..., None] / 255
+    region = image[y0:y1, x0:x1]
+    region *= (1 - m)
+    region += np.asarray(colour, np.float32) * m
+
+
+def _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share) -> None:
+    """A side of the box: the face layer (ivory) and, behind it, the coloured back layer."""
+    # In each side quad two corners lie on the face side (index < 4) and two on the back side.
+    pts = world[list(idx)]
+    on_face = np.array([j < 4 for j in idx])
+    if back_share <= 0:
+        _fill(image, camera.project(pts), side_col * 255 * shade)
+        return
+    face_pts, back_pts = pts[on_face], pts[~on_face]
+    # Pair each face corner with the back corner of the same edge (same position along the side).
+    pairs = []
+    for fp in face_pts:
+        bp = back_pts[np.argmin(np.linalg.norm(back_pts - fp, axis=1) )]
+        pairs.append((fp, bp))
+    split = [fp + (bp - fp) * (1 - back_share) for fp, bp in pairs]
+    front = np.array([pairs[0][0], pairs[1][0], split[1], split[0]])
+    back = np.array([split[0], split[1], pairs[1][1], pairs[0][1]])
+    _fill(image, camera.project(front), side_col * 255 * shade * 0.97)
+    _fill(image, camera.project(back), back_col * 255 * shade)
+
+
+def _draw_table_objects(rng, image, camera, bounds) -> None:
+    """Coins, scoring sticks or a card lying on the table outside the hand's area."""
+    xmin, ymin, xmax, ymax = bounds
+    for _ in range(int(rng.integers(1, 4))):
+        cx = rng.uniform(xmin - 5, xmax + 5)
+        cy = ymin - rng.uniform(1.5, 4) if rng.random() < 0.5 else ymax + rng.uniform(1.5, 4)
+        kind = rng.integers(3)
+        colour = rng.uniform(30, 230, 3)
+        if kind == 0:  # coin / chip
+            r = rng.uniform(0.4, 0.9)
+            t = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+            pts = np.stack([cx + r * np.cos(t), cy + r * np.sin(t), np.zeros_like(t)], axis=1)
+        else:  # stick or card
+            length, breadth = (rng.uniform(4, 6), rng.uniform(0.2, 0.35)) if kind == 1 else (rng.uniform(2, 3.5), rng.uniform(1.4, 2.2))
+            a = rng.uniform(0, np.pi)
+            d, n = np.array([np.cos(a), np.sin(a)]), np.array([-np.sin(a), np.cos(a)])
+            c = np.array([cx, cy])
+            xy = [c + d * length / 2 + n * breadth / 2, c - d * length / 2 + n * breadth / 2,
+                  c - d * length / 2 - n * breadth / 2, c + d * length / 2 - n * breadth / 2]
+            pts = np.array([[x, y, 0.0] for x, y in xy])
+        _fill(image, camera.project(pts), colour)
+
+
+def _draw_occluder(rng, image, ids, placements) -> None:
+    """A hand or finger entering from an image edge; skipped if it would cover any tile of the winning hand."""
+    h, w = ids.shape
+    side = int(rng.integers(4))
+    along = rng.uniform(0.1, 0.9)
+    length, thick = rng.uniform(0.15, 0.35) * max(w, h), rng.uniform(0.05, 0.12) * max(w, h)
+    start = [(along * w, -10), (w + 10, along * h), (along * w, h + 10), (-10, along * h)][side]
+    angle = [90, 180, 270, 0][side] + rng.normal(0, 20)
+    a = np.deg2rad(angle)
+    end = (start[0] + length * np.cos(a), start[1] + length * np.sin(a))
+    mask = np.zeros((h, w), np.uint8)
+    cv2.line(mask, tuple(int(v) for v in start), tuple(int(v) for v in end), 255, int(thick))
+    cv2.circle(mask, tuple(int(v) for v in end), int(thick / 2), 255, -1)
+    hand_ids = [2 * i + 1 for i, p in enumerate(placements) if p.role != "clutter"] + \
+               [2 * i + 2 for i, p in enumerate(placements) if p.role != "clutter"]
+    covered = ids[mask > 0]
+    if np.isin(covered, hand_ids).any():
+        return
+    skin = np.array([rng.uniform(90, 170), rng.uniform(120, 190), rng.uniform(170, 235)], np.float32)
+    soft = cv2.GaussianBlur(mask, (0, 0), 3).astype(np.float32)[..., None] / 255
+    shading = 0.8 + 0.2 * cv2.GaussianBlur(mask, (0, 0), thick / 3).astype(np.float32)[..., None] / 255
+    image *= (1 - soft)
+    image += soft * skin * shading
+    ids[mask > 0] = 0
+
+
+def render_scene(seed: int, config: SynthConfig | None = None) -> tuple[np.ndarray, dict]:
+    """Render one scene: (BGR uint8 image, truth dict = one scenes.jsonl line with ``image`` left None)."""
+    image, _jpeg, truth, _ids = _render(sample_scene(seed, config))
+    return image, truth
+
+
+def render_scene_full(seed: int, config: SynthConfig | None = None):
+    """(image, jpeg bytes, truth, id buffer): the writers store the JPEG bytes as they are."""
+    return _render(sample_scene(seed, config))
