@@ -1,0 +1,266 @@
+"""From the tiles detected in a photo to a structured, legal winning hand.
+
+``read_hand(detections, image_size)`` runs three stages (each its own module under :mod:`vision.reading`):
+
+1. geometry (:mod:`vision.reading.geometry`): the photo's quarter turn, tilt and local tile size from the tiles
+   themselves, rows, stacked tiles, duplicate boxes;
+2. layout (:mod:`vision.reading.layout`): which tiles are concealed, the winning tile, each meld with who discarded
+   its claimed tile (mcr.md §4: sideways tile at the left end = left, middle = across, right end = right), flowers,
+   clutter, by one cost model over gaps, constrained by the tile count;
+3. decoding (:mod:`vision.reading.decode`): the most probable faces, from every tile's top-k, that make a legal
+   winning hand, and the legal readings that come close.
+
+Layout policy (docs/policy.md rows V1-V5): a kong's sideways tile at either inner place means "across"; an added kong
+is a pung whose claimed tile has a tile laid across it or beside it (two neighbouring sideways tiles); a concealed
+kong is four tiles with at least one face down (four down: its face must come from the request,
+``concealed_kong_tiles``); the winning tile is the single upright tile set apart at the right end of the concealed
+run (none set apart: the right-most standing tile is used, with a warning, unless the request names it).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from engine.errors import HandError
+from engine.hand import Hand, Meld, MeldType
+from engine.tiles import ALL_FACES, KIND_COUNT, Tile
+
+from .classes import FACE_CODES, FACE_DOWN
+from .detections import Detections
+from .reading import decode as decoding
+from .reading import geometry
+from .reading.layout import Layout, TileFacts, segment
+
+ROLES = ("concealed", "winning", "meld", "flower", "clutter")
+
+
+@dataclass
+class HandReading:
+    """The hand read from one photo.
+
+    ``hand``: the legal hand, or None. ``warnings`` (human readable) and ``warning_codes`` (stable) run in parallel.
+    ``alternatives``: legal readings that come close (each dict: ``tile_index``, ``box``, ``from``, ``to`` for the
+    first changed tile, ``changes`` for all, ``hand`` (JSON), ``probability`` among the readings found,
+    ``relative_probability`` to the best, ``description``). ``tile_roles``: one dict per detection (``role``,
+    ``meld_index``, ``position``, ``code``). ``requests``: fields the request could add to complete the reading.
+    """
+
+    hand: Hand | None
+    warnings: list[str] = field(default_factory=list)
+    warning_codes: list[str] = field(default_factory=list)
+    alternatives: list[dict[str, Any]] = field(default_factory=list)
+    tile_roles: list[dict[str, Any]] = field(default_factory=list)
+    corrections: list[dict[str, Any]] = field(default_factory=list)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    winning_tile_candidates: list[str] = field(default_factory=list)
+    orientation: dict[str, float] = field(default_factory=dict)
+
+    def warn(self, code: str, message: str) -> None:
+        self.warning_codes.append(code)
+        self.warnings.append(message)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.hand.to_json() if self.hand is not None else None,
+            "warnings": list(self.warnings),
+            "warning_codes": list(self.warning_codes),
+            "alternatives": self.alternatives,
+            "tile_roles": self.tile_roles,
+            "corrections": self.corrections,
+            "requests": self.requests,
+            "winning_tile_candidates": self.winning_tile_candidates,
+            "orientation": self.orientation,
+        }
+
+
+def _box(detections: Detections, i: int) -> list[float]:
+    return [round(float(v), 1) for v in detections.boxes[i]]
+
+
+def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_tile: str | None = None,
+              concealed_kong_tiles: list[str] | None = None, rules: str = "mcr") -> HandReading:
+    """Read the winning hand from ``detections`` (see the module docstring). ``image_size`` is (width, height).
+
+    ``winning_tile`` names the winning tile (it then overrides the set-apart tile's face, or picks the tile among
+    the concealed ones when none is set apart). ``concealed_kong_tiles`` gives the faces of concealed kongs that show
+    none, in reading order (rows top to bottom, left to right in the normalised frame).
+    """
+    n = len(detections)
+    reading = HandReading(hand=None)
+    reading.tile_roles = [{"role": "clutter", "meld_index": None, "position": None, "code": None} for _ in range(n)]
+    if n == 0:
+        reading.warn("no_tiles", "no tiles were found in the photo")
+        return reading
+    winning_request = _kind_of(winning_tile, "winning_tile") if winning_tile else None
+    kong_requests = [_kind_of(code, "concealed_kong_tiles") for code in (concealed_kong_tiles or [])]
+
+    duplicate = geometry.duplicates(detections.boxes, detections.confidence)
+    frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence)
+    reading.orientation = {"quarter_turn": frame.quarter_turn, "tilt": round(frame.tilt, 2),
+                           "aspect": round(frame.aspect, 3)}
+    facts = _facts(detections, frame)
+    active = ~duplicate
+    stacked_on = geometry.find_stacked(frame, active)
+    in_rows = active.copy()
+    in_rows[list(stacked_on)] = False
+    rows = geometry.rows(frame, in_rows)
+    layout = segment(frame, rows, facts, stacked_on)
+    if layout is None:
+        reading.warn("no_hand_layout", "no row of standing tiles was found")
+        return reading
+    _record_roles(reading, layout, duplicate)
+
+    if not layout.count_ok:
+        melds = len(layout.melds)
+        found = len(layout.concealed) + (layout.winning is not None)
+        reading.warn("wrong_tile_count",
+                     f"with {melds} meld(s) the standing tiles should number {14 - 3 * melds} (winning tile included),"
+                     f" but {found} were found")
+    if rules == "riichi" and layout.flowers:
+        reading.warn("flowers_ignored", f"riichi uses no flowers: {len(layout.flowers)} flower tile(s) ignored")
+    unknown_kongs = [m for m in layout.melds if m.type is MeldType.CONCEALED_KONG and all(m.face_down)]
+    if len(unknown_kongs) > len(kong_requests):
+        missing = len(unknown_kongs) - len(kong_requests)
+        reading.warn("concealed_kong_face_unknown",
+                     f"{missing} concealed kong(s) show no face: name them with 'concealed_kong_tiles'")
+        reading.requests.append({"field": "concealed_kong_tiles", "count": len(unknown_kongs),
+                                 "boxes": [[_box(detections, t) for t in m.tiles] for m in unknown_kongs]})
+    if layout.winning is not None and winning_request is not None:
+        top = int(detections.class_ids[layout.winning])
+        if top != winning_request:
+            reading.warn("winning_tile_overridden",
+                         f"the set-apart tile reads {FACE_CODES[top] if top != FACE_DOWN else 'face down'},"
+                         f" the request names {FACE_CODES[winning_request]}: the request is used")
+
+    result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
+                             winning_request=winning_request, concealed_kong_kinds=kong_requests)
+    best = result.best
+    if best is None:
+        reading.warn("no_legal_hand", "no reading of these tiles is a legal winning hand"
+                     + (" (search limit reached)" if result.exhausted else ""))
+        return reading
+    for i, face in best.faces.items():
+        reading.tile_roles[i]["code"] = FACE_CODES[face]
+    _fill_face_down_codes(reading, layout, best)
+
+    if layout.winning is None and winning_request is None and best.winning_from_concealed is not None:
+        reading.winning_tile_candidates = sorted({FACE_CODES[k] for k in best.concealed_kinds + [best.winning_kind]},
+                                                 key=lambda c: Tile.parse(c).index)
+        reading.warn("winning_tile_not_set_apart",
+                     "no tile is set apart as the winning tile: the right-most standing tile"
+                     f" ({FACE_CODES[best.winning_kind]}) is assumed; name it with 'winning_tile'"
+                     f" (candidates: {' '.join(reading.winning_tile_candidates)})")
+        reading.requests.append({"field": "winning_tile", "candidates": reading.winning_tile_candidates})
+    if best.winning_from_concealed is not None:
+        reading.tile_roles[best.winning_from_concealed]["role"] = "winning"
+
+    top1 = detections.class_ids
+    for i, face in sorted(best.faces.items()):
+        if int(top1[i]) != face:
+            read_as = FACE_CODES[int(top1[i])] if int(top1[i]) != FACE_DOWN else "face down"
+            probability = _probability(detections, i, face)
+            reading.corrections.append({"tile_index": i, "box": _box(detections, i), "read": read_as,
+                                        "corrected": FACE_CODES[face], "probability": round(probability, 4)})
+            reading.warn("tile_corrected", f"tile {i} read as {read_as} was taken as {FACE_CODES[face]}"
+                                           f" (p = {probability:.2f}) to make a legal hand")
+
+    if any(not m.known for m in best.melds):
+        return reading  # the hand cannot be written without the concealed kong's face
+    try:
+        reading.hand = _hand_of(best, layout, rules).validate()
+    except HandError as error:
+        reading.warn("no_legal_hand", f"the reading is not a legal hand: {error.message}")
+        return reading
+    reading.alternatives = _alternatives(detections, layout, best, result.alternatives, rules)
+    return reading
+
+
+def _kind_of(code: str, what: str) -> int:
+    tile = Tile.parse(code)
+    if tile.is_flower:
+        raise HandError("flower_in_hand", f"{what} must be a playing tile, not the flower {code!r}")
+    return tile.index
+
+
+def _facts(detections: Detections, frame: geometry.Frame) -> TileFacts:
+    ids = detections.topk_ids
+    probs = np.clip(detections.topk_probs.astype(np.float64), 0.0, 1.0)
+    flower_mass = np.where((ids >= KIND_COUNT) & (ids < FACE_DOWN), probs, 0.0).sum(axis=1)
+    playing_mass = np.where(ids < KIND_COUNT, probs, 0.0).sum(axis=1)
+    playing_mass = np.where(frame.face_down, 1.0, playing_mass)
+    return TileFacts(upright_face=~frame.sideways & ~frame.face_down, flower_mass=flower_mass,
+                     playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0))
+
+
+def _record_roles(reading: HandReading, layout: Layout, duplicate: np.ndarray) -> None:
+    roles = reading.tile_roles
+    for position, i in enumerate(layout.concealed):
+        roles[i].update(role="concealed", position=position)
+    if layout.winning is not None:
+        roles[layout.winning].update(role="winning", position=0)
+    for meld_index, meld in enumerate(layout.melds):
+        for i, position in zip(meld.tiles, meld.positions):
+            roles[i].update(role="meld", meld_index=meld_index, position=position)
+            if i == meld.stacked:
+                roles[i]["stacked"] = True
+            if i == meld.claimed:
+                roles[i]["claimed"] = True
+    for position, i in enumerate(layout.flowers):
+        roles[i].update(role="flower", position=position)
+    for i in np.flatnonzero(duplicate):
+        roles[int(i)]["duplicate"] = True
+
+
+def _fill_face_down_codes(reading: HandReading, layout: Layout, best: decoding.Reading) -> None:
+    for meld, decoded in zip(layout.melds, best.melds):
+        if decoded.known and decoded.kinds:
+            for i in meld.tiles:
+                if reading.tile_roles[i]["code"] is None:
+                    reading.tile_roles[i]["code"] = FACE_CODES[decoded.kinds[0]]
+
+
+def _probability(detections: Detections, i: int, face: int) -> float:
+    hits = detections.topk_probs[i][detections.topk_ids[i] == face]
+    return float(hits[0]) if len(hits) else 0.0
+
+
+def _hand_of(best: decoding.Reading, layout: Layout, rules: str) -> Hand:
+    melds = []
+    for decoded in best.melds:
+        tiles = tuple(ALL_FACES[k] for k in decoded.kinds)
+        claimed = ALL_FACES[decoded.claimed_kind] if decoded.claimed_kind is not None else None
+        melds.append(Meld(type=decoded.type, tiles=tiles, discarder=decoded.discarder, claimed=claimed))
+    flowers = tuple(ALL_FACES[k] for k in best.flowers) if rules != "riichi" else ()
+    return Hand(concealed=tuple(ALL_FACES[k] for k in best.concealed_kinds), melds=tuple(melds),
+                winning_tile=ALL_FACES[best.winning_kind], flowers=flowers)
+
+
+def _alternatives(detections: Detections, layout: Layout, best: decoding.Reading,
+                  others: list[decoding.Reading], rules: str) -> list[dict[str, Any]]:
+    readings = [best] + [r for r in others if all(m.known for m in r.melds)]
+    weights = [math.exp(best.cost - r.cost) for r in readings]
+    total = sum(weights)
+    out = []
+    best_hand_text = None
+    for reading, weight in zip(readings[1:], weights[1:]):
+        try:
+            hand = _hand_of(reading, layout, rules).validate()
+        except HandError:
+            continue
+        changes = [{"tile_index": i, "box": _box(detections, i), "from": FACE_CODES[best.faces[i]],
+                    "to": FACE_CODES[face]} for i, face in sorted(reading.faces.items()) if best.faces.get(i) != face]
+        if not changes:
+            continue  # same faces, another arrangement of the same tiles: not a different reading
+        if best_hand_text is None:
+            best_hand_text = _hand_of(best, layout, rules).format()
+        first = changes[0]
+        words = ", ".join(f"tile {c['tile_index']} is {c['to']} instead of {c['from']}" for c in changes)
+        out.append({"tile_index": first["tile_index"], "box": first["box"], "from": first["from"], "to": first["to"],
+                    "changes": changes, "hand": hand.to_json(), "hand_text": hand.format(),
+                    "probability": round(weight / total, 4), "relative_probability": round(weight, 4),
+                    "description": f"if {words} the hand is {hand.format()} (instead of {best_hand_text})"})
+    return out

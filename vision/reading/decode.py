@@ -1,0 +1,245 @@
+"""Constraint-aware decoding: the most probable faces that make a legal winning hand, and the close alternatives.
+
+Each face-up tile has a cost per class, ``-log p`` from its top-k probabilities (classes outside the top-k get a
+small floor probability, so a tile the classifier missed entirely can still be corrected, at a high price). The
+reading maximises the product of probabilities (minimises the summed cost) subject to:
+
+* each meld's faces fit its layout (three of a kind, or a run claimed from the left; four of a kind for kongs;
+  the face-up tiles of a concealed kong alike), flowers are flowers and each flower appears once;
+* no more than four copies of a kind; concealed + winning tile form a winning shape with the melds
+  (``engine.decompose``, and for riichi only the shapes riichi knows).
+
+Melds are solved as *blocks*: every legal face assignment of a meld is listed with its cost, so the search never
+visits an illegal meld. The search is best-first over rank vectors (one rank per block or free tile), each vector
+generated exactly once (children only raise ranks at or after the parent's last raised position); it stops when the
+cost passes the best legal reading by ``ALTERNATIVE_MARGIN`` or after ``MAX_EXPANSIONS`` states.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.decompose import Group, GroupKind, Shape, arrangements_of_counts
+from engine.hand import Discarder, MeldType
+from engine.tiles import KIND_COUNT
+
+from ..classes import FACE_DOWN
+from .layout import Layout, MeldSlots
+
+FACE_COUNT = 42
+FLOOR_PROBABILITY = 1e-4  # for classes outside a tile's top-k
+UNLISTED_PENALTY = 1.0  # extra cost so that an unlisted class never ties with a listed one
+ALTERNATIVE_MARGIN = math.log(50.0)  # report legal readings at least 1/50 as probable as the best
+MAX_EXPANSIONS = 20000
+MAX_ALTERNATIVES = 5
+RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
+
+
+def class_costs(topk_ids: np.ndarray, topk_probs: np.ndarray) -> np.ndarray:
+    """(N, K) top-k -> (N, 42) cost = -log p per face class (face-down class dropped)."""
+    n = len(topk_ids)
+    costs = np.full((n, FACE_COUNT), -math.log(FLOOR_PROBABILITY) + UNLISTED_PENALTY)
+    for i in range(n):
+        for cid, p in zip(topk_ids[i].tolist(), topk_probs[i].tolist()):
+            if 0 <= cid < FACE_COUNT:
+                costs[i, cid] = min(costs[i, cid], -math.log(max(float(p), FLOOR_PROBABILITY)))
+    return costs
+
+
+@dataclass(frozen=True)
+class DecodedMeld:
+    type: MeldType
+    kinds: tuple[int, ...]  # face per tile, in the meld slot order (stacked tile last)
+    discarder: Discarder | None
+    claimed_kind: int | None  # a chow's claimed tile
+    known: bool = True  # False: a concealed kong showing no face
+
+
+@dataclass
+class Reading:
+    cost: float
+    faces: dict[int, int]  # detection index -> face class
+    melds: list[DecodedMeld]
+    winning_kind: int | None
+    concealed_kinds: list[int]  # without the winning tile
+    flowers: list[int]
+    winning_from_concealed: int | None = None  # detection index chosen as winning tile when none was set apart
+
+
+@dataclass
+class Decoding:
+    best: Reading | None
+    alternatives: list[Reading] = field(default_factory=list)
+    expansions: int = 0
+    exhausted: bool = False  # stopped by MAX_EXPANSIONS before finding a legal reading
+
+
+def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> list[tuple[float, DecodedMeld, tuple]]:
+    """Every legal face assignment of one meld: (cost, meld, ((detection, face), ...)), cheapest first."""
+    up = [t for t, down in zip(meld.tiles, meld.face_down) if not down]
+    options: list[tuple[float, DecodedMeld, tuple]] = []
+    if meld.type is MeldType.CONCEALED_KONG and not up:
+        if kong_kind is None:
+            return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (), None, None, known=False), ())]
+        return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (kong_kind,) * 4, None, None), ())]
+    if meld.type is MeldType.PUNG:
+        for kind in range(KIND_COUNT):
+            cost = float(sum(costs[t, kind] for t in meld.tiles))
+            options.append((cost, DecodedMeld(MeldType.PUNG, (kind,) * 3, meld.discarder, None),
+                            tuple((t, kind) for t in meld.tiles)))
+        if meld.discarder is Discarder.LEFT:  # a chow is only ever claimed from the left
+            for suit in range(3):
+                for low in range(7):
+                    first = suit * 9 + low
+                    for order in ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0)):
+                        kinds = tuple(first + o for o in order)
+                        cost = float(sum(costs[t, k] for t, k in zip(meld.tiles, kinds)))
+                        claimed_kind = kinds[meld.tiles.index(meld.claimed)]
+                        options.append((cost, DecodedMeld(MeldType.CHOW, kinds, meld.discarder, claimed_kind),
+                                        tuple(zip(meld.tiles, kinds))))
+    else:
+        kinds = range(KIND_COUNT) if kong_kind is None else (kong_kind,)
+        for kind in kinds:
+            cost = float(sum(costs[t, kind] for t in up))
+            options.append((cost, DecodedMeld(meld.type, (kind,) * len(meld.tiles), meld.discarder, None),
+                            tuple((t, kind) for t in up)))
+    options.sort(key=lambda o: o[0])
+    return options
+
+
+def _tile_options(tile: int, costs: np.ndarray, flower: bool) -> list[tuple[float, int]]:
+    classes = range(KIND_COUNT, FACE_COUNT) if flower else range(KIND_COUNT)
+    return sorted(((float(costs[tile, c]), c) for c in classes), key=lambda o: o[0])
+
+
+def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rules: str = "mcr",
+           winning_request: int | None = None, concealed_kong_kinds: list[int] | None = None) -> Decoding:
+    """Search the most probable legal reading of ``layout``; see the module docstring.
+
+    ``winning_request``: the winning tile's kind named by the request. ``concealed_kong_kinds``: faces for the
+    concealed kongs that show none, in layout order.
+    """
+    costs = class_costs(np.asarray(topk_ids), np.asarray(topk_probs))
+    requested_kongs = list(concealed_kong_kinds or [])
+    blocks: list[list[tuple[float, object]]] = []  # each: sorted (cost, payload)
+    block_roles: list[tuple[str, int]] = []
+    for index, meld in enumerate(layout.melds):
+        kong_kind = None
+        if meld.type is MeldType.CONCEALED_KONG and all(meld.face_down):
+            kong_kind = requested_kongs.pop(0) if requested_kongs else None
+        blocks.append([(c, (m, pairs)) for c, m, pairs in _meld_options(meld, costs, kong_kind)])
+        block_roles.append(("meld", index))
+    for tile in layout.concealed:
+        blocks.append([(c, k) for c, k in _tile_options(tile, costs, flower=False)])
+        block_roles.append(("concealed", tile))
+    if layout.winning is not None:
+        options = _tile_options(layout.winning, costs, flower=False)
+        if winning_request is not None:
+            options = [o for o in options if o[1] == winning_request]
+        blocks.append(options)
+        block_roles.append(("winning", layout.winning))
+    if rules != "riichi":
+        for tile in layout.flowers:
+            blocks.append(_tile_options(tile, costs, flower=True))
+            block_roles.append(("flower", tile))
+
+    def reading_of(ranks: tuple[int, ...], cost: float) -> Reading | None:
+        faces: dict[int, int] = {}
+        melds: list[DecodedMeld] = []
+        concealed: list[int] = []
+        concealed_tiles: list[int] = []
+        flowers: list[int] = []
+        winning_kind = None
+        for (role, ref), block, rank in zip(block_roles, blocks, ranks):
+            payload = block[rank][1]
+            if role == "meld":
+                meld, pairs = payload
+                melds.append(meld)
+                faces.update(pairs)
+            elif role == "concealed":
+                concealed.append(payload)
+                concealed_tiles.append(ref)
+                faces[ref] = payload
+            elif role == "winning":
+                winning_kind = payload
+                faces[ref] = payload
+            else:
+                flowers.append(payload)
+                faces[ref] = payload
+        if len(set(flowers)) != len(flowers):
+            return None
+        counts = [0] * KIND_COUNT
+        for k in concealed:
+            counts[k] += 1
+        if winning_kind is not None:
+            counts[winning_kind] += 1
+        hidden_counts = list(counts)
+        for meld in melds:
+            for k in meld.kinds:
+                counts[k] += 1
+        if max(counts) > 4:
+            return None
+        chosen_from_concealed = None
+        if winning_kind is None:
+            if not concealed:
+                return None
+            if winning_request is not None:
+                if winning_request not in concealed:
+                    return None
+                position = len(concealed) - 1 - concealed[::-1].index(winning_request)
+            else:
+                position = len(concealed) - 1  # the right-most standing tile: the usual place of a drawn tile
+            winning_kind = concealed[position]
+            chosen_from_concealed = concealed_tiles[position]
+            concealed = concealed[:position] + concealed[position + 1:]
+        groups = tuple(Group(GroupKind.CHOW if m.type is MeldType.CHOW else
+                             GroupKind.PUNG if m.type is MeldType.PUNG else GroupKind.KONG,
+                             m.kinds[0] if m.kinds else 0) for m in melds)
+        if not _winning_shape(hidden_counts, winning_kind, groups, rules):
+            return None
+        return Reading(cost=cost, faces=faces, melds=melds, winning_kind=winning_kind, concealed_kinds=concealed,
+                       flowers=flowers, winning_from_concealed=chosen_from_concealed)
+
+    if any(not block for block in blocks):
+        return Decoding(best=None)
+    start = tuple(0 for _ in blocks)
+    start_cost = sum(block[0][0] for block in blocks)
+    heap: list[tuple[float, tuple[int, ...], int]] = [(start_cost, start, 0)]
+    result = Decoding(best=None)
+    expansions = 0
+    while heap and expansions < MAX_EXPANSIONS:
+        cost, ranks, pivot = heapq.heappop(heap)
+        expansions += 1
+        if result.best is not None and cost > result.best.cost + ALTERNATIVE_MARGIN:
+            break
+        reading = reading_of(ranks, cost)
+        if reading is not None:
+            if result.best is None:
+                result.best = reading
+            elif len(result.alternatives) < MAX_ALTERNATIVES:
+                result.alternatives.append(reading)
+            else:
+                break
+        for j in range(pivot, len(blocks)):
+            rank = ranks[j] + 1
+            if rank < len(blocks[j]):
+                child = ranks[:j] + (rank,) + ranks[j + 1:]
+                heapq.heappush(heap, (cost - blocks[j][ranks[j]][0] + blocks[j][rank][0], child, j))
+    result.expansions = expansions
+    result.exhausted = result.best is None and bool(heap)
+    return result
+
+
+def _winning_shape(counts: list[int], winning_kind: int, groups: tuple[Group, ...], rules: str) -> bool:
+    for arrangement in arrangements_of_counts(counts, winning_kind, groups):
+        if rules != "riichi":
+            return True
+        if arrangement.shape in RIICHI_SHAPES:
+            if arrangement.shape is Shape.SEVEN_PAIRS and max(counts) > 2:
+                continue  # riichi seven pairs need seven different pairs
+            return True
+    return False

@@ -1,0 +1,232 @@
+"""Geometry of a hand photo, found from the tiles themselves: orientation, row direction, tile size, rows and gaps.
+
+Everything works on the detections' axis-aligned boxes and per-tile ``rotation`` (0/90/180/270, the face turned
+clockwise from upright). Three steps bring the hand into a *normalised frame* in which the concealed tiles stand
+upright, rows run left to right, and "left" means the winner's left (mcr.md §4):
+
+1. **Quarter turn.** The dominant tile rotation ``r0`` is the photo's quarter turn (most tiles are the standing
+   concealed ones). Centres are turned back by ``r0``; a tile's rotation relative to ``r0`` tells sideways (90/270)
+   from upright (0/180). An upside-down photo (r0 = 180) comes out with the left end on the left again.
+2. **Residual tilt.** The median direction from each tile to its nearest neighbour (folded into ±45°) is the row
+   direction; centres are turned back by it.
+3. **Tile size.** For a w × h rectangle turned by θ the box satisfies ``bw + bh = (w + h)(|cos θ| + |sin θ|)``,
+   whatever the tile's quarter turn, so ``w + h`` is known for every tile even at 45°. With the aspect ``a = h / w``
+   (measured from the upright tiles when the tilt allows, else a typical 1.35) each tile gets its own width unit:
+   a perspective photo, where far tiles are smaller, still measures gaps in *local* tile widths.
+
+Shapes: N = number of detections; all arrays are numpy, nothing is mutated.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..classes import FACE_DOWN
+
+DEFAULT_ASPECT = 1.35  # height / width of a tile face; typical sets lie between 1.25 and 1.45
+ROW_LINK_DY = 0.42  # two tiles share a row when their centres differ across the row by < this x tile height
+ROW_LINK_GAP = 4.0  # ... and the gap between them along the row is < this many tile widths
+DUPLICATE_IOU = 0.6  # two boxes overlapping this much are one tile detected twice
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The detections in the normalised frame.
+
+    ============ ======= ===========================================================================
+    field        shape   meaning
+    ============ ======= ===========================================================================
+    centers      (N, 2)  box centres turned into the normalised frame (x along the row, y across)
+    unit         (N,)    the width of an upright tile at this tile's place (pixels)
+    along        (N,)    the tile's extent along the row (unit, or aspect x unit when sideways)
+    across       (N,)    its extent across the row
+    sideways     (N,)    bool: turned 90/270 relative to the photo's quarter turn (a claimed tile)
+    face_down    (N,)    bool: showing its back
+    quarter_turn ()      r0, the photo's quarter turn in degrees
+    tilt         ()      residual row direction in degrees (after the quarter turn)
+    aspect       ()      tile height / width used
+    ============ ======= ===========================================================================
+    """
+
+    centers: np.ndarray
+    unit: np.ndarray
+    along: np.ndarray
+    across: np.ndarray
+    sideways: np.ndarray
+    face_down: np.ndarray
+    quarter_turn: int
+    tilt: float
+    aspect: float
+
+    def gap(self, i: int, j: int) -> float:
+        """Free space between tiles i and j along the row, in local tile widths (negative when they overlap)."""
+        distance = abs(float(self.centers[j, 0] - self.centers[i, 0]))
+        free = distance - (self.along[i] + self.along[j]) / 2
+        return free / ((self.unit[i] + self.unit[j]) / 2)
+
+
+def _turn(points: np.ndarray, degrees_clockwise: float) -> np.ndarray:
+    """(N, 2) image points (y down) turned back (counter-clockwise) by ``degrees_clockwise`` about the origin."""
+    angle = np.deg2rad(degrees_clockwise)
+    c, s = np.cos(angle), np.sin(angle)
+    x, y = points[:, 0], points[:, 1]
+    return np.stack([x * c + y * s, -x * s + y * c], axis=1)
+
+
+def dominant_quarter_turn(rotation: np.ndarray, weight: np.ndarray) -> int:
+    """The photo's quarter turn: first the axis (0/180 vs 90/270) most tiles share, then its more common direction.
+
+    Choosing the axis first keeps the few sideways claimed tiles from outvoting an upside-down concealed row.
+    """
+    votes = np.array([weight[rotation == r].sum() for r in (0, 90, 180, 270)])
+    if votes.sum() == 0:
+        return 0
+    axis = 0 if votes[0] + votes[2] >= votes[1] + votes[3] else 1
+    return int((axis + (2 if votes[axis + 2] > votes[axis] else 0)) * 90)
+
+
+def _row_tilt(points: np.ndarray, scale: float) -> float:
+    """Median direction (degrees, in ±45) from each point to its nearest neighbour; 0 when undetermined."""
+    n = len(points)
+    if n < 2:
+        return 0.0
+    diff = points[None, :, :] - points[:, None, :]  # (N, N, 2)
+    dist = np.hypot(diff[..., 0], diff[..., 1])
+    np.fill_diagonal(dist, np.inf)
+    nearest = dist.argmin(axis=1)
+    vectors = diff[np.arange(n), nearest]
+    close = dist[np.arange(n), nearest] < 3 * scale  # far pairs say nothing about the row
+    angles = np.degrees(np.arctan2(vectors[close, 1], vectors[close, 0]))
+    angles = (angles + 90) % 180 - 90  # direction, not sense
+    along_row = np.abs(angles) < 45  # neighbours across rows (or a stacked tile) point the other way
+    if not along_row.any():
+        return 0.0
+    return float(np.median(angles[along_row]))
+
+
+def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray) -> Frame:
+    """Bring (N, 4) xyxy boxes with their rotations into the normalised frame (see the module docstring)."""
+    boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
+    n = len(boxes)
+    face_down = np.asarray(class_ids) == FACE_DOWN
+    # Backs carry no reliable up/down: they vote with half weight.
+    weight = np.where(face_down, 0.5, 1.0) * np.clip(np.asarray(confidence, np.float64), 0.05, 1.0)
+    r0 = dominant_quarter_turn(np.asarray(rotation), weight)
+    relative = (np.asarray(rotation) - r0) % 360
+    sideways = relative % 180 == 90
+
+    centers = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], axis=1)
+    box_w, box_h = boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1]
+    if r0 % 180 == 90:
+        box_w, box_h = box_h, box_w
+    turned = _turn(centers, r0)
+    size = np.sqrt(np.maximum(box_w * box_h, 1.0))
+    tilt = _row_tilt(turned, float(np.median(size)) if n else 1.0)
+    turned = _turn(turned, tilt)
+
+    c, s = abs(np.cos(np.deg2rad(tilt))), abs(np.sin(np.deg2rad(tilt)))
+    perimeter_half = (box_w + box_h) / (c + s)  # w + h of each tile, whatever its quarter turn
+    aspect = DEFAULT_ASPECT
+    upright_faces = ~sideways & ~face_down
+    if c * c - s * s > 0.5 and upright_faces.sum() >= 3:
+        # Solve bw = w c + h s, bh = w s + h c for the upright tiles (well conditioned below ~30° of tilt).
+        det = c * c - s * s
+        width = (box_w * c - box_h * s) / det
+        height = (box_h * c - box_w * s) / det
+        ok = upright_faces & (width > 0) & (height > 0)
+        if ok.sum() >= 3:
+            aspect = float(np.clip(np.median(height[ok] / width[ok]), 1.05, 2.0))
+    unit = perimeter_half / (1 + aspect)
+    along = np.where(sideways, aspect * unit, unit)
+    across = np.where(sideways, unit, aspect * unit)
+    return Frame(centers=turned, unit=unit, along=along, across=across, sideways=sideways, face_down=face_down,
+                 quarter_turn=r0, tilt=tilt, aspect=aspect)
+
+
+def duplicates(boxes: np.ndarray, confidence: np.ndarray) -> np.ndarray:
+    """(N,) bool: boxes that repeat a more confident box (IoU > DUPLICATE_IOU), i.e. one tile detected twice."""
+    from ..detections import box_iou
+
+    n = len(boxes)
+    dropped = np.zeros(n, bool)
+    if n < 2:
+        return dropped
+    iou = box_iou(boxes, boxes)
+    order = np.argsort(-np.asarray(confidence), kind="stable")
+    for rank, i in enumerate(order):
+        if dropped[i]:
+            continue
+        for j in order[rank + 1:]:
+            if not dropped[j] and iou[i, j] > DUPLICATE_IOU:
+                dropped[j] = True
+    return dropped
+
+
+def find_stacked(frame: Frame, active: np.ndarray) -> dict[int, int]:
+    """Sideways tiles lying on (or against the far side of) another sideways tile: {stacked tile: base tile}.
+
+    An added kong's fourth tile is often laid across the claimed sideways tile. In the normalised frame the two share
+    an x position and sit one tile-width apart across the row; the base is the one that has row neighbours.
+    """
+    stacked: dict[int, int] = {}
+    candidates = [i for i in np.flatnonzero(active & frame.sideways)]
+    for a_pos, i in enumerate(candidates):
+        for j in candidates[a_pos + 1:]:
+            if i in stacked or j in stacked or i in stacked.values() or j in stacked.values():
+                continue
+            unit = (frame.unit[i] + frame.unit[j]) / 2
+            dx = abs(frame.centers[i, 0] - frame.centers[j, 0])
+            dy = abs(frame.centers[i, 1] - frame.centers[j, 1])
+            if dx < 0.5 * unit * frame.aspect and 0.6 * unit < dy < 1.6 * unit:
+                degree_i, degree_j = _row_degree(frame, active, i, j), _row_degree(frame, active, j, i)
+                # The top tile lies alone; two sideways tiles of two touching meld rows both have row neighbours.
+                if min(degree_i, degree_j) == 0 and max(degree_i, degree_j) > 0:
+                    base, top = (i, j) if degree_i > degree_j else (j, i)
+                    stacked[top] = base
+    return stacked
+
+
+def _row_degree(frame: Frame, active: np.ndarray, i: int, other: int) -> int:
+    """How many active tiles (other than ``other``) touch tile i along its row."""
+    count = 0
+    for j in np.flatnonzero(active):
+        if j in (i, other):
+            continue
+        dy = abs(frame.centers[i, 1] - frame.centers[j, 1])
+        height = frame.aspect * (frame.unit[i] + frame.unit[j]) / 2
+        if dy < ROW_LINK_DY * height and frame.gap(i, j) < 0.6:
+            count += 1
+    return count
+
+
+def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
+    """Chains of tiles that lie on one line, each sorted left to right in the normalised frame.
+
+    Two active tiles are linked when their centres differ across the row by less than ROW_LINK_DY tile heights and
+    the free space between them is less than ROW_LINK_GAP tile widths (and they do not lie on top of each other);
+    a row is a connected component. Rows are listed top to bottom.
+    """
+    index = np.flatnonzero(active)
+    parent = {int(i): int(i) for i in index}
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for a_pos, i in enumerate(index):
+        for j in index[a_pos + 1:]:
+            height = frame.aspect * (frame.unit[i] + frame.unit[j]) / 2
+            dy = abs(frame.centers[i, 1] - frame.centers[j, 1])
+            gap = frame.gap(int(i), int(j))
+            if dy < ROW_LINK_DY * height and -0.5 < gap < ROW_LINK_GAP:
+                parent[find(int(i))] = find(int(j))
+    components: dict[int, list[int]] = {}
+    for i in index:
+        components.setdefault(find(int(i)), []).append(int(i))
+    chains = [sorted(members, key=lambda k: frame.centers[k, 0]) for members in components.values()]
+    chains.sort(key=lambda chain: (float(np.mean(frame.centers[chain, 1])), float(frame.centers[chain[0], 0])))
+    return chains

@@ -1,0 +1,322 @@
+"""Which tile plays which part: concealed, winning tile, melds (with who discarded), flowers, clutter.
+
+The rows from :mod:`.geometry` are segmented by one cost model rather than by a fixed gap threshold, so that an
+ambiguous gap (a meld split by a careless gap, two melds pushed together, a winning tile not set apart) is settled
+by what the whole hand must look like:
+
+* every boundary between two neighbours of a row is either a *cut* or not. Cutting where the tiles touch costs,
+  keeping together across a gap costs; both grow linearly with the distance from ``GAP`` tile widths;
+* a row segment is a concealed run (upright faces), the winning tile (one upright face right after the concealed
+  run), a meld layout (:func:`meld_layout`, mcr.md §4), a run of flowers, or one clutter tile (a fixed cost);
+* the counts must add up: concealed + winning = 14 - 3 x melds. Among the segmentations that satisfy it the
+  cheapest wins; if none does, the cheapest of all is returned with ``count_ok = False``.
+
+One row holds the concealed run ("main row"); the others hold only melds, flowers and clutter. Each row is solved by
+dynamic programming over (position, melds so far); rows are combined over the meld count.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine.hand import Discarder, MeldType
+
+from .geometry import Frame
+
+GAP = 0.3  # tile widths: the free space at which "touching" turns into "set apart"
+CUT_COST = 4.0  # per tile width short of GAP, for a cut where tiles touch
+JOIN_COST = 4.0  # per tile width beyond GAP, for keeping a meld together across a gap
+CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap inside one costs less
+CLUTTER_COST = 3.0  # one tile explained as belonging to no group
+FLOWER_GROUP_COST = 1.0  # one more group to explain
+MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
+INF = float("inf")
+
+
+@dataclass(frozen=True)
+class MeldSlots:
+    """One meld as laid out: detection indices in row order (a stacked tile last) and what the layout says."""
+
+    type: MeldType  # PUNG stands for "three tiles": chow or pung is decided from the faces
+    tiles: tuple[int, ...]
+    positions: tuple[int, ...]  # place along the row, 0 = left end; a stacked tile shares its base's place
+    discarder: Discarder | None
+    claimed: int | None  # detection index of the (first) sideways tile
+    face_down: tuple[bool, ...]
+    stacked: int | None = None  # detection index of a tile laid on the sideways tile
+
+    @property
+    def size(self) -> int:
+        return len(self.tiles)
+
+
+@dataclass
+class Layout:
+    concealed: list[int]
+    winning: int | None
+    melds: list[MeldSlots]
+    flowers: list[int]
+    clutter: list[int]
+    cost: float
+    count_ok: bool
+    main_row: list[int] = field(default_factory=list)
+    winning_gap: float | None = None  # free space before the winning tile, tile widths
+
+
+@dataclass(frozen=True)
+class TileFacts:
+    """Per-detection facts the segmentation needs (all (N,) arrays)."""
+
+    upright_face: np.ndarray  # face up and not sideways
+    flower_mass: np.ndarray  # summed top-k probability of the flower classes
+    playing_mass: np.ndarray  # summed top-k probability of the 34 playing kinds (1 for a face-down tile)
+    top_probability: np.ndarray  # the top-1 probability
+
+    # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
+    # probability out of the flower group: the log-ratio to the top-1 is weighted by 1.5 and a flower group costs
+    # FLOWER_GROUP_COST, so that a lone tile becomes a flower rather than clutter only when flowers hold at least
+    # ~26% of its top-1 probability, and a kong's misread tile is not split off as a flower.
+    def flower_cost(self, t: int) -> float:
+        """What calling tile t a flower costs: 2 log(p_top1 / P(flower)), 0 when the top-1 is a flower."""
+        mass = max(float(self.flower_mass[t]), MASS_FLOOR)
+        return max(0.0, 1.5 * float(np.log(float(self.top_probability[t]) / mass)))
+
+    def playing_cost(self, t: int) -> float:
+        mass = max(float(self.playing_mass[t]), MASS_FLOOR)
+        return max(0.0, 1.5 * float(np.log(float(self.top_probability[t]) / mass)))
+
+
+def _cut_cost(gap: float) -> float:
+    return CUT_COST * max(0.0, GAP - gap)
+
+
+def _join_cost(gap: float, weight: float = JOIN_COST) -> float:
+    return weight * max(0.0, gap - GAP)
+
+
+def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> MeldSlots | None:
+    """Read one meld from its tiles in row order, by mcr.md §4 and docs/policy.md (rows V1-V4), or None.
+
+    * 3 tiles, one sideways: chow or pung claimed from the left / across / right by the sideways tile's place
+      (left end / middle / right end); with a tile stacked on the sideways one: an added kong;
+    * 4 tiles, one sideways: a melded kong; either inner place means across;
+    * 4 tiles, two neighbouring sideways: an added kong with its tile laid beside the claimed one; the pair's place
+      (left / inner / right) gives the discarder;
+    * 4 tiles, no sideways, at least one face down (all four, or the usual two down and two up): a concealed kong.
+    """
+    n = len(tiles)
+    sideways = [bool(frame.sideways[t]) for t in tiles]
+    down = [bool(frame.face_down[t]) for t in tiles]
+    stacks = {base: top for top, base in stacked_on.items()}
+    positions = tuple(range(n))
+    if n == 3:
+        if sum(sideways) != 1 or any(down):
+            return None
+        place = sideways.index(True)
+        discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.RIGHT)[place]
+        claimed = tiles[place]
+        if claimed in stacks:
+            top = stacks[claimed]
+            return MeldSlots(MeldType.ADDED_KONG, tuple(tiles) + (top,), positions + (place,), discarder, claimed,
+                             (False,) * 4, stacked=top)
+        if any(t in stacks for t in tiles):
+            return None
+        return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3)
+    if n == 4:
+        if any(t in stacks for t in tiles):
+            return None
+        if sum(sideways) == 1 and not any(down):
+            place = sideways.index(True)
+            discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.ACROSS, Discarder.RIGHT)[place]
+            return MeldSlots(MeldType.KONG, tuple(tiles), positions, discarder, tiles[place], (False,) * 4)
+        if sum(sideways) == 2 and not any(down):
+            place = sideways.index(True)
+            if not sideways[place + 1] if place + 1 < 4 else True:
+                return None
+            discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.RIGHT)[place]
+            return MeldSlots(MeldType.ADDED_KONG, tuple(tiles), positions, discarder, tiles[place], (False,) * 4)
+        if not any(sideways) and any(down):
+            return MeldSlots(MeldType.CONCEALED_KONG, tuple(tiles), positions, None, None, tuple(down))
+    return None
+
+
+class _RowSolver:
+    """Segment-cost tables for one row (a list of detection indices in row order)."""
+
+    def __init__(self, row: list[int], frame: Frame, facts: TileFacts, stacked_on: dict[int, int]):
+        self.row = row
+        self.frame = frame
+        self.facts = facts
+        self.stacked_on = stacked_on
+        n = len(row)
+        self.gaps = [frame.gap(row[k - 1], row[k]) for k in range(1, n)]  # gaps[k-1] = boundary k
+
+    def cut(self, k: int) -> float:
+        """Cost of a cut at boundary k (between row[k-1] and row[k]); boundaries 0 and n are free."""
+        if k <= 0 or k >= len(self.row):
+            return 0.0
+        return _cut_cost(self.gaps[k - 1])
+
+    def joined(self, i: int, j: int, weight: float = JOIN_COST) -> float:
+        return sum(_join_cost(self.gaps[k - 1], weight) for k in range(i + 1, j))
+
+    def playing_cost(self, t: int) -> float:
+        return self.facts.playing_cost(t)
+
+    def segments(self, i: int) -> list[tuple[int, str, float, object]]:
+        """Segments that may start at i: (end, kind, cost, payload). Kinds: meld, flowers, clutter."""
+        out: list[tuple[int, str, float, object]] = []
+        n = len(self.row)
+        out.append((i + 1, "clutter", CLUTTER_COST, None))
+        for size in (3, 4):
+            if i + size <= n:
+                meld = meld_layout(self.row[i:i + size], self.frame, self.stacked_on)
+                if meld is not None:
+                    cost = self.joined(i, i + size) + sum(
+                        self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
+                    if cost < INF:
+                        out.append((i + size, "meld", cost, meld))
+        j = i
+        cost = FLOWER_GROUP_COST
+        while j < n and not self.frame.face_down[self.row[j]]:
+            cost += self.facts.flower_cost(self.row[j])
+            j += 1
+            out.append((j, "flowers", cost + self.joined(i, j), None))
+        return out
+
+    def forward(self, limit: int) -> list[dict[int, tuple[float, list]]]:
+        """F[i][m] = (cost, segments) explaining row[:i] with m melds, cut costs inside (0, i) included."""
+        table: list[dict[int, tuple[float, list]]] = [dict() for _ in range(limit + 1)]
+        table[0][0] = (0.0, [])
+        for i in range(limit):
+            if not table[i]:
+                continue
+            entry_cut = self.cut(i) if i > 0 else 0.0
+            for end, kind, cost, payload in self.segments(i):
+                if end > limit:
+                    continue
+                for m, (base, segs) in table[i].items():
+                    m2 = m + (kind == "meld")
+                    total = base + entry_cut + cost
+                    if m2 <= 4 and total < table[end].get(m2, (INF,))[0]:
+                        table[end][m2] = (total, segs + [(i, end, kind, payload)])
+        return table
+
+    def backward(self, start: int) -> list[dict[int, tuple[float, list]]]:
+        """B[i][m] for row[i:], i >= start, cut costs inside (i, n) included."""
+        n = len(self.row)
+        table: list[dict[int, tuple[float, list]]] = [dict() for _ in range(n + 1)]
+        table[n][0] = (0.0, [])
+        for i in range(n - 1, start - 1, -1):
+            for end, kind, cost, payload in self.segments(i):
+                if not table[end]:
+                    continue
+                exit_cut = self.cut(end) if end < n else 0.0
+                for m, (base, segs) in table[end].items():
+                    m2 = m + (kind == "meld")
+                    total = base + exit_cut + cost
+                    if m2 <= 4 and total < table[i].get(m2, (INF,))[0]:
+                        table[i][m2] = (total, [(i, end, kind, payload)] + segs)
+        return table
+
+    def main_options(self) -> list[tuple[float, int, int, bool, list]]:
+        """Every way to hold the concealed run: (cost, concealed count, melds, has winning tile, segments)."""
+        n = len(self.row)
+        ok = [bool(self.facts.upright_face[t]) and t not in self.stacked_on.values() for t in self.row]
+        forward = self.forward(n)
+        backward = self.backward(0)
+        options = []
+        for a in range(n):
+            if not ok[a]:
+                continue
+            if not forward[a]:
+                continue
+            inner = 0.0
+            playing = 0.0
+            for b in range(a + 1, n + 1):
+                if not ok[b - 1]:
+                    break
+                playing += self.playing_cost(self.row[b - 1])
+                if b - 1 > a:
+                    inner += _join_cost(self.gaps[b - 2], CONCEALED_JOIN_COST)
+                if playing == INF:
+                    break
+                for with_win in (False, True):
+                    end = b + 1 if with_win else b
+                    if end > n or (with_win and not ok[b]):
+                        continue
+                    cost = inner + playing + self.cut(a) + self.cut(end)
+                    if with_win:
+                        cost += self.cut(b) + self.playing_cost(self.row[b])
+                    if cost == INF or not backward[end]:
+                        continue
+                    for m1, (c1, s1) in forward[a].items():
+                        for m2, (c2, s2) in backward[end].items():
+                            if m1 + m2 <= 4:
+                                segs = s1 + [(a, b, "concealed", None)]
+                                if with_win:
+                                    segs.append((b, b + 1, "winning", None))
+                                options.append((cost + c1 + c2, b - a, m1 + m2, with_win, segs + s2))
+        return options
+
+
+def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: dict[int, int]) -> Layout | None:
+    """The cheapest count-consistent reading of the rows (see the module docstring); None when there are no tiles."""
+    if not rows:
+        return None
+    solvers = [_RowSolver(row, frame, facts, stacked_on) for row in rows]
+    # Per non-main row: best (cost, segments) for each meld count.
+    side_tables = [s.forward(len(s.row))[len(s.row)] for s in solvers]
+    best: tuple[float, bool, int, int, bool, list, dict] | None = None  # (cost, count_ok, ...)
+    for main_index, solver in enumerate(solvers):
+        others = [t for k, t in enumerate(side_tables) if k != main_index]
+        combined: dict[int, tuple[float, list]] = {0: (0.0, [])}
+        for table in others:
+            merged: dict[int, tuple[float, list]] = {}
+            for m1, (c1, s1) in combined.items():
+                for m2, (c2, s2) in table.items():
+                    if m1 + m2 <= 4 and c1 + c2 < merged.get(m1 + m2, (INF,))[0]:
+                        merged[m1 + m2] = (c1 + c2, s1 + [s2])
+            combined = merged
+        for cost, n_conc, m_main, with_win, segs in solver.main_options():
+            for m_side, (c_side, side_segs) in combined.items():
+                melds = m_main + m_side
+                if melds > 4:
+                    continue
+                count_ok = n_conc + with_win == 14 - 3 * melds
+                total = cost + c_side
+                key = (not count_ok, total)
+                if best is None or key < (not best[1], best[0]):
+                    best = (total, count_ok, main_index, n_conc, with_win, segs, {"side": side_segs})
+    if best is None:
+        return None
+    total, count_ok, main_index, _, _, segs, extra = best
+    layout = Layout(concealed=[], winning=None, melds=[], flowers=[], clutter=[], cost=total, count_ok=count_ok,
+                    main_row=rows[main_index])
+    main_solver = solvers[main_index]
+    for i, end, kind, _ in segs:
+        if kind == "winning":
+            layout.winning_gap = main_solver.gaps[i - 1] if i > 0 else None
+    # Collect rows top to bottom (the side segments come one list per other row, in row order), so that melds are
+    # listed in reading order.
+    side_lists = iter(extra["side"])
+    for k, row in enumerate(rows):
+        _collect(layout, row, segs if k == main_index else next(side_lists))
+    return layout
+
+
+def _collect(layout: Layout, row: list[int], segs: list) -> None:
+    for i, end, kind, payload in segs:
+        tiles = row[i:end]
+        if kind == "concealed":
+            layout.concealed.extend(tiles)
+        elif kind == "winning":
+            layout.winning = tiles[0]
+        elif kind == "meld":
+            layout.melds.append(payload)
+        elif kind == "flowers":
+            layout.flowers.extend(tiles)
+        else:
+            layout.clutter.extend(tiles)
