@@ -121,11 +121,13 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
     """Score a validated hand. Raises ``HandError('not_winning')`` when no arrangement exists."""
     check_context(hand, context)
     facts = HandFacts(hand, context)
-    best: tuple[Scored, Arrangement] | None = None
+    best = None
+    best_key = None
     for arrangement in arrangements(hand):
         scored = evaluate(arrangement, facts)
-        if best is None or scored.total > best[0].total:
-            best = (scored, arrangement)
+        key = (scored.total, _tie_key(scored))
+        if best_key is None or key > best_key:
+            best, best_key = (scored, arrangement), key
     if best is None:
         raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
     scored, arrangement = best
@@ -135,6 +137,19 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
         fans.append(ScoredFan(FAN_BY_ID["flower_tiles"], flowers, (hand.flowers,)))
     fans.sort(key=lambda f: _ORDER[f.fan.id])
     return MCRResult(tuple(fans), scored.total, flowers, context.self_drawn, arrangement)
+
+
+def _tie_key(scored: Scored) -> tuple[bool, ...]:
+    """Among arrangements with the same total (all equally correct, principle 4), report the wait as 边张 before
+    坎张 before 单调将, the order in which a referee reads the winning tile's place."""
+    fans = scored.fans
+    return ("edge_wait" in fans, "closed_wait" in fans, "single_wait" in fans)
+
+
+def scorings(hand: Hand, context: WinContext) -> list[tuple[Scored, Arrangement]]:
+    """Every arrangement with its evaluation (for explanations and tests); empty when the hand is not winning."""
+    facts = HandFacts(hand, context)
+    return [(evaluate(a, facts), a) for a in arrangements(hand)]
 
 
 def _sets(entries) -> tuple[tuple[Tile, ...], ...]:

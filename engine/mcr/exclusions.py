@@ -34,8 +34,10 @@ _TABLE: dict[str, tuple[tuple[str, ...], str]] = {
                     "002:541; 混幺九: §9"),
     "four_concealed_pungs": (("all_pungs", "concealed_hand", "three_concealed_pungs", "two_concealed_pungs"),
                              "002:549; 三暗刻/双暗刻: §9"),
-    "pure_terminal_chows": (("seven_pairs", "full_flush", "all_chows", "pure_double_chow", "two_terminal_chows",
-                             "no_honours"), "002:556; 无字: 000:731"),
+    # 002 also lists 七对: the same tiles read as seven pairs are another arrangement, and the higher reading is
+    # taken anyway. It is left out here so that the closure does not carry 七对's own list (门前清, 单调将) over.
+    "pure_terminal_chows": (("full_flush", "all_chows", "pure_double_chow", "two_terminal_chows", "no_honours"),
+                            "002:556 (七对: another arrangement); 无字: 000:731"),
     # Misprint corrected (mcr.md §13.1): the lists print 一色三节高, which cannot occur with four chows.
     "quadruple_chow": (("pure_triple_chow", "tile_hog", "pure_double_chow"), "002:559 (一色三节高 read 一色三同顺)"),
     # Misprint corrected: the lists print 一色三同顺.
