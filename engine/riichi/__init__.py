@@ -11,18 +11,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..decompose import Shape, arrangements
 from ..errors import HandError
 from ..hand import Hand, MeldType, WinContext
 from .fu import FuLine, compute_fu
 from .points import Payment, basic_points, payment
 from .rules import RULESETS, Ruleset, resolve
-from .view import TERMINAL, HandFacts, View
-from .yaku import BY_ID, YAKU, YAKUMAN, Yaku
+from .view import TERMINAL, HandFacts, View, readings
+from .yaku import ROWS, YAKUMAN_ROWS, Yaku, could_be_yakuman
 
 __all__ = ["RULESETS", "RiichiResult", "Ruleset", "dora_of", "resolve", "score"]
-
-_RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
 
 
 def dora_of(indicator: int) -> int:
@@ -59,8 +56,7 @@ class RiichiResult:
     points: Payment
     meets_minimum: bool
     yakuman: int
-    arrangement: str
-    wait: str
+    view: View
     notes: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict:
@@ -76,8 +72,8 @@ class RiichiResult:
             "yakuman": self.yakuman,
             "points": self.points.to_json(),
             "meets_minimum": self.meets_minimum,
-            "arrangement": self.arrangement,
-            "wait": self.wait,
+            "arrangement": self.view.describe(),
+            "wait": self.view.wait,
             "notes": list(self.notes),
         }
 
@@ -117,15 +113,20 @@ def _dora(hand: Hand, context: WinContext, facts: HandFacts, rules: Ruleset, not
     return entries
 
 
-def _yaku_of(facts: HandFacts, view: View) -> tuple[list[Yaku], int]:
-    """(yaku rows found, yakuman multiple). Yakuman, when present, stand alone."""
+def _yaku_of(facts: HandFacts, view: View, hand_found: list[Yaku]) -> tuple[list[Yaku], int]:
+    """(yaku rows found, yakuman multiple). Yakuman, when present, stand alone [001:127]."""
     closed = facts.closed
-    yakuman = [y for y in YAKUMAN if (closed or y.han_open) and y.test(facts, view)]
-    if yakuman:
-        if facts.rules.double_yakuman:
-            return yakuman, sum(y.yakuman for y in yakuman)
-        return yakuman, 1  # one yakuman cap [001:127], policy R5
-    found = [y for y in YAKU if (closed or y.han_open) and y.test(facts, view)]
+    if could_be_yakuman(facts, view):
+        yakuman = [y for y in YAKUMAN_ROWS[closed] if y.test(facts, view)]
+        if yakuman:
+            if facts.rules.double_yakuman:
+                return yakuman, sum(y.yakuman for y in yakuman)
+            return yakuman, 1  # one yakuman cap, policy R5
+    found = hand_found + [y for y in ROWS["shape", closed] if y.test(facts, view)]
+    if view.chows:
+        found += [y for y in ROWS["chows", closed] if y.test(facts, view)]
+    if view.pungs:
+        found += [y for y in ROWS["pungs", closed] if y.test(facts, view)]
     if len(found) > 1:
         excluded = {e for y in found for e in y.excludes}
         if excluded:
@@ -148,13 +149,9 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
     dora = sum(e.han for e in dora_entries)
     best = None
     best_key = None
-    for arrangement in arrangements(hand):
-        if arrangement.shape not in _RIICHI_SHAPES:
-            continue
-        view = View(arrangement, facts)
-        if arrangement.shape is Shape.SEVEN_PAIRS and len(set(view.pairs)) != 7:
-            continue  # chiitoitsu needs seven different pairs (policy R8, H2)
-        found, yakuman = _yaku_of(facts, view)
+    hand_found = [y for y in ROWS["hand", facts.closed] if y.test(facts, None)]
+    for view in readings(facts):
+        found, yakuman = _yaku_of(facts, view, hand_found)
         pinfu = any(y.id == "pinfu" for y in found)
         fu, fu_lines = compute_fu(facts, view, pinfu)
         han = 13 * yakuman if yakuman else sum(_han_of(y, facts) for y in found)
@@ -183,7 +180,7 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
     pay = payment(basic, tsumo=context.self_drawn, dealer=context.is_dealer, honba=context.honba,
                   sticks=context.riichi_sticks, pao=pao)
     return RiichiResult(rules, han, fu, tuple(entries + dora_entries), tuple(fu_lines), limit, pay, meets_minimum,
-                        yakuman, str(view.arrangement), view.wait, tuple(notes))
+                        yakuman, view, tuple(notes))
 
 
 # For each yakuman with liability, which exposed melds can be the fed one [001:75-81], policy R11.

@@ -29,6 +29,10 @@ class Yaku:
     excludes: tuple[str, ...] = ()
     yakuman: int = 0  # 0: ordinary yaku; 1 or 2: yakuman (2 only when double yakuman are on)
     han_rule: str | None = None  # a Ruleset field that gives the han instead of han_closed (renhou)
+    # What the predicate reads, so that rows are skipped where they cannot hold: "hand" (context and tiles only,
+    # tested once per hand), "chows" / "pungs" (tested only for arrangements with chows / pungs or kongs),
+    # "shape" (any arrangement).
+    scope: str = "shape"
 
     def han(self, closed: bool) -> int:
         return self.han_closed if closed else self.han_open
@@ -59,11 +63,9 @@ def _identical_chow_pairs(v: View) -> int:
 
 
 def _sanshoku(starts: list[int]) -> bool:
-    numbers = {}
-    for s in starts:
-        if s < 27:
-            numbers.setdefault(s % 9, set()).add(s // 9)
-    return any(len(suits) == 3 for suits in numbers.values())
+    """The same chow (or pung) start in all three suits."""
+    present = set(starts)
+    return any(s in present and s + 9 in present and s + 18 in present for s in range(9))
 
 
 def _ittsu(v: View) -> bool:
@@ -78,11 +80,11 @@ def _pinfu(h: HandFacts, v: View) -> bool:
 
 
 def _dragon_pungs(v: View) -> int:
-    return sum(1 for p in v.pungs if p >= 31)
+    return v.dragon_pungs
 
 
 def _wind_pungs(v: View) -> int:
-    return sum(1 for p in v.pungs if 27 <= p <= 30)
+    return v.wind_pungs
 
 
 def _nine_gates(h: HandFacts) -> bool:
@@ -116,54 +118,54 @@ def _dragon_pung(index: int) -> Predicate:
 # --- the table -------------------------------------------------------------------------------------------------
 YAKU: tuple[Yaku, ...] = (
     # 1 han
-    Yaku("riichi", "Riichi", "立直", 1, 0, lambda h, v: h.context.riichi and not h.context.double_riichi, "001:144"),
+    Yaku("riichi", "Riichi", "立直", 1, 0, lambda h, v: h.context.riichi and not h.context.double_riichi, "001:144", scope="hand"),
     Yaku("double_riichi", "Double riichi", "ダブルリーチ", 2, 0, _ctx("double_riichi"), "001:162 (R3)",
-         excludes=("riichi",)),
-    Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda h, v: h.context.ippatsu and h.rules.ippatsu, "001:73 (option)"),
-    Yaku("menzen_tsumo", "Fully concealed self-draw", "門前清自摸和", 1, 0, lambda h, v: h.tsumo, "001:145"),
-    Yaku("pinfu", "Pinfu", "平和", 1, 0, _pinfu, "001:146 (R9)"),
+         excludes=("riichi",), scope="hand"),
+    Yaku("ippatsu", "Ippatsu", "一発", 1, 0, lambda h, v: h.context.ippatsu and h.rules.ippatsu, "001:73 (option)", scope="hand"),
+    Yaku("menzen_tsumo", "Fully concealed self-draw", "門前清自摸和", 1, 0, lambda h, v: h.tsumo, "001:145", scope="hand"),
+    Yaku("pinfu", "Pinfu", "平和", 1, 0, _pinfu, "001:146 (R9)", scope="chows"),
     Yaku("tanyao", "All simples", "断ヤオ九", 1, 1, lambda h, v: h.all_simples and (h.closed or h.rules.kuitan),
-         "001:147"),
+         "001:147", scope="hand"),
     Yaku("haitei", "Last tile from the wall", "海底撈月", 1, 1, lambda h, v: h.context.last_wall_tile and h.tsumo,
-         "001:148"),
-    Yaku("houtei", "Last discard", "河底撈魚", 1, 1, lambda h, v: h.context.last_wall_tile and not h.tsumo, "001:149"),
-    Yaku("chankan", "Robbing a kong", "槍槓", 1, 1, _ctx("robbing_kong"), "001:150"),
+         "001:148", scope="hand"),
+    Yaku("houtei", "Last discard", "河底撈魚", 1, 1, lambda h, v: h.context.last_wall_tile and not h.tsumo, "001:149", scope="hand"),
+    Yaku("chankan", "Robbing a kong", "槍槓", 1, 1, _ctx("robbing_kong"), "001:150", scope="hand"),
     Yaku("rinshan", "After a kong", "嶺上開花", 1, 1, lambda h, v: h.context.kong_replacement and h.rules.rinshan_yaku,
-         "modern (not a yaku in 001:32)"),
-    Yaku("iipeikou", "Pure double chow", "一盃口", 1, 0, lambda h, v: _identical_chow_pairs(v) >= 1, "001:151"),
-    Yaku("haku", "White dragon", "飜牌 白", 1, 1, _dragon_pung(31), "001:140"),
-    Yaku("hatsu", "Green dragon", "飜牌 發", 1, 1, _dragon_pung(32), "001:140"),
-    Yaku("chun", "Red dragon", "飜牌 中", 1, 1, _dragon_pung(33), "001:140"),
-    Yaku("seat_wind", "Seat wind", "飜牌 門風", 1, 1, lambda h, v: h.seat in v.pungs, "001:140-141"),
-    Yaku("round_wind", "Round wind", "飜牌 圏風", 1, 1, lambda h, v: h.round in v.pungs, "001:140-141"),
+         "modern (not a yaku in 001:32)", scope="hand"),
+    Yaku("iipeikou", "Pure double chow", "一盃口", 1, 0, lambda h, v: _identical_chow_pairs(v) >= 1, "001:151", scope="chows"),
+    Yaku("haku", "White dragon", "飜牌 白", 1, 1, _dragon_pung(31), "001:140", scope="pungs"),
+    Yaku("hatsu", "Green dragon", "飜牌 發", 1, 1, _dragon_pung(32), "001:140", scope="pungs"),
+    Yaku("chun", "Red dragon", "飜牌 中", 1, 1, _dragon_pung(33), "001:140", scope="pungs"),
+    Yaku("seat_wind", "Seat wind", "飜牌 門風", 1, 1, lambda h, v: h.seat in v.pungs, "001:140-141", scope="pungs"),
+    Yaku("round_wind", "Round wind", "飜牌 圏風", 1, 1, lambda h, v: h.round in v.pungs, "001:140-141", scope="pungs"),
     # 2 han
-    Yaku("toitoi", "All pungs", "対々和", 2, 2, lambda h, v: _standard(v) and len(v.pungs) == 4, "001:153"),
+    Yaku("toitoi", "All pungs", "対々和", 2, 2, lambda h, v: _standard(v) and len(v.pungs) == 4, "001:153", scope="pungs"),
     Yaku("honroutou", "All terminals and honours", "混老頭", 2, 2,
-         lambda h, v: h.all_terminal_honour, "001:154"),
-    Yaku("sanankou", "Three concealed pungs", "三暗刻", 2, 2, lambda h, v: v.concealed_pungs == 3, "001:155"),
+         lambda h, v: h.all_terminal_honour, "001:154", scope="hand"),
+    Yaku("sanankou", "Three concealed pungs", "三暗刻", 2, 2, lambda h, v: v.concealed_pungs == 3, "001:155", scope="pungs"),
     Yaku("sanshoku_doukou", "Triple pung", "三色同刻", 2, 2, lambda h, v: len(v.pungs) >= 3 and _sanshoku(v.pungs),
-         "001:156"),
+         "001:156", scope="pungs"),
     Yaku("shousangen", "Little three dragons", "小三元", 2, 2,
-         lambda h, v: _dragon_pungs(v) == 2 and v.pair is not None and v.pair >= 31, "001:157"),
-    Yaku("sankantsu", "Three kongs", "三槓子", 2, 2, lambda h, v: len(v.kongs) == 3, "001:158"),
-    Yaku("ittsu", "Pure straight", "一気通貫", 2, 1, lambda h, v: len(v.chows) >= 3 and _ittsu(v), "001:159"),
+         lambda h, v: _dragon_pungs(v) == 2 and v.pair is not None and v.pair >= 31, "001:157", scope="pungs"),
+    Yaku("sankantsu", "Three kongs", "三槓子", 2, 2, lambda h, v: len(v.kongs) == 3, "001:158", scope="pungs"),
+    Yaku("ittsu", "Pure straight", "一気通貫", 2, 1, lambda h, v: len(v.chows) >= 3 and _ittsu(v), "001:159", scope="chows"),
     Yaku("chanta", "Outside hand", "全帯ヤオ", 2, 1,
-         lambda h, v: bool(v.chows) and h.has_honours and _all_groups_have(v, TERMINAL_OR_HONOUR), "001:160"),
+         lambda h, v: bool(v.chows) and h.has_honours and _all_groups_have(v, TERMINAL_OR_HONOUR), "001:160", scope="chows"),
     Yaku("sanshoku", "Mixed triple chow", "三色同順", 2, 1, lambda h, v: len(v.chows) >= 3 and _sanshoku(v.chows),
-         "001:161"),
+         "001:161", scope="chows"),
     Yaku("chiitoitsu", "Seven pairs", "七対子", 2, 0, lambda h, v: v.shape is Shape.SEVEN_PAIRS, "001:163"),
     # 3 han
-    Yaku("honitsu", "Half flush", "混一色", 3, 2, lambda h, v: len(h.suits) == 1 and h.has_honours, "001:165"),
+    Yaku("honitsu", "Half flush", "混一色", 3, 2, lambda h, v: len(h.suits) == 1 and h.has_honours, "001:165", scope="hand"),
     Yaku("junchan", "Terminals in all sets", "純正全帯ヤオ", 3, 2,
          lambda h, v: bool(v.chows) and not h.has_honours and _all_groups_have(v, TERMINAL), "001:166",
-         excludes=("chanta",)),
+         excludes=("chanta",), scope="chows"),
     Yaku("ryanpeikou", "Twice pure double chow", "二盃口", 3, 0, lambda h, v: _identical_chow_pairs(v) == 2,
-         "001:167", excludes=("iipeikou",)),
+         "001:167", excludes=("iipeikou",), scope="chows"),
     Yaku("renhou", "Blessing of man", "人和", 4, 0, lambda h, v: h.context.blessing == "human", "001:169 (R4)",
-         han_rule="renhou_han"),
+         han_rule="renhou_han", scope="hand"),
     # 6 han
     Yaku("chinitsu", "Full flush", "清一色", 6, 5, lambda h, v: len(h.suits) == 1 and not h.has_honours, "001:171",
-         excludes=("honitsu",)),
+         excludes=("honitsu",), scope="hand"),
 )
 
 YAKUMAN: tuple[Yaku, ...] = (
@@ -208,6 +210,28 @@ YAKUMAN: tuple[Yaku, ...] = (
          lambda h, v: _nine_gates(h) and _double(h) and _pure_nine_gates(h), "modern", yakuman=2),
     Yaku("suukantsu", "Four kongs", "四槓子", 13, 13, lambda h, v: len(v.kongs) == 4, "001:183", yakuman=1),
 )
+
+
+
+def could_be_yakuman(h: HandFacts, v: View) -> bool:
+    """A cheap necessary condition of every YAKUMAN row, so that ordinary hands skip the table.
+
+    ``tests/riichi/test_engine.py`` checks on generated hands that no yakuman row holds where this is false.
+    """
+    return (v.concealed_pungs == 4 or v.dragon_pungs == 3 or v.wind_pungs >= 3 or len(v.kongs) == 4
+            or v.shape is Shape.THIRTEEN_ORPHANS or h.all_honours or h.all_green or h.all_terminals
+            or (h.context.blessing is not None and h.context.blessing != "human")
+            or (h.closed and not h.has_honours and len(h.suits) == 1))
+
+
+def _rows(table: tuple[Yaku, ...], scope: str, closed: bool) -> tuple[Yaku, ...]:
+    return tuple(y for y in table if y.scope == scope and (closed or y.han_open))
+
+
+# The table split by scope and concealment, once, so the scorer's loops hold only rows that can apply.
+ROWS = {(scope, closed): _rows(YAKU, scope, closed) for scope in ("hand", "chows", "pungs", "shape")
+        for closed in (True, False)}
+YAKUMAN_ROWS = {closed: tuple(y for y in YAKUMAN if closed or y.han_open) for closed in (True, False)}
 
 BY_ID: dict[str, Yaku] = {y.id: y for y in YAKU + YAKUMAN}
 ALL_IDS = tuple(BY_ID)
