@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import base64
 import io
+import re
 import warnings
 from typing import Any, Sequence
 
@@ -40,7 +41,11 @@ def probe_image(data: bytes, max_pixels: int) -> tuple[str, int, int]:
                 fmt = (image.format or "").upper()
                 width, height = image.size
     except Image.DecompressionBombError as error:
-        raise ApiError("image_too_large", f"the image is far over the pixel limit: {error}") from None
+        # Pillow refuses to even open images past twice its own limit; its message carries the pixel count.
+        found = re.search(r"\((\d+) pixels\)", str(error))
+        details = {"pixels": int(found.group(1))} if found else {}
+        raise ApiError("image_too_large", f"the image is far over the pixel limit of {max_pixels}: {error}",
+                       details={**details, "max_pixels": max_pixels}) from None
     except Exception as error:  # noqa: BLE001 - Pillow raises many types for bytes that are not an image
         raise ApiError("unsupported_format",
                        f"not a readable image (JPEG, PNG, WebP or HEIC expected): {type(error).__name__}") from None
@@ -49,7 +54,7 @@ def probe_image(data: bytes, max_pixels: int) -> tuple[str, int, int]:
     if width * height > max_pixels:
         raise ApiError("image_too_large",
                        f"{width} x {height} = {width * height} pixels exceeds the limit of {max_pixels}",
-                       details={"width": width, "height": height, "max_pixels": max_pixels})
+                       details={"pixels": width * height, "width": width, "height": height, "max_pixels": max_pixels})
     if min(width, height) < MIN_SIDE:
         raise ApiError("image_too_small", f"{width} x {height} is smaller than {MIN_SIDE} pixels on a side")
     return fmt, width, height

@@ -1,0 +1,467 @@
+// Referee page: photo -> tiles outlined and named -> tap to correct -> instant rescoring via /v1/hands/score.
+// Plain JS, no build step: the page is served by the API itself and must work offline on a club tablet.
+"use strict";
+
+const SUITS = { m: "characters", p: "dots", s: "bamboo", z: "honours", f: "flowers" };
+const HONOUR_NAMES = { "1z": "E", "2z": "S", "3z": "W", "4z": "N", "5z": "Wh", "6z": "Gr", "7z": "Rd" };
+const FLOWER_NAMES = { "1f": "Plum", "2f": "Orch", "3f": "Chrys", "4f": "Bamb", "5f": "Spr", "6f": "Sum", "7f": "Aut", "8f": "Win" };
+const PALETTE = [
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => n + "m"),
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => n + "p"),
+  ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => n + "s"),
+  ...[1, 2, 3, 4, 5, 6, 7].map((n) => n + "z"),
+  ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => n + "f"),
+];
+const DISCARDER_MARK = { left: "<", across: "^", right: ">" };
+const MELD_LETTER = { chow: "c", pung: "p", kong: "k", added_kong: "a", concealed_kong: "x" };
+
+const state = {
+  hand: null,          // hand JSON (interfaces.md) currently shown and scored
+  tiles: [],           // detections from the last photo: {code, box, confidence, face_down, ...}
+  tileRoles: null,     // from the hand reader: where each detection went in the hand, when it says
+  photoSize: null,     // [width, height] of the oriented photo, for placing the boxes
+  score: null,         // last successful score object
+  activeFan: null,
+};
+
+const $ = (selector) => document.querySelector(selector);
+
+// ---- HTTP -------------------------------------------------------------------------------------------------------
+function apiHeaders(extra) {
+  const headers = Object.assign({}, extra || {});
+  const key = localStorage.getItem("mahjong-api-key");
+  if (key) headers["X-API-Key"] = key;
+  return headers;
+}
+
+async function callApi(path, options) {
+  const response = await fetch(path, options);
+  let body = null;
+  try { body = await response.json(); } catch (error) { body = { error: { code: "bad_response", message: String(error) } }; }
+  return { status: response.status, body };
+}
+
+function errorText(body) {
+  const error = (body && body.error) || {};
+  return `${error.code || "error"}: ${error.message || "unknown error"}`;
+}
+
+// ---- tiles ------------------------------------------------------------------------------------------------------
+function tileLabel(code) {
+  if (!code) return "back";
+  return HONOUR_NAMES[code] || FLOWER_NAMES[code] || code;
+}
+
+function suitOf(code) { return code ? code.slice(-1) : "z"; }
+
+function makeChip(code, attrs) {
+  const chip = document.createElement("button");
+  chip.type = "button";
+  chip.className = "tile-chip suit-" + suitOf(code);
+  chip.dataset.code = code || "";
+  chip.title = code || "face down";
+  chip.textContent = tileLabel(code);
+  for (const [k, v] of Object.entries(attrs || {})) chip.dataset[k] = v;
+  return chip;
+}
+
+// Compact hand string (engine.hand module docstring): concealed MPSZ, meld tokens, +winning tile, flowers.
+function mpsz(codes) {
+  let out = "";
+  let digits = "";
+  let suit = null;
+  for (const code of codes) {
+    const s = code.slice(-1);
+    if (suit !== null && s !== suit) { out += digits + suit; digits = ""; }
+    suit = s;
+    digits += code.slice(0, -1);
+  }
+  return suit === null ? "" : out + digits + suit;
+}
+
+function meldToken(meld) {
+  let body = mpsz(meld.tiles);
+  if (meld.claimed && meld.type === "chow" && new Set(meld.tiles.map(suitOf)).size === 1) {
+    const digits = meld.tiles.map((t) => t.slice(0, -1));
+    const at = digits.indexOf(meld.claimed.slice(0, -1));
+    if (at >= 0) { digits.splice(at + 1, 0, "*"); body = digits.join("") + suitOf(meld.tiles[0]); }
+  }
+  return (MELD_LETTER[meld.type] || "?") + body + (DISCARDER_MARK[meld.from] || "");
+}
+
+function formatHand(hand) {
+  const parts = [];
+  if (hand.concealed && hand.concealed.length) parts.push(mpsz(hand.concealed));
+  for (const meld of hand.melds || []) parts.push(meldToken(meld));
+  if (hand.winning_tile) parts.push("+" + hand.winning_tile);
+  if (hand.flowers && hand.flowers.length) parts.push(mpsz(hand.flowers));
+  return parts.join(" ");
+}
+
+// ---- the hand ---------------------------------------------------------------------------------------------------
+function renderHand() {
+  const container = $("#hand-tiles");
+  container.innerHTML = "";
+  const hand = state.hand;
+  if (!hand) return;
+  const group = (cls, label) => {
+    const g = document.createElement("div");
+    g.className = "group " + cls;
+    if (label) { const l = document.createElement("span"); l.className = "group-label"; l.textContent = label; g.append(l); }
+    container.append(g);
+    return g;
+  };
+  const concealed = group("concealed", "");
+  hand.concealed.forEach((code, i) => concealed.append(makeChip(code, { part: "concealed", index: i })));
+  (hand.melds || []).forEach((meld, m) => {
+    const g = group("meld", meld.type.replace("_", " ") + (meld.from ? " (" + meld.from + ")" : ""));
+    meld.tiles.forEach((code, i) => g.append(makeChip(code, { part: "meld", meld: m, index: i })));
+  });
+  if (hand.winning_tile) group("winning", "win").append(makeChip(hand.winning_tile, { part: "winning", index: 0 }));
+  if (hand.flowers && hand.flowers.length) {
+    const g = group("flowers", "flowers");
+    hand.flowers.forEach((code, i) => g.append(makeChip(code, { part: "flower", index: i })));
+  }
+  $("#hand-input").value = formatHand(hand);
+}
+
+function replaceInHand(position, newCode) {
+  const hand = state.hand;
+  const index = Number(position.index);
+  if (position.part === "concealed") hand.concealed[index] = newCode;
+  else if (position.part === "winning") hand.winning_tile = newCode;
+  else if (position.part === "flower") hand.flowers[index] = newCode;
+  else if (position.part === "meld") {
+    const meld = hand.melds[Number(position.meld)];
+    const oldCode = meld.tiles[index];
+    if (meld.type === "chow") meld.tiles[index] = newCode;
+    // A pung or kong is identical tiles: a misread face is misread for the whole set.
+    else meld.tiles = meld.tiles.map(() => newCode);
+    if (meld.claimed === oldCode) meld.claimed = meld.type === "chow" ? newCode : undefined;
+    if (meld.claimed === undefined) delete meld.claimed;
+  }
+}
+
+// Where a photo tile sits in the hand: the hand reader's tile_roles (role, meld_index) say which part; within the
+// part, the first tile with the tile's code in the hand. Without roles: the first tile of the hand with that code.
+function handPositionForTile(tileIndex, handCode) {
+  const hand = state.hand;
+  if (!hand || !handCode) return null;
+  const role = Array.isArray(state.tileRoles) ? state.tileRoles[tileIndex] : null;
+  const part = role && role.role;
+  if (part === "winning" && hand.winning_tile === handCode) return { part: "winning", index: 0 };
+  if (part === "meld" && Number.isInteger(role.meld_index) && hand.melds[role.meld_index]) {
+    const i = hand.melds[role.meld_index].tiles.indexOf(handCode);
+    if (i >= 0) return { part: "meld", meld: role.meld_index, index: i };
+  }
+  if (part === "flower") {
+    const i = (hand.flowers || []).indexOf(handCode);
+    if (i >= 0) return { part: "flower", index: i };
+  }
+  if (part === "clutter") return null;
+  let i = hand.concealed.indexOf(handCode);
+  if (i >= 0) return { part: "concealed", index: i };
+  if (hand.winning_tile === handCode) return { part: "winning", index: 0 };
+  for (let m = 0; m < (hand.melds || []).length; m++) {
+    i = hand.melds[m].tiles.indexOf(handCode);
+    if (i >= 0) return { part: "meld", meld: m, index: i };
+  }
+  i = (hand.flowers || []).indexOf(handCode);
+  if (i >= 0) return { part: "flower", index: i };
+  return null;
+}
+
+// ---- the photo --------------------------------------------------------------------------------------------------
+function confidenceClass(confidence) {
+  if (confidence == null) return "conf-low";
+  return confidence >= 0.9 ? "conf-high" : confidence >= 0.6 ? "conf-mid" : "conf-low";
+}
+
+function renderBoxes() {
+  const boxes = $("#boxes");
+  boxes.innerHTML = "";
+  if (!state.photoSize) return;
+  const [width, height] = state.photoSize;
+  state.tiles.forEach((tile, i) => {
+    const [x1, y1, x2, y2] = tile.box;
+    const box = document.createElement("button");
+    box.type = "button";
+    box.className = "box " + (tile.corrected ? "corrected" : confidenceClass(tile.confidence));
+    box.dataset.tile = i;
+    const shown = tile.hand_code || tile.code;
+    box.dataset.code = shown || "";
+    Object.assign(box.style, { left: (100 * x1 / width) + "%", top: (100 * y1 / height) + "%",
+                               width: (100 * (x2 - x1) / width) + "%", height: (100 * (y2 - y1) / height) + "%" });
+    const label = document.createElement("span");
+    label.className = "label";
+    const readAs = tile.hand_code && tile.hand_code !== tile.code ? (tile.code || "back") + "→" + tile.hand_code : (shown || "back");
+    label.textContent = readAs + (tile.corrected ? " ✎" : " " + Number(tile.confidence || 0).toFixed(2));
+    box.append(label);
+    box.title = `${tile.code || "face down"} (confidence ${tile.confidence})`;
+    boxes.append(box);
+  });
+}
+
+async function readPhoto(file) {
+  $("#photo-status").textContent = "reading…";
+  $("#photo").src = URL.createObjectURL(file);
+  $("#overlay").hidden = false;
+  $("#boxes").innerHTML = "";
+  const form = new FormData();
+  form.append("image", file, file.name || "photo.jpg");
+  form.append("context", JSON.stringify(contextFromForm()));
+  const winning = $("#override-winning").value.trim();
+  const kongs = $("#override-kongs").value.trim();
+  if (winning) form.append("winning_tile", winning);
+  if (kongs) form.append("concealed_kong_tiles", kongs);
+  form.append("overlay", "false");  // the page draws its own, interactive overlay
+  const { status, body } = await callApi("/v1/score", { method: "POST", body: form, headers: apiHeaders() });
+  if (status !== 200) {
+    $("#photo-status").textContent = errorText(body);
+    return;
+  }
+  state.tiles = body.tiles || [];
+  state.tileRoles = body.tile_roles || null;
+  // The hand reader may take a tile as another face (from its top-k) to make a legal hand: show both.
+  (state.tileRoles || []).forEach((role, i) => { if (state.tiles[i] && role && role.code) state.tiles[i].hand_code = role.code; });
+  state.photoSize = [body.width, body.height];
+  $("#photo-status").textContent = `${state.tiles.length} tiles found`;
+  renderBoxes();
+  renderWarnings(body.warnings, body.alternatives);
+  if (body.hand) {
+    state.hand = body.hand;
+    renderHand();
+  }
+  if (body.score && body.score.ok) showScore(body.score);
+  else if (body.score) showScoreError(body.score);
+}
+
+// ---- palette ----------------------------------------------------------------------------------------------------
+let paletteChoice = null;
+
+function openPalette(currentCode, title, onChoose) {
+  const tiles = $("#palette-tiles");
+  tiles.innerHTML = "";
+  for (const code of PALETTE) {
+    const chip = makeChip(code);
+    if (code === currentCode) chip.classList.add("current");
+    tiles.append(chip);
+  }
+  $("#palette-title").textContent = title;
+  paletteChoice = onChoose;
+  $("#palette").hidden = false;
+}
+
+function closePalette() { $("#palette").hidden = true; paletteChoice = null; }
+
+// ---- context ----------------------------------------------------------------------------------------------------
+function contextFromForm() {
+  const form = $("#context-form");
+  const get = (name) => form.elements[name];
+  const context = { rules: get("rules").value, seat_wind: get("seat_wind").value, round_wind: get("round_wind").value };
+  for (const name of ["self_drawn", "last_tile", "last_wall_tile", "kong_replacement", "robbing_kong"]) {
+    context[name] = get(name).checked;
+  }
+  if (context.rules === "riichi") {
+    context.ruleset = get("ruleset").value;
+    for (const name of ["riichi", "double_riichi", "ippatsu"]) context[name] = get(name).checked;
+    if (get("opt_aka_dora").checked) context.options = { aka_dora: true };
+    for (const name of ["dora_indicators", "ura_dora_indicators"]) {
+      const value = get(name).value.trim();
+      if (value) context[name] = value;
+    }
+    for (const name of ["honba", "riichi_sticks"]) context[name] = parseInt(get(name).value || "0", 10) || 0;
+  }
+  return context;
+}
+
+function syncRiichiFields() {
+  const riichi = $("#context-form").elements["rules"].value === "riichi";
+  $("#context-form .riichi-only").disabled = !riichi;
+}
+
+// ---- scoring ----------------------------------------------------------------------------------------------------
+async function rescore(handOrString) {
+  const hand = handOrString !== undefined ? handOrString : state.hand;
+  if (!hand) return;
+  const { status, body } = await callApi("/v1/hands/score", {
+    method: "POST", headers: apiHeaders({ "Content-Type": "application/json" }),
+    body: JSON.stringify({ hand, context: contextFromForm() }),
+  });
+  if (status === 200) {
+    state.hand = body.hand;
+    renderHand();
+    showScore(body);
+  } else {
+    showScoreError(body);
+  }
+}
+
+let rescoreTimer = null;
+function rescoreSoon() {
+  clearTimeout(rescoreTimer);
+  rescoreTimer = setTimeout(() => rescore(), 120);
+}
+
+function fanTiles(fan) {
+  // MCR fans carry `sets` ("1m 2m 3m" strings); other scorers may carry `tiles` (codes or such strings).
+  const out = [];
+  for (const item of [].concat(fan.sets || [], fan.tiles || [])) {
+    if (Array.isArray(item)) out.push(...item);
+    else if (typeof item === "string") out.push(...item.split(/[\s,]+/).filter((t) => /^[0-9][mpszf]$/.test(t)));
+  }
+  return out;
+}
+
+function showScore(score) {
+  state.score = score;
+  state.activeFan = null;
+  $("#score-error").hidden = true;
+  const list = $("#fans");
+  list.innerHTML = "";
+  if (score.rules === "riichi") {
+    const points = score.points || {};
+    $("#total").textContent = `${points.total ?? score.total} points`;
+    $("#total-detail").textContent = `${score.han} han ${score.fu} fu` + (score.limit ? ` · ${score.limit}` : "")
+      + (score.yakuman ? ` · ${score.yakuman}× yakuman` : "");
+  } else {
+    $("#total").textContent = `${score.total} points`;
+    $("#total-detail").textContent = (score.flowers ? `incl. ${score.flowers} for flowers · ` : "")
+      + (score.meets_minimum === false ? `below the ${score.minimum}-point minimum` : "meets the minimum");
+  }
+  const items = score.rules === "riichi" ? (score.yaku || []) : (score.fans || []);
+  items.forEach((fan, i) => {
+    const li = document.createElement("li");
+    li.dataset.fan = i;
+    const name = document.createElement("span");
+    name.textContent = fan.name + (fan.name_zh || fan.name_ja ? ` ${fan.name_zh || fan.name_ja}` : "");
+    const points = document.createElement("span");
+    points.className = "points";
+    points.textContent = score.rules === "riichi" ? `${fan.han} han`
+      : (fan.count > 1 ? `${fan.points} × ${fan.count} = ${fan.total}` : `${fan.total ?? fan.points}`);
+    li.append(name, points);
+    list.append(li);
+  });
+}
+
+function showScoreError(body) {
+  state.score = null;
+  $("#total").textContent = "–";
+  $("#total-detail").textContent = "";
+  $("#fans").innerHTML = "";
+  const box = $("#score-error");
+  box.textContent = errorText(body);
+  box.hidden = false;
+  clearHighlights();
+}
+
+function clearHighlights() {
+  document.querySelectorAll(".hl").forEach((el) => el.classList.remove("hl"));
+  document.querySelectorAll("#fans li.active").forEach((el) => el.classList.remove("active"));
+}
+
+function highlightFan(index) {
+  clearHighlights();
+  if (state.activeFan === index) { state.activeFan = null; return; }
+  state.activeFan = index;
+  const items = state.score.rules === "riichi" ? state.score.yaku : state.score.fans;
+  const codes = fanTiles(items[index]);
+  document.querySelector(`#fans li[data-fan="${index}"]`).classList.add("active");
+  // Multiset match: a fan naming 1m twice lights two 1m tiles, not every 1m.
+  for (const selector of ["#hand-tiles .tile-chip", "#boxes .box"]) {
+    const free = Array.from(document.querySelectorAll(selector));
+    for (const code of codes) {
+      const at = free.findIndex((el) => el.dataset.code === code);
+      if (at >= 0) { free[at].classList.add("hl"); free.splice(at, 1); }
+    }
+  }
+}
+
+function renderWarnings(warnings, alternatives) {
+  const list = $("#warnings");
+  list.innerHTML = "";
+  for (const warning of warnings || []) {
+    const li = document.createElement("li");
+    li.textContent = typeof warning === "string" ? warning : JSON.stringify(warning);
+    list.append(li);
+  }
+  const box = $("#alternatives");
+  box.innerHTML = "";
+  (alternatives || []).forEach((alternative) => {
+    const hand = alternative && (alternative.hand || (alternative.concealed ? alternative : null));
+    if (!hand) return;
+    const button = document.createElement("button");
+    button.className = "small-button";
+    const why = alternative.description || alternative.reason;
+    button.textContent = "Alternative: " + formatHand(hand) + (why ? ` (${why})` : "");
+    button.addEventListener("click", () => { state.hand = JSON.parse(JSON.stringify(hand)); renderHand(); rescore(); });
+    box.append(button);
+  });
+}
+
+// ---- wiring -----------------------------------------------------------------------------------------------------
+async function checkService() {
+  const { status, body } = await callApi("/healthz", { headers: apiHeaders() });
+  if (status !== 200) { $("#service-status").textContent = "service unreachable"; return; }
+  const recognition = body.recognition || {};
+  $("#service-status").textContent = recognition.available ? "photos: ready"
+    : "photos unavailable (" + (recognition.detail || "no models") + "); enter the hand below";
+}
+
+function init() {
+  $("#api-key").value = localStorage.getItem("mahjong-api-key") || "";
+  $("#api-key").addEventListener("change", (e) => localStorage.setItem("mahjong-api-key", e.target.value.trim()));
+  $("#photo-input").addEventListener("change", (e) => { if (e.target.files[0]) readPhoto(e.target.files[0]); });
+  $("#photo").addEventListener("load", renderBoxes);
+  $("#score-button").addEventListener("click", () => {
+    const text = $("#hand-input").value.trim();
+    if (text) rescore(text);
+  });
+  $("#hand-input").addEventListener("keydown", (e) => { if (e.key === "Enter") $("#score-button").click(); });
+  $("#hand-tiles").addEventListener("click", (e) => {
+    const chip = e.target.closest(".tile-chip");
+    if (!chip) return;
+    const position = { part: chip.dataset.part, index: chip.dataset.index, meld: chip.dataset.meld };
+    openPalette(chip.dataset.code, `Replace ${chip.dataset.code} with…`, (code) => {
+      replaceInHand(position, code);
+      renderHand();
+      rescore();
+    });
+  });
+  $("#boxes").addEventListener("click", (e) => {
+    const box = e.target.closest(".box");
+    if (!box) return;
+    const index = Number(box.dataset.tile);
+    const tile = state.tiles[index];
+    const current = tile.hand_code || tile.code;
+    openPalette(current, `This tile is… (read as ${current || "face down"})`, (code) => {
+      const position = handPositionForTile(index, current);
+      tile.code = code;
+      tile.hand_code = code;
+      tile.corrected = true;
+      renderBoxes();
+      if (position) { replaceInHand(position, code); renderHand(); rescore(); }
+    });
+  });
+  $("#palette-tiles").addEventListener("click", (e) => {
+    const chip = e.target.closest(".tile-chip");
+    if (!chip || !paletteChoice) return;
+    const choose = paletteChoice;
+    closePalette();
+    choose(chip.dataset.code);
+  });
+  $("#palette-close").addEventListener("click", closePalette);
+  $("#palette").addEventListener("click", (e) => { if (e.target.id === "palette") closePalette(); });
+  $("#fans").addEventListener("click", (e) => {
+    const li = e.target.closest("li");
+    if (li && state.score) highlightFan(Number(li.dataset.fan));
+  });
+  $("#context-form").addEventListener("change", () => { syncRiichiFields(); rescoreSoon(); });
+  syncRiichiFields();
+  checkService();
+  // A hand in the URL (#hand=...) starts the page from it: handy for sharing a disputed hand.
+  const fromUrl = new URLSearchParams(location.hash.slice(1)).get("hand");
+  if (fromUrl) { $("#hand-input").value = fromUrl; rescore(fromUrl); }
+}
+
+document.addEventListener("DOMContentLoaded", init);

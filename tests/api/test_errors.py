@@ -1,0 +1,178 @@
+"""Every bad input gets a 4xx with a stable code and the one error shape, never a 5xx (models loaded or not)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+
+from .conftest import BAD_IMAGE_EXPECTED, PHOTOS, make_settings
+
+GOOD_HAND = {"hand": "123456789m11p23p +4p", "context": {"rules": "mcr"}}
+
+
+def assert_error(response, status: int, codes: set[str] | str) -> dict:
+    codes = {codes} if isinstance(codes, str) else codes
+    assert response.status_code == status, response.text
+    body = response.json()
+    assert set(body) == {"error"}, body
+    assert body["error"]["code"] in codes, body
+    assert isinstance(body["error"]["message"], str) and body["error"]["message"]
+    return body["error"]
+
+
+@pytest.mark.parametrize("endpoint", ["/v1/recognize", "/v1/score"])
+@pytest.mark.parametrize("name", sorted(BAD_IMAGE_EXPECTED))
+def test_bad_images_get_their_4xx_code(client, bad_images, endpoint, name):
+    data, content_type = bad_images[name]
+    response = client.post(endpoint, files={"image": (f"{name}.bin", data, content_type)})
+    status, codes = BAD_IMAGE_EXPECTED[name]
+    assert_error(response, status, codes)
+
+
+def test_huge_png_is_refused_from_its_header_without_decoding(client, bad_images):
+    # 400 MP would take seconds and over a gigabyte to decode; the header check must answer at once.
+    data, content_type = bad_images["huge_png"]
+    response = client.post("/v1/recognize", files={"image": ("huge.png", data, content_type)})
+    error = assert_error(response, 413, "image_too_large")
+    assert error["details"]["pixels"] == 20000 * 20000
+    assert error["details"]["max_pixels"] == 50_000_000
+
+
+def test_missing_image_field(client):
+    assert_error(client.post("/v1/recognize", data={"rules": "mcr"}), 422, "invalid_request")
+    assert_error(client.post("/v1/score"), 422, "invalid_request")
+
+
+def test_image_sent_as_text_field(client):
+    assert_error(client.post("/v1/recognize", data={"image": "not a file"}), 422, "invalid_request")
+
+
+@pytest.mark.parametrize("endpoint", ["/v1/recognize", "/v1/score"])
+def test_unknown_form_field(client, endpoint):
+    response = client.post(endpoint, files={"image": ("a.jpg", PHOTOS[0].read_bytes(), "image/jpeg")},
+                           data={"colour": "red"})
+    assert "colour" in assert_error(response, 422, "unknown_field")["message"]
+
+
+@pytest.mark.parametrize("fields, code", [
+    ({"self_drawn": "true", "robbing_kong": "true"}, "contradictory_context"),
+    ({"kong_replacement": "true"}, "contradictory_context"),  # kong replacement but not self-drawn
+    ({"seat_wind": "X"}, "invalid_context"),
+    ({"rules": "bridge"}, "unknown_rules"),
+    ({"honba": "three"}, "invalid_request"),
+    ({"self_drawn": "maybe"}, "invalid_request"),
+    ({"context": "{not json"}, "invalid_json"),
+    ({"context": "[1, 2]"}, "invalid_request"),
+    ({"context": json.dumps({"rules": "mcr", "colour": "red"})}, "invalid_request"),
+    ({"options": json.dumps({"aka_dora": "yes"}), "rules": "riichi"}, "invalid_request"),
+    ({"winning_tile": "10m"}, "unknown_tile"),
+    ({"concealed_kong_tiles": "xyz"}, "unknown_tile"),
+])
+def test_bad_context_on_photo_scoring_is_4xx_before_any_image_work(client, fields, code):
+    # An empty image would be 400 empty_file: getting the context's code shows the context is checked first.
+    response = client.post("/v1/score", files={"image": ("a.jpg", b"", "image/jpeg")}, data=fields)
+    status = 400 if code == "invalid_json" else 422
+    assert_error(response, status, code)
+
+
+# ---- /v1/hands/score --------------------------------------------------------------------------------------------
+def test_malformed_json(client):
+    for body in (b"{", b"{'hand': 1}", b"", b"\xff\xfe", b"[1, 2"):
+        response = client.post("/v1/hands/score", content=body, headers={"content-type": "application/json"})
+        assert response.status_code in (400, 422), (body, response.text)
+        assert response.json()["error"]["code"] in ("invalid_json", "invalid_request")
+    response = client.post("/v1/hands/score", content=b"{", headers={"content-type": "application/json"})
+    assert_error(response, 400, "invalid_json")
+
+
+@pytest.mark.parametrize("payload", [
+    [GOOD_HAND],
+    "123m",
+    {"hand": 5},
+    {"hand": {"concealed": 5}},
+    {"hand": {"concealed": ["1m", 2]}},
+    {"hand": {"concealed": "123m", "melds": "c123m<"}},
+    {"hand": "123456789m11p23p +4p", "context": {"self_drawn": "yes"}},
+    {"hand": "123456789m11p23p +4p", "context": {"honba": 1.5, "rules": "riichi"}},
+    {"hand": "123456789m11p23p +4p", "context": []},
+])
+def test_wrong_types(client, payload):
+    assert_error(client.post("/v1/hands/score", json=payload), 422, "invalid_request")
+
+
+@pytest.mark.parametrize("payload, where", [
+    ({**GOOD_HAND, "extra": 1}, "extra"),
+    ({"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p", "colour": "red"}}, "colour"),
+    ({"hand": "123456789m11p23p +4p", "context": {"rules": "mcr", "dealer": True}}, "dealer"),
+    ({"hand": {"concealed": "123456789m11", "winning_tile": "1p",
+               "melds": [{"type": "chow", "tiles": "234p", "from": "left", "side": 1}]}}, "side"),
+    ({"hand": "123456789m11p23p +4p", "context": {"rules": "riichi", "options": {"tobi": True}}}, "tobi"),
+])
+def test_unknown_fields(client, payload, where):
+    assert where in assert_error(client.post("/v1/hands/score", json=payload), 422, "invalid_request")["message"]
+
+
+@pytest.mark.parametrize("context, code", [
+    ({"self_drawn": True, "robbing_kong": True}, "contradictory_context"),
+    ({"kong_replacement": True, "self_drawn": True}, "contradictory_context"),  # no kong in the hand
+    ({"rules": "riichi", "ippatsu": True}, "contradictory_context"),  # ippatsu without riichi
+    ({"rules": "riichi", "blessing": "heaven", "seat_wind": "S", "self_drawn": True}, "contradictory_context"),
+    ({"seat_wind": "middle"}, "invalid_context"),
+    ({"rules": "riichi", "honba": -1}, "invalid_context"),
+    ({"rules": "go"}, "unknown_rules"),
+    ({"rules": "riichi", "ruleset": "house"}, "unknown_rules"),
+])
+def test_contradictory_or_invalid_context(client, context, code):
+    response = client.post("/v1/hands/score", json={"hand": "123456789m11p23p +4p", "context": context})
+    assert_error(response, 422, code)
+
+
+@pytest.mark.parametrize("hand, code", [
+    ("123456789m11p23p", "wrong_tile_count"),  # no winning tile
+    ("123456789m11p23p +4x", "unknown_tile"),
+    ("11111m234567m1p2p +3p", "too_many_copies"),
+    ("123456789m11p23p +5p", "not_winning"),
+    ("123456m11p23p c135s< +4p", "invalid_chow"),
+    ("123456m11p23p p777z +4p", "invalid_meld_source"),
+    ("+", "unknown_tile"),
+    ("123456789m11p23p +4p 11f", "duplicate_flower"),
+    ({"concealed": "123456789m11p234p", "winning_tile": "5p"}, "winning_tile_not_in_hand"),
+])
+def test_bad_hands_keep_engine_codes(client, hand, code):
+    response = client.post("/v1/hands/score", json={"hand": hand, "context": {"rules": "mcr"}})
+    assert_error(response, 422, code)
+
+
+# ---- limits, auth, routing --------------------------------------------------------------------------------------
+def test_body_over_the_upload_limit_is_413_before_parsing():
+    with TestClient(create_app(make_settings(max_upload_bytes=10_000)), raise_server_exceptions=False) as small:
+        response = small.post("/v1/recognize", files={"image": ("a.jpg", PHOTOS[0].read_bytes(), "image/jpeg")})
+        assert_error(response, 413, "payload_too_large")
+        # Without a Content-Length (chunked upload) the limit still holds.
+        chunks = (b"x" * 4000 for _ in range(5))
+        response = small.post("/v1/hands/score", content=chunks, headers={"content-type": "application/json"})
+        assert_error(response, 413, "payload_too_large")
+        assert small.post("/v1/hands/score", json=GOOD_HAND).status_code == 200
+
+
+def test_api_key_is_required_when_configured():
+    with TestClient(create_app(make_settings(api_key="s3cret")), raise_server_exceptions=False) as keyed:
+        assert_error(keyed.post("/v1/hands/score", json=GOOD_HAND), 401, "unauthorized")
+        assert_error(keyed.post("/v1/hands/score", json=GOOD_HAND, headers={"X-API-Key": "wrong"}), 401,
+                     "unauthorized")
+        assert keyed.post("/v1/hands/score", json=GOOD_HAND, headers={"X-API-Key": "s3cret"}).status_code == 200
+        assert keyed.post("/v1/hands/score", json=GOOD_HAND,
+                          headers={"Authorization": "Bearer s3cret"}).status_code == 200
+        # Health, docs and the page stay open (monitoring and the page's own key field need them).
+        assert keyed.get("/healthz").status_code == 200
+        assert keyed.get("/openapi.json").status_code == 200
+        assert keyed.get("/referee").status_code == 200
+
+
+def test_unknown_path_and_wrong_method(client):
+    assert_error(client.get("/v1/nothing"), 404, "not_found")
+    assert_error(client.get("/v1/hands/score"), 405, "method_not_allowed")
