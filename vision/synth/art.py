@@ -49,6 +49,17 @@ def default_art_dir() -> Path:
 class FaceLayers:
     ink: np.ndarray  # (TEX_H, TEX_W, 3) float32 0..1 BGR colour of the art
     alpha: np.ndarray  # (TEX_H, TEX_W) float32 0..1 art coverage (1 everywhere for opaque scans)
+    weights: np.ndarray | None = None  # (TEX_H, TEX_W, 3): shares of background, ink colour and body (bevel baked in)
+    shaded_ink: np.ndarray | None = None  # (TEX_H, TEX_W, 3): the art's own colours times their share
+
+    def with_weights(self, opaque: bool) -> "FaceLayers":
+        """Precompute the per-pixel mixing weights so that a scene composes a face with one small matrix product."""
+        inside, shade = _bevel(TEX_W, TEX_H)
+        a = np.ones_like(self.alpha) if opaque else self.alpha
+        w_bg = (1 - a) * shade * inside
+        w_ink = a * shade * inside
+        weights = np.stack([w_bg, w_ink, 1 - inside], axis=-1).astype(np.float32)
+        return FaceLayers(self.ink, self.alpha, weights, (self.ink * w_ink[..., None]).astype(np.float32))
 
 
 @dataclass(frozen=True)
@@ -97,9 +108,13 @@ def _load_face(path: Path) -> tuple[FaceLayers, bool]:
     return FaceLayers(canvas_ink, canvas_alpha), False
 
 
-@lru_cache(maxsize=None)
 def load_style(name: str, art_dir: str | None = None) -> Style:
-    folder = Path(art_dir) if art_dir else default_art_dir()
+    return _load_style(name, str(Path(art_dir) if art_dir else default_art_dir()))
+
+
+@lru_cache(maxsize=None)
+def _load_style(name: str, art_dir: str) -> Style:
+    folder = Path(art_dir)
     faces: dict[str, FaceLayers] = {}
     opaque_votes = []
     for code in FACE_CODES:
@@ -109,7 +124,8 @@ def load_style(name: str, art_dir: str | None = None) -> Style:
             opaque_votes.append(opaque)
     if not faces:
         raise FileNotFoundError(f"no faces for style {name!r} under {folder}")
-    return Style(name, faces, opaque=sum(opaque_votes) > len(opaque_votes) / 2)
+    opaque = sum(opaque_votes) > len(opaque_votes) / 2
+    return Style(name, {code: layers.with_weights(opaque) for code, layers in faces.items()}, opaque=opaque)
 
 
 def available_styles(art_dir: str | None = None) -> tuple[str, ...]:
@@ -132,13 +148,13 @@ def _bevel(width: int, height: int) -> tuple[np.ndarray, np.ndarray]:
 
 def compose_face(layers: FaceLayers, background: np.ndarray, ink_gain: np.ndarray, ink_colour: np.ndarray | None,
                  body_colour: np.ndarray, opaque: bool) -> np.ndarray:
-    """One face texture, float32 BGR 0..1: background and ink mixed, then the rounded bevel against the body colour."""
-    if opaque:
-        face = layers.ink * ink_gain
-    else:
-        ink = layers.ink if ink_colour is None else np.broadcast_to(ink_colour, layers.ink.shape)
-        a = layers.alpha[..., None]
-        face = background * (1 - a) + np.clip(ink * ink_gain, 0, 1) * a
-    inside, shade = _bevel(TEX_W, TEX_H)
-    face = face * shade[..., None]
-    return face * inside[..., None] + body_colour * (1 - inside[..., None])
+    """One face texture, uint8 BGR: background and ink mixed, with the rounded bevel against the body colour.
+
+    ``ink_colour`` recolours monochrome art (fonts); otherwise the art keeps its own colours times ``ink_gain``.
+    """
+    recolour = ink_colour is not None and not opaque
+    mix = np.stack([background, ink_colour if recolour else np.zeros(3, np.float32), body_colour]).astype(np.float32)
+    face = layers.weights @ (mix * 255)
+    if not recolour:
+        face += layers.shaded_ink * (np.asarray(ink_gain, np.float32) * 255)
+    return np.clip(face, 0, 255).astype(np.uint8)

@@ -7,7 +7,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-TABLE_TEX = 512  # table texture side, pixels
+TABLE_TEX = 320  # table texture side, pixels
 
 # BGR 0..1. Tile backs seen on real sets: dark green (classic), blue, orange, white, yellow, pink, red, black, teal.
 BACK_COLOURS = {
@@ -79,18 +79,20 @@ def table_texture(rng: np.random.Generator) -> np.ndarray:
 
 @lru_cache(maxsize=2)
 def _noise_bank(height: int, width: int) -> np.ndarray:
-    """A fixed field of unit Gaussian noise (int8, x32), built once per process from a fixed seed: per-scene noise is a
+    """A fixed field of Gaussian noise (uint8, 128 + 32 x N(0, 1)), built once per process from a fixed seed: per-scene noise is a
     seeded crop of it, which costs far less than drawing millions of normals for every scene."""
     rng = np.random.default_rng(12345)
-    return np.clip(rng.standard_normal((height, width, 3), dtype=np.float32) * 32, -127, 127).astype(np.int8)
+    return np.clip(rng.standard_normal((height, width, 3), dtype=np.float32) * 32 + 128, 0, 255).astype(np.uint8)
 
 
 def add_noise(rng: np.random.Generator, image: np.ndarray, sigma: float) -> np.ndarray:
+    """8-bit image plus Gaussian noise of ``sigma`` grey levels, in one saturating OpenCV pass."""
     h, w = image.shape[:2]
     bank = _noise_bank(h + 256, w + 256)
     oy, ox = int(rng.integers(256)), int(rng.integers(256))
-    noise = bank[oy:oy + h, ox:ox + w].astype(np.float32) * (sigma / 32)
-    return cv2.add(image.astype(np.float32), noise)
+    noise = bank[oy:oy + h, ox:ox + w]
+    scale = sigma / 32
+    return cv2.addWeighted(image, 1.0, noise, scale, -128 * scale)
 
 
 def motion_kernel(length: int, angle_deg: float) -> np.ndarray:
@@ -103,19 +105,24 @@ def motion_kernel(length: int, angle_deg: float) -> np.ndarray:
     return k / k.sum()
 
 
-def light_field(rng: np.random.Generator, width: int, height: int, glare: bool) -> tuple[np.ndarray, np.ndarray | None]:
-    """Smooth multiplicative illumination (fall-off, vignette) and an optional additive glare, both full size."""
+def light_field(rng: np.random.Generator, width: int, height: int, glare: bool,
+                tint: np.ndarray) -> tuple[np.ndarray, np.ndarray | None]:
+    """Smooth multiplicative illumination (fall-off, vignette, white balance ``tint``) as a full-size 3-channel
+    uint8 gain x 128, and an optional additive glare (uint8, 3 channels)."""
     small_w, small_h = 40, 30
     yy, xx = np.mgrid[0:small_h, 0:small_w].astype(np.float32)
     xx, yy = xx / (small_w - 1) - 0.5, yy / (small_h - 1) - 0.5
     a = rng.uniform(0, 2 * np.pi)
     gradient = 1 + rng.uniform(0, 0.35) * (np.cos(a) * xx + np.sin(a) * yy)
     vignette = 1 - rng.uniform(0, 0.35) * (xx ** 2 + yy ** 2) * 2
-    gain = cv2.resize((gradient * vignette).astype(np.float32), (width, height), interpolation=cv2.INTER_LINEAR)
+    small = (gradient * vignette)[..., None] * np.asarray(tint, np.float32)[None, None, :]
+    small = np.clip(small * 128, 0, 255).astype(np.uint8)  # gain x 128, applied by cv2.multiply(scale=1/128)
+    gain = cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
     glare_img = None
     if glare:
         cx, cy = rng.uniform(-0.4, 0.4), rng.uniform(-0.4, 0.4)
         sx, sy = rng.uniform(0.05, 0.25), rng.uniform(0.05, 0.25)
-        blob = np.exp(-(((xx - cx) / sx) ** 2 + ((yy - cy) / sy) ** 2)) * rng.uniform(0.15, 0.5)
-        glare_img = cv2.resize(blob.astype(np.float32), (width, height), interpolation=cv2.INTER_CUBIC)
+        blob = np.exp(-(((xx - cx) / sx) ** 2 + ((yy - cy) / sy) ** 2)) * rng.uniform(0.15, 0.5) * 255
+        blob = np.clip(blob, 0, 255).astype(np.uint8)
+        glare_img = cv2.cvtColor(cv2.resize(blob, (width, height), interpolation=cv2.INTER_CUBIC), cv2.COLOR_GRAY2BGR)
     return gain, glare_img
