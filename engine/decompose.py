@@ -141,9 +141,25 @@ _TERMINALS_AND_HONOURS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 def standard_partitions(counts: tuple[int, ...], sets_needed: int) -> tuple[tuple[tuple[GroupKind, int], ...], ...]:
     """Every way to split ``counts`` into ``sets_needed`` sets (chows/pungs) plus one pair. Cached by counts."""
     results: list[tuple[tuple[GroupKind, int], ...]] = []
+    # Pruning only (the partitions and their order are unchanged): sets hold 3 tiles, so after the pair each suit
+    # must hold a multiple of 3 tiles, and an honour (no chows) must come in 0 or 3 (or 2, the pair itself).
+    suit_left = [sum(counts[0:9]) % 3, sum(counts[9:18]) % 3, sum(counts[18:27]) % 3]
+    honour_pairs = 0
+    for n in counts[27:34]:
+        if n == 1 or n == 4:
+            return ()
+        honour_pairs += n == 2
+    if honour_pairs > 1:
+        return ()
     work = list(counts)
     for pair_index in range(KIND_COUNT):
         if work[pair_index] >= 2:
+            suit = pair_index // 9
+            if suit < 3:
+                if honour_pairs or suit_left[suit] != 2 or suit_left[(suit + 1) % 3] or suit_left[(suit + 2) % 3]:
+                    continue
+            elif work[pair_index] != 2 or any(suit_left):
+                continue
             work[pair_index] -= 2
             for sets in _sets_only(tuple(work)):
                 results.append(((GroupKind.PAIR, pair_index),) + sets)
@@ -154,8 +170,10 @@ def standard_partitions(counts: tuple[int, ...], sets_needed: int) -> tuple[tupl
 @lru_cache(maxsize=65536)
 def _sets_only(counts: tuple[int, ...]) -> tuple[tuple[tuple[GroupKind, int], ...], ...]:
     """Every way to split ``counts`` into chows and pungs only (the leftmost tile is always in the first set)."""
-    first = next((i for i, n in enumerate(counts) if n), None)
-    if first is None:
+    for first in range(KIND_COUNT):
+        if counts[first]:
+            break
+    else:
         return ((),)
     results: list[tuple[tuple[GroupKind, int], ...]] = []
     work = list(counts)
