@@ -1,0 +1,1 @@
+"""Dataset importers and manifests (generated data goes to out/, never committed)."""

@@ -1,0 +1,130 @@
+"""Importer for ``shared/data/hk-photos`` (Roboflow Universe "chinese-mahjong-detection" v4, CC BY 4.0).
+
+- :func:`iter_split` yields (image path, boxes (N, 4) xyxy pixels, class ids (N,) in our 43-class order).
+  Polygon labels become their bounding boxes.
+- ``python -m datasets.hk_photos localizer --out out/datasets/loc`` writes an Ultralytics dataset (symlinked images,
+  labels rewritten to 2 classes: 0 = face-up tile, 1 = face-down tile) for the localiser.
+- ``python -m datasets.hk_photos crops --split train --out out/crops/hk_train.npz`` cuts every labelled tile
+  (with a jittered margin) into a 80x80 crop array for the classifier.
+
+The valid split is never used for training: it is the measurement set.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from vision.classes import FACE_DOWN
+from vision.metrics import HK_NAMES, HK_TO_CLASS, read_yolo_labels
+
+CROP = 80  # stored crop side; the classifier trains on random 64-px views of it
+
+
+def hk_root() -> Path:
+    env = os.environ.get("MAHJONG_SHARED")
+    base = Path(env) if env else Path(__file__).resolve().parents[2] / "shared"
+    if not base.is_dir():
+        base = Path("/work/shared")
+    return base / "data" / "hk-photos"
+
+
+def check_names(root: Path | None = None) -> None:
+    text = ((root or hk_root()) / "data.yaml").read_text()
+    line = next(l for l in text.splitlines() if l.startswith("names:"))
+    names = [n.strip().strip("'\"") for n in line.split("[", 1)[1].rsplit("]", 1)[0].split(",")]
+    if names != HK_NAMES:
+        raise ValueError("hk-photos data.yaml names differ from vision.metrics.HK_NAMES")
+
+
+def iter_split(split: str, root: Path | None = None):
+    root = root or hk_root()
+    check_names(root)
+    for img in sorted((root / split / "images").iterdir()):
+        h, w = cv2.imread(str(img), cv2.IMREAD_REDUCED_GRAYSCALE_8).shape[:2]
+        boxes, cls = read_yolo_labels(root / split / "labels" / (img.stem + ".txt"), w * 8, h * 8, HK_TO_CLASS)
+        yield img, boxes, cls
+
+
+def write_localizer_dataset(out: Path, root: Path | None = None) -> Path:
+    """Ultralytics dataset: train = hk-photos train; val = hk-photos valid (monitoring only)."""
+    root = root or hk_root()
+    for split, name in (("train", "train"), ("valid", "val")):
+        (out / "images" / name).mkdir(parents=True, exist_ok=True)
+        (out / "labels" / name).mkdir(parents=True, exist_ok=True)
+        for img, boxes, cls in iter_split(split, root):
+            link = out / "images" / name / img.name
+            if not link.exists():
+                link.symlink_to(img)
+            w = h = 640
+            lines = []
+            for b, c in zip(boxes, cls):
+                cx, cy = (b[0] + b[2]) / 2 / w, (b[1] + b[3]) / 2 / h
+                bw, bh = (b[2] - b[0]) / w, (b[3] - b[1]) / h
+                lines.append(f"{int(c == FACE_DOWN)} {cx:.6f} {cy:.6f} {bw:.6f} {bh:.6f}")
+            (out / "labels" / name / (img.stem + ".txt")).write_text("\n".join(lines) + "\n")
+    yaml = out / "data.yaml"
+    yaml.write_text(f"path: {out.resolve()}\ntrain: images/train\nval: images/val\nnames: ['tile', 'back']\n")
+    return yaml
+
+
+def cut_crop(image: np.ndarray, box, rng: np.random.Generator | None = None, margin: float = 0.08,
+             size: int = CROP) -> np.ndarray:
+    """Square ``size`` crop of ``box`` (xyxy) with a relative margin (jittered when ``rng`` is given); a landscape
+    box is turned 90 degrees counter-clockwise first, as at inference (see vision.recognize.crop_tiles)."""
+    x1, y1, x2, y2 = [float(v) for v in box]
+    bw, bh = x2 - x1, y2 - y1
+    if rng is not None:
+        jit = rng.uniform(-0.06, 0.06, 4) * [bw, bh, bw, bh]
+        m = rng.uniform(0.0, 2 * margin)
+    else:
+        jit, m = np.zeros(4), margin
+    x1, y1, x2, y2 = x1 - m * bw + jit[0], y1 - m * bh + jit[1], x2 + m * bw + jit[2], y2 + m * bh + jit[3]
+    landscape = (x2 - x1) > (y2 - y1)
+    src = np.float32([[x1, y1], [x2, y1], [x2, y2]])
+    if landscape:  # output top-left <- box top-right, i.e. rotate the tile 90 degrees counter-clockwise
+        src = np.float32([[x2, y1], [x2, y2], [x1, y2]])
+    dst = np.float32([[0, 0], [size, 0], [size, size]])
+    M = cv2.getAffineTransform(src, dst)
+    return cv2.warpAffine(image, M, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
+
+
+def export_crops(split: str, out: Path, copies: int = 1, seed: int = 0) -> int:
+    rng = np.random.default_rng(seed)
+    xs, ys = [], []
+    for img, boxes, cls in iter_split(split):
+        image = cv2.imread(str(img))
+        for b, c in zip(boxes, cls):
+            if (b[2] - b[0]) < 6 or (b[3] - b[1]) < 6:
+                continue
+            for k in range(copies):
+                xs.append(cut_crop(image, b, rng if k else None))
+                ys.append(c)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    # orientation: -1 = unknown (hk-photos train is flipped / rotated by its exporter)
+    np.savez_compressed(out, x=np.stack(xs), y=np.array(ys, np.int16), orient=np.full(len(ys), -1, np.int8))
+    return len(ys)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description="hk-photos importer")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    a = sub.add_parser("localizer")
+    a.add_argument("--out", default="out/datasets/loc")
+    b = sub.add_parser("crops")
+    b.add_argument("--split", default="train")
+    b.add_argument("--out", default="out/crops/hk_train.npz")
+    b.add_argument("--copies", type=int, default=2)
+    args = ap.parse_args(argv)
+    if args.cmd == "localizer":
+        print(write_localizer_dataset(Path(args.out)))
+    else:
+        print(export_crops(args.split, Path(args.out), args.copies), "crops ->", args.out)
+
+
+if __name__ == "__main__":
+    main()

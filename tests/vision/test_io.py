@@ -1,0 +1,114 @@
+"""vision.io: formats, EXIF orientation, reduced decoding and hostile files with stable error codes."""
+
+import io
+import zlib
+import struct
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image
+
+from vision.errors import IMAGE_ERROR_CODES, ImageError
+from vision.io import decode_image, load_image
+
+
+def _pattern(w=64, h=48):
+    img = np.zeros((h, w, 3), np.uint8)
+    img[: h // 2, : w // 2] = (0, 0, 255)  # red top-left quadrant (BGR)
+    img[h // 2:, w // 2:] = (255, 0, 0)
+    return img
+
+
+def _encode(img, ext, **params):
+    ok, buf = cv2.imencode(ext, img)
+    assert ok
+    return buf.tobytes()
+
+
+@pytest.mark.parametrize("ext", [".png", ".jpg", ".webp"])
+def test_formats_decode_to_bgr(ext):
+    img = _pattern()
+    out = load_image(_encode(img, ext))
+    assert out.shape == img.shape and out.dtype == np.uint8
+    assert np.abs(out.astype(int) - img).mean() < 12
+
+
+def test_heic_decodes():
+    pillow_heif = pytest.importorskip("pillow_heif")
+    pillow_heif.register_heif_opener()
+    buf = io.BytesIO()
+    Image.fromarray(_pattern()[:, :, ::-1]).save(buf, format="HEIF")
+    out = load_image(buf.getvalue())
+    assert out.shape == (48, 64, 3)
+    assert out[5, 5, 2] > 150 and out[5, 5, 0] < 100  # red stays red (RGB -> BGR handled)
+
+
+def _jpeg_with_orientation(img_bgr, orientation):
+    pil = Image.fromarray(img_bgr[:, :, ::-1])
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    buf = io.BytesIO()
+    pil.save(buf, format="JPEG", exif=exif.tobytes(), quality=95)
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_exif_orientation_matches_pillow(orientation):
+    data = _jpeg_with_orientation(_pattern(), orientation)
+    from PIL import ImageOps
+
+    ref = np.asarray(ImageOps.exif_transpose(Image.open(io.BytesIO(data))).convert("RGB"))[:, :, ::-1]
+    out = decode_image(data)
+    assert out.image.shape == ref.shape
+    assert (out.width, out.height) == (ref.shape[1], ref.shape[0])
+    assert np.abs(out.image.astype(int) - ref).mean() < 3
+
+
+def test_reduced_jpeg_decoding_keeps_original_geometry():
+    img = cv2.resize(_pattern(), (1600, 1200), interpolation=cv2.INTER_NEAREST)
+    out = decode_image(_encode(img, ".jpg"), min_side=400)
+    assert out.image.shape[:2] == (300, 400)  # decoded at 1/4
+    assert (out.width, out.height) == (1600, 1200) and out.scale == pytest.approx(4.0)
+
+
+def _png_header_only(w, h):
+    sig = b"\x89PNG\r\n\x1a\n"
+    ihdr = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    chunk = struct.pack(">I", len(ihdr)) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
+    idat = zlib.compress(b"\x00" * 100)
+    chunk2 = struct.pack(">I", len(idat)) + b"IDAT" + idat + struct.pack(">I", zlib.crc32(b"IDAT" + idat))
+    end = struct.pack(">I", 0) + b"IEND" + struct.pack(">I", zlib.crc32(b"IEND"))
+    return sig + chunk + chunk2 + end
+
+
+def _gif():
+    buf = io.BytesIO()
+    Image.fromarray(_pattern()).save(buf, format="GIF")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("data, code", [
+    (b"", "empty_file"),
+    (b"hello, this is not an image\n" * 10, "unsupported_format"),
+    (_gif(), "unsupported_format"),
+    (b"%PDF-1.4\n%....", "unsupported_format"),
+    (_png_header_only(20000, 20000), "image_too_large"),
+    (_encode(_pattern(), ".jpg")[:-200], "truncated_image"),
+    (_encode(np.random.default_rng(0).integers(0, 255, (200, 200, 3), dtype=np.uint8), ".png")[:2000],
+     "truncated_image"),
+    (b"\xff\xd8\xff\xe0" + b"\x00" * 50, "unreadable_image"),
+    (_encode(np.zeros((8, 8, 3), np.uint8), ".png"), "image_too_small"),
+])
+def test_hostile_files_give_stable_codes(data, code):
+    with pytest.raises(ImageError) as err:
+        load_image(data)
+    assert err.value.code == code
+    assert code in IMAGE_ERROR_CODES
+    assert isinstance(err.value, ValueError)
+
+
+def test_missing_path(tmp_path):
+    with pytest.raises(ImageError) as err:
+        load_image(tmp_path / "nope.jpg")
+    assert err.value.code == "file_not_found"

@@ -1,0 +1,69 @@
+"""``python -m vision recognize IMAGE [IMAGE...]``: one JSON line per image (shared/spec/interfaces.md).
+
+Success: ``{"image", "tiles": [{"code", "box", "confidence", "rotation", "face_down", "top"}], "hand", "warnings"}``;
+a file that cannot be read: ``{"image", "error": {"code", "message"}}``, and the run goes on.
+``hand`` / ``warnings`` come from ``vision.hand_reader.read_hand`` when that module is present (else null / []).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from .errors import ImageError
+
+
+def _hand_reader():
+    try:
+        from . import hand_reader  # built separately; optional
+
+        return getattr(hand_reader, "read_hand", None)
+    except ImportError:
+        return None
+
+
+def recognize_main(args) -> int:
+    from .recognize import Recognizer
+
+    rec = Recognizer.load(args.models, threads=args.threads, topk=args.topk)
+    read_hand = _hand_reader()
+    status = 0  # unreadable files are reported on their line; the exit status stays 0
+    for name in args.images:
+        try:
+            result = rec.recognize(name)
+        except ImageError as exc:
+            print(json.dumps({"image": name, "error": exc.to_json()}), flush=True)
+            continue
+        line = {"image": name, "tiles": result.detections.to_json(), "hand": None, "warnings": []}
+        if read_hand is not None:
+            try:
+                reading = read_hand(result.detections, image_size=(result.width, result.height))
+                out = reading.to_json() if hasattr(reading, "to_json") else {}
+                line["hand"] = out.get("hand")
+                line["warnings"] = list(out.get("warnings", []))
+            except Exception as exc:  # the tiles are still useful without a hand
+                line["warnings"] = [f"hand assembly failed: {exc.__class__.__name__}: {exc}"]
+        if args.timings:
+            line["timings_ms"] = result.timings_ms
+        print(json.dumps(line, ensure_ascii=False), flush=True)
+    return status
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m vision", description="Mahjong tile recognition")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("recognize", help="recognise the tiles of one or more images; one JSON line per image")
+    r.add_argument("images", nargs="+")
+    r.add_argument("--models", default=None, help="folder with localizer.onnx and classifier.onnx (default: models/)")
+    r.add_argument("--topk", type=int, default=5)
+    r.add_argument("--threads", type=int, default=None)
+    r.add_argument("--timings", action="store_true", help="add per-stage milliseconds")
+    args = ap.parse_args(argv)
+    if args.cmd == "recognize":
+        return recognize_main(args)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

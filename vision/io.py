@@ -1,0 +1,195 @@
+"""Image loading for recognition: format sniffing, header-only size checks, reduced-size JPEG decoding, EXIF orientation.
+
+``load_image(data)`` returns a BGR ``uint8`` array (H, W, 3) of the EXIF-oriented image, or raises
+:class:`vision.errors.ImageError` with a stable code. ``decode_image(data, min_side=...)`` is the fast path used by the
+recogniser: a JPEG is decoded by libjpeg at 1/2, 1/4 or 1/8 scale when that still leaves ``min_side`` pixels on the
+long side (a 12 MP photo is never fully decoded), and the scale factor back to the oriented original is returned.
+
+Accepted: PNG, JPEG, WebP, HEIC/HEIF. Everything else (text, GIF, PDF, ...) is ``unsupported_format``. Pixel counts
+above ``max_pixels`` are refused from the header, before any pixel buffer is allocated.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .errors import ImageError
+
+DEFAULT_MAX_PIXELS = 64_000_000  # 64 MP: every phone camera in 2026 fits (incl. 50 MP modes); 20000x20000 does not
+MAX_FILE_BYTES = 100 * 1024 * 1024
+MIN_SIDE = 16
+
+_HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis"}
+
+
+@dataclass(frozen=True)
+class LoadedImage:
+    """A decoded image plus its geometry.
+
+    ``image``: (h, w, 3) BGR uint8, EXIF orientation applied, possibly reduced. ``width``/``height``: size of the full
+    oriented image on disk. ``scale``: multiply pixel coordinates in ``image`` by this to get full-image coordinates.
+    """
+
+    image: np.ndarray
+    width: int
+    height: int
+    scale: float
+    format: str
+
+
+def sniff_format(data: bytes) -> str:
+    """'jpeg' | 'png' | 'webp' | 'heif', or raise ``unsupported_format`` / ``empty_file``."""
+    if len(data) == 0:
+        raise ImageError("empty_file", "the file is empty (0 bytes)")
+    if data[:3] == b"\xff\xd8\xff":
+        return "jpeg"
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
+        return "png"
+    if data[:4] == b"RIFF" and data[8:12] == b"WEBP":
+        return "webp"
+    if data[4:8] == b"ftyp" and data[8:12] in _HEIF_BRANDS:
+        return "heif"
+    if data[:6] in (b"GIF87a", b"GIF89a"):
+        raise ImageError("unsupported_format", "GIF images are not supported; send a PNG, JPEG, WebP or HEIC photo")
+    raise ImageError("unsupported_format", "not a PNG, JPEG, WebP or HEIC image")
+
+
+def _read_bytes(data: bytes | bytearray | memoryview | str | Path) -> bytes:
+    if isinstance(data, (bytes, bytearray, memoryview)):
+        return bytes(data)
+    path = Path(data)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise ImageError("image_too_large", f"file of {size} bytes exceeds {MAX_FILE_BYTES} bytes")
+        return path.read_bytes()
+    except ImageError:
+        raise
+    except (OSError, ValueError) as exc:
+        raise ImageError("file_not_found", f"cannot read {str(path)!r}: {exc.__class__.__name__}") from None
+
+
+def _header(data: bytes, fmt: str):
+    """(width, height, exif_orientation) from the header only, via Pillow's lazy open (no pixel decoding)."""
+    from PIL import Image
+
+    if fmt == "heif":
+        _register_heif()
+    try:
+        with Image.open(io.BytesIO(data)) as im:
+            width, height = im.size
+            orientation = 1
+            try:
+                orientation = int(im.getexif().get(0x0112, 1) or 1)
+            except Exception:  # malformed EXIF: ignore orientation, not fatal
+                orientation = 1
+    except Image.DecompressionBombError:
+        raise ImageError("image_too_large", "image header declares too many pixels") from None
+    except Exception as exc:
+        if fmt == "png" and len(data) < 33:
+            raise ImageError("truncated_image", "PNG file ends inside its header") from None
+        raise ImageError("unreadable_image", f"cannot read the {fmt} header: {exc.__class__.__name__}") from None
+    return width, height, orientation if 1 <= orientation <= 8 else 1
+
+
+def _register_heif() -> None:
+    try:
+        import pillow_heif
+
+        pillow_heif.register_heif_opener()
+    except ImportError:  # pragma: no cover - pillow-heif is a base dependency
+        raise ImageError("unsupported_format", "HEIC support (pillow-heif) is not installed") from None
+
+
+def _orient(image: np.ndarray, orientation: int) -> np.ndarray:
+    """Apply an EXIF orientation (1..8) to a decoded array."""
+    if orientation == 2:
+        return image[:, ::-1]
+    if orientation == 3:
+        return image[::-1, ::-1]
+    if orientation == 4:
+        return image[::-1]
+    if orientation == 5:
+        return image.transpose(1, 0, 2)
+    if orientation == 6:
+        return cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE)
+    if orientation == 7:
+        return image.transpose(1, 0, 2)[::-1, ::-1]
+    if orientation == 8:
+        return cv2.rotate(image, cv2.ROTATE_90_COUNTERCLOCKWISE)
+    return image
+
+
+def _jpeg_complete(data: bytes) -> bool:
+    """True when an end-of-image marker follows the last start-of-scan marker."""
+    sos = data.rfind(b"\xff\xda")
+    return sos >= 0 and data.find(b"\xff\xd9", sos) >= 0
+
+
+def decode_image(data: bytes | str | Path, *, min_side: int | None = None,
+                 max_pixels: int = DEFAULT_MAX_PIXELS) -> LoadedImage:
+    """Decode ``data`` (bytes or a path). With ``min_side``, a JPEG may be decoded reduced (1/2, 1/4, 1/8) as long as
+    its long side keeps at least ``min_side`` pixels; other formats are decoded fully."""
+    raw = _read_bytes(data)
+    fmt = sniff_format(raw)
+    width, height, orientation = _header(raw, fmt)
+    if width * height > max_pixels:
+        raise ImageError("image_too_large", f"{width}x{height} = {width * height} pixels exceeds {max_pixels}")
+    if min(width, height) < MIN_SIDE:
+        raise ImageError("image_too_small", f"{width}x{height} is smaller than {MIN_SIDE} pixels on a side")
+    if orientation in (5, 6, 7, 8):
+        width, height = height, width
+
+    image = None
+    if fmt == "jpeg":
+        if not _jpeg_complete(raw):
+            raise ImageError("truncated_image", "JPEG data ends before the end-of-image marker")
+        factor = 1
+        if min_side:
+            while factor < 8 and max(width, height) // (factor * 2) >= min_side:
+                factor *= 2
+        flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
+                 8: cv2.IMREAD_REDUCED_COLOR_8}[factor] | cv2.IMREAD_IGNORE_ORIENTATION
+        image = cv2.imdecode(np.frombuffer(raw, np.uint8), flags)
+    elif fmt in ("png", "webp"):
+        image = cv2.imdecode(np.frombuffer(raw, np.uint8), cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
+        if image is None and fmt == "png" and b"IEND" not in raw[-16:]:
+            raise ImageError("truncated_image", "PNG data ends before the IEND chunk")
+    if image is None:  # HEIF, or a file OpenCV refused: try Pillow (it also reports truncation)
+        image = _decode_pillow(raw, fmt)
+    else:
+        image = _orient(image, orientation)
+    if image is None or image.ndim != 3 or image.size == 0:
+        raise ImageError("unreadable_image", f"the {fmt} data could not be decoded")
+    image = np.ascontiguousarray(image)
+    h, w = image.shape[:2]
+    scale = max(width / w, height / h)
+    return LoadedImage(image=image, width=width, height=height, scale=float(scale), format=fmt)
+
+
+def _decode_pillow(raw: bytes, fmt: str) -> np.ndarray:
+    from PIL import Image, ImageOps
+
+    if fmt == "heif":
+        _register_heif()
+    try:
+        with Image.open(io.BytesIO(raw)) as im:
+            im = ImageOps.exif_transpose(im.convert("RGB") if im.mode not in ("RGB",) else im)
+            arr = np.asarray(im.convert("RGB"))
+    except (OSError, SyntaxError) as exc:
+        text = str(exc).lower()
+        code = "truncated_image" if "truncat" in text or "end of" in text else "unreadable_image"
+        raise ImageError(code, f"the {fmt} data could not be decoded ({exc.__class__.__name__})") from None
+    except Exception as exc:
+        raise ImageError("unreadable_image", f"the {fmt} data could not be decoded ({exc.__class__.__name__})") from None
+    return cv2.cvtColor(arr, cv2.COLOR_RGB2BGR)
+
+
+def load_image(data: bytes | str | Path, max_pixels: int = DEFAULT_MAX_PIXELS) -> np.ndarray:
+    """Full-resolution BGR uint8 (H, W, 3), EXIF orientation applied; raises :class:`ImageError`."""
+    return decode_image(data, max_pixels=max_pixels).image

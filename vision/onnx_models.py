@@ -1,0 +1,118 @@
+"""The two ONNX models of the recogniser, run with onnxruntime on numpy arrays.
+
+- :class:`Localizer` — Ultralytics YOLO11n detector, input (1, 3, S, S) RGB 0..1 letterboxed, output (1, 4 + 2, A):
+  box centre/size in input pixels and sigmoid scores of class 0 (face-up tile) and 1 (face-down tile).
+- :class:`CropClassifier` — small CNN, input (N, 3, 64, 64) BGR 0..255 portrait crops, outputs (N, 43) class
+  probabilities (42 faces in vision.classes order + back) and (N, 2) probabilities of upright / upside-down.
+
+Sessions are created once and are safe to call from several threads (onnxruntime ``run`` is thread-safe).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import cv2
+import numpy as np
+import onnxruntime as ort
+
+LETTERBOX_FILL = 114
+
+
+def _session(path: Path, threads: int | None) -> ort.InferenceSession:
+    opts = ort.SessionOptions()
+    threads = threads or int(os.environ.get("VISION_THREADS", "0")) or min(os.cpu_count() or 1, 4)
+    opts.intra_op_num_threads = threads
+    opts.inter_op_num_threads = 1
+    opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
+    return ort.InferenceSession(str(path), sess_options=opts, providers=["CPUExecutionProvider"])
+
+
+def letterbox(image: np.ndarray, size: int):
+    """(H, W, 3) BGR -> ((1, 3, size, size) float32 RGB 0..1, scale, pad_x, pad_y): input = image * scale + pad."""
+    h, w = image.shape[:2]
+    scale = min(size / w, size / h)
+    nw, nh = max(1, round(w * scale)), max(1, round(h * scale))
+    resized = cv2.resize(image, (nw, nh), interpolation=cv2.INTER_AREA if scale < 1 else cv2.INTER_LINEAR)
+    px, py = (size - nw) // 2, (size - nh) // 2
+    canvas = np.full((size, size, 3), LETTERBOX_FILL, np.uint8)
+    canvas[py:py + nh, px:px + nw] = resized
+    tensor = canvas[:, :, ::-1].transpose(2, 0, 1)[None].astype(np.float32) * (1 / 255.0)
+    return np.ascontiguousarray(tensor), scale, px, py
+
+
+class Localizer:
+    def __init__(self, path: str | Path, threads: int | None = None):
+        self.path = Path(path)
+        self.session = _session(self.path, threads)
+        inp = self.session.get_inputs()[0]
+        self.input_name = inp.name
+        self.size = int(inp.shape[2])
+
+    def __call__(self, image: np.ndarray, conf: float = 0.3, iou: float = 0.5, max_det: int = 300):
+        """Tiles in ``image`` pixels: (boxes (N, 4) xyxy float32, scores (N,), is_back_score (N,))."""
+        x, scale, px, py = letterbox(image, self.size)
+        out = self.session.run(None, {self.input_name: x})[0][0]  # (4 + nc, A)
+        scores_all = out[4:]
+        score = scores_all.max(axis=0)
+        keep = np.nonzero(score >= conf)[0]
+        if len(keep) == 0:
+            return np.zeros((0, 4), np.float32), np.zeros(0, np.float32), np.zeros(0, np.float32)
+        cx, cy, w, h = out[:4, keep]
+        rects = np.stack([cx - w / 2, cy - h / 2, w, h], axis=1)
+        idx = cv2.dnn.NMSBoxes(rects.tolist(), score[keep].tolist(), conf, iou, top_k=max_det)
+        idx = np.asarray(idx, np.int64).reshape(-1)
+        sel = keep[idx]
+        boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)[idx]
+        boxes = (boxes - [px, py, px, py]) / scale
+        ih, iw = image.shape[:2]
+        boxes = np.clip(boxes, 0, [iw, ih, iw, ih]).astype(np.float32)
+        back = scores_all[1, sel] if scores_all.shape[0] > 1 else np.zeros(len(sel), np.float32)
+        return boxes, score[sel].astype(np.float32), back.astype(np.float32)
+
+
+def crop_tiles(image: np.ndarray, boxes: np.ndarray, size: int = 64, margin: float = 0.03):
+    """Cut each box (with a small margin) to a ``size`` square; landscape boxes are turned 90 degrees
+    counter-clockwise so every crop is portrait-like. Returns ((N, 3, size, size) float32 BGR 0..255, landscape (N,))."""
+    n = len(boxes)
+    crops = np.empty((n, size, size, 3), np.uint8)
+    landscape = np.zeros(n, bool)
+    dst = np.float32([[0, 0], [size, 0], [size, size]])
+    for i, (x1, y1, x2, y2) in enumerate(np.asarray(boxes, np.float64)):
+        bw, bh = x2 - x1, y2 - y1
+        x1, y1, x2, y2 = x1 - margin * bw, y1 - margin * bh, x2 + margin * bw, y2 + margin * bh
+        landscape[i] = bw > bh
+        src = (np.float32([[x2, y1], [x2, y2], [x1, y2]]) if landscape[i]
+               else np.float32([[x1, y1], [x2, y1], [x2, y2]]))
+        M = cv2.getAffineTransform(src, dst)
+        # downscale by area: pre-shrink big crops so warpAffine's bilinear sampling does not alias
+        crops[i] = cv2.warpAffine(image, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return crops.transpose(0, 3, 1, 2).astype(np.float32), landscape
+
+
+class CropClassifier:
+    def __init__(self, path: str | Path, threads: int | None = None, batch: int = 64):
+        self.path = Path(path)
+        self.session = _session(self.path, threads)
+        inp = self.session.get_inputs()[0]
+        self.input_name = inp.name
+        self.size = int(inp.shape[2]) if isinstance(inp.shape[2], int) else 64
+        self.batch = batch
+
+    def __call__(self, crops: np.ndarray):
+        """(N, 3, S, S) float32 -> (class probs (N, 43), orientation probs (N, 2))."""
+        if len(crops) == 0:
+            return np.zeros((0, 43), np.float32), np.zeros((0, 2), np.float32)
+        cls, ori = [], []
+        for s in range(0, len(crops), self.batch):
+            c, o = self.session.run(None, {self.input_name: crops[s:s + self.batch]})
+            cls.append(c)
+            ori.append(o)
+        return np.concatenate(cls), np.concatenate(ori)
+
+
+def read_card_meta(models_dir: Path) -> dict:
+    meta = models_dir / "models.json"
+    return json.loads(meta.read_text()) if meta.exists() else {}

@@ -1,0 +1,105 @@
+"""File to tiles: decode (reduced JPEG, EXIF) -> localise (YOLO11n, ONNX) -> crop -> classify (CNN, ONNX, batched).
+
+    rec = Recognizer.load("models")
+    result = rec.recognize(open("hand.jpg", "rb").read())   # bytes, str or Path
+    result.detections      # vision.detections.Detections, boxes in pixels of the EXIF-oriented original image
+    result.to_json("hand.jpg")
+
+Orientation: a landscape box holds a sideways tile (90 / 270), a portrait box an upright or upside-down one
+(0 / 180). Crops are turned to portrait (landscape ones 90 degrees counter-clockwise) and the classifier's
+orientation head says upright or upside-down, which fixes the full rotation. The class itself is read from the
+orientation-free class head, so reversible faces (1p, 5z, ...) are never split between two orientations.
+
+Thread-safe: one Recognizer can serve concurrent calls (no per-call state on the object).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .classes import FACE_DOWN
+from .detections import Detections
+from .io import DEFAULT_MAX_PIXELS, decode_image
+from .onnx_models import CropClassifier, Localizer, crop_tiles
+
+DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
+
+
+@dataclass(frozen=True)
+class Recognition:
+    detections: Detections
+    width: int
+    height: int
+    timings_ms: dict = field(default_factory=dict)
+
+    def to_json(self, image_name: str | None = None, hand=None, warnings: list[str] | None = None) -> dict:
+        return {"image": image_name, "width": self.width, "height": self.height,
+                "tiles": self.detections.to_json(), "hand": hand, "warnings": list(warnings or [])}
+
+
+class Recognizer:
+    """Localiser + crop classifier. ``min_side``: a JPEG is decoded reduced while its long side keeps this many pixels."""
+
+    def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.35, iou: float = 0.5,
+                 topk: int = 5, min_side: int = 1200, max_pixels: int = DEFAULT_MAX_PIXELS):
+        self.localizer = localizer
+        self.classifier = classifier
+        self.conf = conf
+        self.iou = iou
+        self.topk = topk
+        self.min_side = min_side
+        self.max_pixels = max_pixels
+        self._lock = threading.Lock()  # guards nothing per call; kept for future warm-up state
+
+    @classmethod
+    def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
+        d = Path(models_dir) if models_dir is not None else DEFAULT_MODELS_DIR
+        if not d.is_absolute() and not d.exists():
+            d = Path(__file__).resolve().parents[1] / d
+        loc, clf = d / "localizer.onnx", d / "classifier.onnx"
+        for p in (loc, clf):
+            if not p.exists():
+                raise FileNotFoundError(f"model file {p} not found")
+        return cls(Localizer(loc, threads), CropClassifier(clf, threads), **kwargs)
+
+    def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict]:
+        """Tiles of a decoded BGR image; boxes multiplied by ``scale`` (reduced decode -> original pixels)."""
+        t0 = time.perf_counter()
+        boxes, det_score, back_score = self.localizer(image, self.conf, self.iou)
+        t1 = time.perf_counter()
+        crops, landscape = crop_tiles(image, boxes, self.classifier.size)
+        probs, orient = self.classifier(crops)
+        t2 = time.perf_counter()
+        dets = assemble(boxes * scale, probs, orient, landscape, self.topk)
+        return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}
+
+    def recognize(self, data: bytes | str | Path) -> Recognition:
+        """Decode and recognise; raises vision.errors.ImageError for unusable files."""
+        t0 = time.perf_counter()
+        loaded = decode_image(data, min_side=self.min_side, max_pixels=self.max_pixels)
+        t1 = time.perf_counter()
+        dets, timings = self.recognize_array(loaded.image, loaded.scale)
+        timings = {"decode": (t1 - t0) * 1e3, **timings, "total": (time.perf_counter() - t0) * 1e3}
+        return Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()})
+
+
+def assemble(boxes: np.ndarray, probs: np.ndarray, orient: np.ndarray, landscape: np.ndarray,
+             topk: int = 5) -> Detections:
+    """Classifier outputs -> Detections. rotation: portrait 0 / 180, landscape 90 / 270 (upright after a CCW turn
+    means the tile was turned 90 degrees clockwise)."""
+    n = len(boxes)
+    if n == 0:
+        return Detections.empty(topk)
+    k = min(topk, probs.shape[1])
+    order = np.argsort(-probs, axis=1, kind="stable")[:, :k]
+    top_p = np.take_along_axis(probs, order, axis=1)
+    upside_down = orient[:, 1] > orient[:, 0]
+    rotation = np.where(landscape, np.where(upside_down, 270, 90), np.where(upside_down, 180, 0))
+    class_ids = order[:, 0]
+    rotation = np.where(class_ids == FACE_DOWN, np.where(landscape, 90, 0), rotation)
+    return Detections(boxes, class_ids, top_p[:, 0], rotation, order, top_p)

@@ -1,0 +1,278 @@
+"""Train the crop classifier: a small CNN on 64x64 BGR crops -> 43 classes (42 faces + face-down back) and an
+orientation head (upright / upside-down) for crops already turned to portrait.
+
+Data (``out/crops/*.npz`` of 80x80 crops, see datasets/): hk-photos train (real, orientation unknown -> only the class
+loss), tile-crops (real, upright), synthetic crops from every art style (``--synth-crops DIR`` from
+``python -m vision.synth crops``; face-down backs come from there). Augmentation: random resized crop, 180-degree
+turns (flipping the orientation label), small rotations, brightness / contrast / colour jitter, blur, noise.
+Progress bars, a checkpoint per epoch (runs/classifier/), a GPU when available, deterministic seed.
+
+    .venv-train/bin/python -m vision.train.classifier          # default: ~25 min on 2 CPU cores
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from . import ROOT
+
+SIZE = 64
+N_CLASSES = 43
+
+
+def build_model():
+    import torch.nn as nn
+
+    def block(cin, cout, stride):
+        return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
+
+    class TileNet(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.features = nn.Sequential(
+                block(3, 32, 2),                         # 32x32
+                block(32, 64, 2), block(64, 64, 1),      # 16x16
+                block(64, 128, 2), block(128, 128, 1),   # 8x8
+                block(128, 256, 2), block(256, 256, 1),  # 4x4
+                nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
+            self.cls = nn.Linear(256, N_CLASSES)
+            self.orient = nn.Linear(256, 2)
+
+        def forward(self, x):
+            f = self.features(x)
+            return self.cls(f), self.orient(f)
+
+    return TileNet()
+
+
+class Exported:  # wraps the net for ONNX: uint8-range float BGR NCHW in, probabilities out
+    @staticmethod
+    def wrap(net):
+        import torch
+        import torch.nn as nn
+
+        class W(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = net
+
+            def forward(self, x):
+                c, o = self.net(x / 255.0)
+                return torch.softmax(c, 1), torch.softmax(o, 1)
+
+        return W()
+
+
+def load_npz(paths):
+    xs, ys, os_ = [], [], []
+    for p in paths:
+        d = np.load(p)
+        xs.append(d["x"])
+        ys.append(d["y"].astype(np.int64))
+        os_.append(d["orient"].astype(np.int64))
+        print(f"{p}: {len(d['y'])} crops")
+    return np.concatenate(xs), np.concatenate(ys), np.concatenate(os_)
+
+
+def load_synth_crops(folder: Path, size: int = 80):
+    """``python -m vision.synth crops`` output: DIR/<class>/*.png|jpg, portrait, upright (orientation 0)."""
+    from vision.classes import CLASS_NAMES
+
+    xs, ys = [], []
+    for cdir in sorted(p for p in folder.iterdir() if p.is_dir()):
+        name = cdir.name
+        cid = int(name) if name.isdigit() else (CLASS_NAMES.index(name) if name in CLASS_NAMES else None)
+        if cid is None:
+            continue
+        for f in sorted(cdir.iterdir()):
+            img = cv2.imread(str(f))
+            if img is None:
+                continue
+            xs.append(cv2.resize(img, (size, size), interpolation=cv2.INTER_AREA))
+            ys.append(cid)
+    print(f"{folder}: {len(ys)} synthetic crops")
+    return (np.stack(xs) if xs else np.zeros((0, size, size, 3), np.uint8), np.array(ys, np.int64),
+            np.zeros(len(ys), np.int64))
+
+
+def make_backs(n: int, rng: np.random.Generator, size: int = 80):
+    """Simple face-down tiles (fallback when no synthetic crops): a coloured back, an ivory rim, light, noise."""
+    palette = np.array([[40, 120, 30], [150, 90, 20], [30, 110, 200], [40, 170, 220], [60, 60, 160], [120, 140, 40],
+                        [170, 120, 60], [80, 80, 80]], np.float32)  # BGR: green, blue, orange, yellow, red, teal, ...
+    xs = np.empty((n, size, size, 3), np.uint8)
+    for i in range(n):
+        col = palette[rng.integers(len(palette))] * rng.uniform(0.6, 1.3) + rng.normal(0, 12, 3)
+        img = np.empty((size, size, 3), np.float32)
+        img[:] = np.clip(col, 0, 255)
+        bg = rng.uniform(20, 230, 3)
+        m = int(rng.integers(0, 10))
+        if m:
+            img[:m] = bg
+            img[-m:] = bg
+            img[:, :m] = bg
+            img[:, -m:] = bg
+        rim = int(rng.integers(0, 14))
+        side = rng.integers(4)
+        ivory = np.array([200, 225, 235], np.float32) * rng.uniform(0.7, 1.1)
+        if rim:
+            if side == 0:
+                img[m:m + rim, m:size - m] = ivory
+            elif side == 1:
+                img[size - m - rim:size - m, m:size - m] = ivory
+            elif side == 2:
+                img[m:size - m, m:m + rim] = ivory
+            else:
+                img[m:size - m, size - m - rim:size - m] = ivory
+        gy, gx = np.mgrid[0:size, 0:size] / size
+        img *= (1 + rng.uniform(-0.3, 0.3) * gx + rng.uniform(-0.3, 0.3) * gy)[..., None]
+        img += rng.normal(0, rng.uniform(2, 10), img.shape)
+        xs[i] = np.clip(img, 0, 255).astype(np.uint8)
+    return xs, np.full(n, 42, np.int64), np.full(n, -1, np.int64)
+
+
+def augment(x: np.ndarray, orient: np.ndarray, rng: np.random.Generator):
+    """x: (B, 80, 80, 3) uint8 -> (B, 3, 64, 64) float32 0..255, with orientation labels updated for 180 turns."""
+    b = len(x)
+    out = np.empty((b, SIZE, SIZE, 3), np.float32)
+    orient = orient.copy()
+    src = x.shape[1]
+    for i in range(b):
+        s = rng.uniform(0.8, 1.0) * src  # view / tile = 0.93 .. 1.16 (inference: 1.06)
+        cx, cy = src / 2 + rng.uniform(-0.07, 0.07, 2) * src
+        ang = rng.normal(0, 6)
+        turn = rng.random() < 0.5
+        if turn:
+            ang += 180
+            if orient[i] >= 0:
+                orient[i] = 1 - orient[i]
+        sx = s * rng.uniform(0.9, 1.1)
+        M = cv2.getRotationMatrix2D((float(cx), float(cy)), float(ang), SIZE / sx)
+        M[:, 2] += SIZE / 2 - np.array([cx, cy])
+        img = cv2.warpAffine(x[i], M, (SIZE, SIZE), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        img = img.astype(np.float32)
+        if rng.random() < 0.3:
+            img = cv2.GaussianBlur(img, (0, 0), rng.uniform(0.4, 1.3))
+        img = img * rng.uniform(0.6, 1.35) + rng.uniform(-35, 35)
+        img = img * rng.uniform(0.85, 1.15, 3)
+        mean = img.mean()
+        img = (img - mean) * rng.uniform(0.7, 1.3) + mean
+        if rng.random() < 0.3:
+            img += rng.normal(0, rng.uniform(2, 8), img.shape)
+        out[i] = img
+    return np.clip(out, 0, 255).transpose(0, 3, 1, 2).copy(), orient
+
+
+def center_view(x: np.ndarray):
+    """Deterministic evaluation view, identical to inference preprocessing (central crop of the 80 px crop)."""
+    src = x.shape[1]
+    c = int(round((src - src / 1.16 * 1.06) / 2))  # the 80 px crops carry an 8 % margin; inference crops 3 %
+    v = x[:, c:src - c, c:src - c]
+    return np.stack([cv2.resize(i, (SIZE, SIZE), interpolation=cv2.INTER_AREA) for i in v]).transpose(0, 3, 1, 2)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--epochs", type=int, default=14)
+    ap.add_argument("--batch", type=int, default=128)
+    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--crops", nargs="*", default=[str(ROOT / "out/crops/hk_train.npz"),
+                                                   str(ROOT / "out/crops/tile_crops.npz")])
+    ap.add_argument("--synth-crops", action="append", default=[])
+    ap.add_argument("--backs", type=int, default=1500, help="fallback face-down crops drawn in code")
+    ap.add_argument("--val", default=str(ROOT / "out/crops/hk_valid.npz"), help="monitoring only, never trained on")
+    ap.add_argument("--out", default=str(ROOT / "models" / "classifier.onnx"))
+    ap.add_argument("--name", default="train")
+    ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--seed", type=int, default=0)
+    args = ap.parse_args(argv)
+
+    import torch
+    import torch.nn.functional as F
+    from tqdm import tqdm
+
+    torch.manual_seed(args.seed)
+    if args.threads:
+        torch.set_num_threads(args.threads)
+    rng = np.random.default_rng(args.seed)
+    device = "cuda" if torch.cuda.is_available() else "cpu"
+    for p in args.crops:
+        if not Path(p).exists():
+            raise SystemExit(f"{p} missing: run python -m datasets.hk_photos crops / python -m datasets.tile_crops")
+    parts = [load_npz(args.crops)]
+    for s in args.synth_crops:
+        parts.append(load_synth_crops(Path(s)))
+    if args.backs:
+        parts.append(make_backs(args.backs, rng))
+    X = np.concatenate([p[0] for p in parts])
+    Y = np.concatenate([p[1] for p in parts])
+    O = np.concatenate([p[2] for p in parts])
+    print(f"{len(Y)} training crops, class counts min {np.bincount(Y, minlength=43).min()}")
+    vx = vy = None
+    if args.val and Path(args.val).exists():
+        d = np.load(args.val)
+        vx, vy = torch.from_numpy(center_view(d["x"]).astype(np.float32)), d["y"].astype(np.int64)
+
+    net = build_model().to(device)
+    steps = args.epochs * ((len(Y) + args.batch - 1) // args.batch)
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
+    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.15)
+    run = ROOT / "runs" / "classifier" / args.name
+    run.mkdir(parents=True, exist_ok=True)
+    log = []
+    for epoch in range(args.epochs):
+        net.train()
+        perm = rng.permutation(len(Y))
+        t0, tot, correct, seen = time.time(), 0.0, 0, 0
+        bar = tqdm(range(0, len(Y), args.batch), desc=f"epoch {epoch + 1}/{args.epochs}")
+        for s in bar:
+            idx = perm[s:s + args.batch]
+            xb, ob = augment(X[idx], O[idx], rng)
+            xb = torch.from_numpy(xb).to(device) / 255.0
+            yb = torch.from_numpy(Y[idx]).to(device)
+            ob = torch.from_numpy(ob).to(device)
+            logits, ologits = net(xb)
+            loss = F.cross_entropy(logits, yb, label_smoothing=0.05)
+            known = ob >= 0
+            if known.any():
+                loss = loss + 0.5 * F.cross_entropy(ologits[known], ob[known])
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            sched.step()
+            tot += float(loss.detach()) * len(idx)
+            correct += int((logits.argmax(1) == yb).sum())
+            seen += len(idx)
+            bar.set_postfix(loss=f"{tot / seen:.3f}", acc=f"{correct / seen:.3f}")
+        entry = {"epoch": epoch + 1, "loss": tot / seen, "train_acc": correct / seen, "sec": time.time() - t0}
+        if vx is not None:
+            net.eval()
+            with torch.no_grad():
+                pred = np.concatenate([net(vx[i:i + 512].to(device) / 255.0)[0].argmax(1).cpu().numpy()
+                                       for i in range(0, len(vx), 512)])
+            entry["valid_crop_acc"] = float((pred == vy).mean())
+        log.append(entry)
+        print(json.dumps(entry))
+        torch.save({"model": net.state_dict(), "epoch": epoch + 1, "log": log}, run / "last.pt")
+    (run / "log.json").write_text(json.dumps(log, indent=1))
+    export(net.cpu().eval(), Path(args.out))
+
+
+def export(net, out: Path) -> None:
+    import torch
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    model = Exported.wrap(net).eval()
+    torch.onnx.export(model, torch.zeros(1, 3, SIZE, SIZE), str(out), input_names=["crops"],
+                      output_names=["class_probs", "orient_probs"], opset_version=17, dynamo=False,
+                      dynamic_axes={"crops": {0: "n"}, "class_probs": {0: "n"}, "orient_probs": {0: "n"}})
+    print("exported", out, f"{out.stat().st_size / 1e6:.2f} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+"""Train the tile localiser: Ultralytics YOLO11n, 2 classes (0 = face-up tile, 1 = face-down tile), small input.
+
+Initialised from mahjong-detector's YOLO11n (MIT, real tiles, see init_from_md.py): every layer but the class
+convolutions is transferred, so a few CPU epochs suffice. Data: hk-photos train (+ synthetic scenes when given with
+``--synth DIR``, which bring face-down and sideways tiles). Progress bars, per-epoch checkpoints (runs/localizer/...),
+a GPU when one is available, and a wall-clock cap (``--hours``) so the default finishes on a 2-core CPU.
+
+    .venv-train/bin/python -m vision.train.localizer            # default: 416 px, <= 1 h on 2 CPU cores
+    .venv-train/bin/python -m vision.train.localizer --export-only runs/localizer/train/weights/last.pt
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from . import ROOT
+
+
+def _merge_synth(loc: Path, synth: Path) -> None:
+    """Add a vision.synth scene folder (images/*.jpg, labels/*.txt in 43 classes) to the train split, 2 classes."""
+    img_dir, lab_dir = loc / "images" / "train", loc / "labels" / "train"
+    for img in sorted((synth / "images").glob("*.jpg")):
+        lab = synth / "labels" / (img.stem + ".txt")
+        if not lab.exists():
+            continue
+        link = img_dir / f"synth_{synth.name}_{img.name}"
+        if not link.exists():
+            link.symlink_to(img.resolve())
+        lines = []
+        for line in lab.read_text().splitlines():
+            p = line.split()
+            if len(p) >= 5:
+                lines.append(" ".join([str(int(int(p[0]) == 42))] + p[1:5]))
+        (lab_dir / f"synth_{synth.name}_{img.stem}.txt").write_text("\n".join(lines) + "\n")
+
+
+def export_onnx(weights: Path, out: Path, imgsz: int) -> Path:
+    from ultralytics import YOLO
+
+    model = YOLO(str(weights))
+    path = Path(model.export(format="onnx", imgsz=imgsz, simplify=False, dynamic=False, opset=17, device="cpu"))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copy(path, out)
+    print("exported", out, f"{out.stat().st_size / 1e6:.1f} MB")
+    return out
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--imgsz", type=int, default=416)
+    ap.add_argument("--epochs", type=int, default=30)
+    ap.add_argument("--hours", type=float, default=1.0, help="wall-clock cap (ultralytics `time`)")
+    ap.add_argument("--batch", type=int, default=16)
+    ap.add_argument("--synth", action="append", default=[], help="vision.synth scene folder(s) to add")
+    ap.add_argument("--init", default=None, help="start weights (.pt); default: mahjong-detector's YOLO11n")
+    ap.add_argument("--name", default="train")
+    ap.add_argument("--out", default=str(ROOT / "models" / "localizer.onnx"))
+    ap.add_argument("--export-only", default=None)
+    args = ap.parse_args(argv)
+    if args.export_only:
+        export_onnx(Path(args.export_only), Path(args.out), args.imgsz)
+        return
+
+    import torch
+    from ultralytics import YOLO
+
+    loc = ROOT / "out" / "datasets" / "loc"
+    subprocess.run([sys.executable, "-m", "datasets.hk_photos", "localizer", "--out", str(loc)], check=True, cwd=ROOT)
+    for s in args.synth:
+        _merge_synth(loc, Path(s))
+    init = args.init
+    if init is None:
+        init = str(ROOT / "out" / "md_yolo11n.pt")
+        if not Path(init).exists():
+            from .init_from_md import main as init_main
+
+            init_main(["--out", init])
+    device = 0 if torch.cuda.is_available() else "cpu"
+    model = YOLO("yolo11n.yaml")
+    results_dir = ROOT / "runs" / "localizer"
+    model.train(data=str(loc / "data.yaml"), pretrained=init, imgsz=args.imgsz, epochs=args.epochs, time=args.hours,
+                batch=args.batch, workers=2, device=device, project=str(results_dir), name=args.name, exist_ok=True,
+                seed=0, deterministic=True, amp=False, plots=False, val=False, save_period=1, patience=100,
+                degrees=15.0, flipud=0.5, fliplr=0.5, mosaic=1.0, close_mosaic=3, scale=0.5, cos_lr=True,
+                lr0=0.005, warmup_epochs=1)
+    best = results_dir / args.name / "weights" / "last.pt"
+    export_onnx(best, Path(args.out), args.imgsz)
+
+
+if __name__ == "__main__":
+    main()
