@@ -9,7 +9,7 @@ result with ``meets_minimum`` false and zero points (policy R19).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from ..errors import HandError
 from ..hand import Hand, MeldType, WinContext
@@ -31,8 +31,9 @@ def dora_of(indicator: int) -> int:
     return 31 if indicator == 33 else indicator + 1
 
 
-@dataclass(frozen=True)
-class YakuEntry:
+class YakuEntry(NamedTuple):
+    """One line of the result's ``yaku`` list: a yaku, a yakuman, or dora (kind "dora", never a yaku [001:70])."""
+
     id: str
     name: str
     name_ja: str
@@ -45,8 +46,7 @@ class YakuEntry:
                 "source": self.source}
 
 
-@dataclass(frozen=True)
-class RiichiResult:
+class RiichiResult(NamedTuple):
     ruleset: Ruleset
     han: int
     fu: int
@@ -57,7 +57,7 @@ class RiichiResult:
     meets_minimum: bool
     yakuman: int
     view: View
-    notes: tuple[str, ...] = field(default=())
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         return {
@@ -92,7 +92,8 @@ def _dora(hand: Hand, context: WinContext, facts: HandFacts, rules: Ruleset, not
     dora = _count_dora(facts, context.dora_indicators, usable)
     if dora:
         entries.append(YakuEntry("dora", "Dora", "ドラ", dora, "dora", "001:69-70"))
-    reds = sum(1 for t in hand.all_tiles() if t.red)
+    counts = facts.counts
+    reds = sum(1 for t in hand.all_tiles() if t.red) if counts[4] or counts[13] or counts[22] else 0
     if reds:
         if rules.aka_dora:
             entries.append(YakuEntry("aka_dora", "Red fives", "赤ドラ", reds, "dora", "options.aka_dora"))

@@ -7,7 +7,7 @@ seed's, with its bazoro-inclusive han converted to real han [001:123-127]. Each 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .rules import Ruleset
 
@@ -40,8 +40,7 @@ def basic_points(han: int, fu: int, yakuman: int, rules: Ruleset) -> tuple[int, 
     return basic, None
 
 
-@dataclass(frozen=True)
-class Payment:
+class Payment(NamedTuple):
     """What the winner gains. ``total`` is the hand itself; honba and sticks are apart (interfaces.md)."""
 
     total: int

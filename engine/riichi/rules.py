@@ -70,6 +70,8 @@ _CACHE: dict[tuple, Ruleset] = {}
 
 def resolve(name: str, options: Mapping[str, bool]) -> Ruleset:
     """The named ruleset with the request's option overrides (validated names and booleans)."""
+    if not options and name in RULESETS:
+        return RULESETS[name]
     key = (name, tuple(sorted(options.items())))
     cached = _CACHE.get(key)
     if cached is not None:
