@@ -303,12 +303,21 @@ function rescoreSoon() {
   rescoreTimer = setTimeout(() => rescore(), 120);
 }
 
+function expandTiles(text) {
+  // "123m 11p" or "1m 2m 3m" -> ["1m", "2m", "3m", "1p", "1p"] (MPSZ: digits then their suit letter).
+  const out = [];
+  for (const match of String(text).matchAll(/([0-9]+)([mpszf])/g)) {
+    for (const digit of match[1]) out.push(digit + match[2]);
+  }
+  return out;
+}
+
 function fanTiles(fan) {
-  // MCR fans carry `sets` ("1m 2m 3m" strings); other scorers may carry `tiles` (codes or such strings).
+  // MCR fans carry `sets` (MPSZ strings, one per set); other scorers may carry `tiles` (codes or strings).
   const out = [];
   for (const item of [].concat(fan.sets || [], fan.tiles || [])) {
-    if (Array.isArray(item)) out.push(...item);
-    else if (typeof item === "string") out.push(...item.split(/[\s,]+/).filter((t) => /^[0-9][mpszf]$/.test(t)));
+    if (Array.isArray(item)) item.forEach((t) => out.push(...expandTiles(t)));
+    else out.push(...expandTiles(item));
   }
   return out;
 }

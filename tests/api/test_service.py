@@ -1,0 +1,70 @@
+"""Health, metrics, request ids, CORS, settings, OpenAPI and the page being served."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from api.app import create_app
+from api.settings import Settings
+
+from .conftest import make_settings, models_present
+
+
+def test_healthz_says_what_is_available(client):
+    body = client.get("/healthz").json()
+    assert body["status"] == "ok"
+    assert body["recognition"]["available"] is models_present()
+    assert body["scoring"] == {"mcr": True, "riichi": True}
+    ready = client.get("/readyz")
+    assert ready.status_code == (200 if models_present() else 503)
+
+
+def test_metrics_count_requests_by_route_and_error_code(client):
+    client.post("/v1/hands/score", json={"hand": "123456789m11p23p +5p"})  # not_winning
+    client.post("/v1/hands/score", json={"hand": "123456789m11p23p +4p"})
+    text = client.get("/metrics").text
+    assert 'mahjong_http_requests_total{method="POST",route="/v1/hands/score",status="200"}' in text
+    assert 'mahjong_http_requests_total{method="POST",route="/v1/hands/score",status="422"}' in text
+    assert 'mahjong_errors_total{code="not_winning"}' in text
+    assert "mahjong_inference_in_flight" in text
+
+
+def test_request_id_is_echoed_or_made(client):
+    assert client.get("/healthz", headers={"X-Request-ID": "abc123"}).headers["x-request-id"] == "abc123"
+    assert len(client.get("/healthz").headers["x-request-id"]) >= 8
+
+
+def test_cors_only_when_configured():
+    with TestClient(create_app(make_settings())) as plain:
+        assert "access-control-allow-origin" not in plain.get("/healthz", headers={"Origin": "https://x.example"}).headers
+    with TestClient(create_app(make_settings(cors_origins=("https://club.example",), api_key="k"))) as cors:
+        preflight = cors.options("/v1/hands/score", headers={
+            "Origin": "https://club.example", "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "x-api-key,content-type"})
+        assert preflight.status_code == 200
+        assert preflight.headers["access-control-allow-origin"] == "https://club.example"
+
+
+def test_settings_from_environment():
+    settings = Settings.from_env({"MAHJONG_MAX_UPLOAD_BYTES": "1000", "MAHJONG_CORS_ORIGINS": "https://a, https://b",
+                                  "MAHJONG_API_KEY": "", "MAHJONG_LOG_JSON": "false", "MAHJONG_MODELS_DIR": "/m",
+                                  "MAHJONG_REQUEST_TIMEOUT_S": "2.5"})
+    assert settings.max_upload_bytes == 1000
+    assert settings.cors_origins == ("https://a", "https://b")
+    assert settings.api_key is None and settings.log_json is False
+    assert str(settings.models_dir) == "/m" and settings.request_timeout_s == 2.5
+
+
+def test_openapi_lists_the_contract(client):
+    spec = client.get("/openapi.json").json()
+    for path in ("/v1/recognize", "/v1/score", "/v1/hands/score"):
+        assert "post" in spec["paths"][path]
+    assert "get" in spec["paths"]["/healthz"]
+    assert client.get("/docs").status_code == 200
+
+
+def test_referee_page_is_served(client):
+    page = client.get("/referee")
+    assert page.status_code == 200 and "Mahjong referee" in page.text
+    assert client.get("/static/referee.js").status_code == 200
+    assert client.get("/", follow_redirects=False).headers["location"] == "/referee"
