@@ -36,6 +36,8 @@ from .reading import geometry
 from .reading.layout import Layout, TileFacts, segment
 
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
+MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
+UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
 
 
 @dataclass
@@ -98,20 +100,29 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     winning_request = _kind_of(winning_tile, "winning_tile") if winning_tile else None
     kong_requests = [_kind_of(code, "concealed_kong_tiles") for code in (concealed_kong_tiles or [])]
 
-    duplicate = geometry.duplicates(detections.boxes, detections.confidence)
-    frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence)
-    reading.orientation = {"quarter_turn": frame.quarter_turn, "tilt": round(frame.tilt, 2),
-                           "aspect": round(frame.aspect, 3)}
-    facts = _facts(detections, frame)
-    active = ~duplicate
-    stacked_on = geometry.find_stacked(frame, active)
-    in_rows = active.copy()
-    in_rows[list(stacked_on)] = False
-    rows = geometry.rows(frame, in_rows)
-    layout = segment(frame, rows, facts, stacked_on)
-    if layout is None:
+    # The photo's quarter turn: the dominant tile rotation, unless clutter (a block of discards turned another way)
+    # outvotes the hand; every turn that enough tiles share is tried and the best-explained reading kept.
+    votes = geometry.quarter_turn_votes(detections.rotation, detections.class_ids, detections.confidence)
+    turns = sorted((r for r, v in votes.items() if v >= MIN_TURN_VOTES), key=lambda r: -votes[r])
+    turns = turns or [max(votes, key=votes.get)]
+    best_key, chosen = None, None
+    for turn in turns:
+        attempt = _layout_for(detections, turn)
+        if attempt is None:
+            continue
+        frame, duplicate, stacked_on, layout = attempt
+        hand_tiles = _hand_tiles(layout)
+        upside_down = sum(1 for i in hand_tiles
+                          if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180)
+        key = (not layout.count_ok, layout.cost + UPSIDE_DOWN_COST * upside_down)
+        if best_key is None or key < best_key:
+            best_key, chosen = key, attempt
+    if chosen is None:
         reading.warn("no_hand_layout", "no row of standing tiles was found")
         return reading
+    frame, duplicate, stacked_on, layout = chosen
+    reading.orientation = {"quarter_turn": frame.quarter_turn, "tilt": round(frame.tilt, 2),
+                           "aspect": round(frame.aspect, 3)}
     _record_roles(reading, layout, duplicate)
 
     if not layout.count_ok:
@@ -177,6 +188,27 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         return reading
     reading.alternatives = _alternatives(detections, layout, best, result.alternatives, rules)
     return reading
+
+
+def _layout_for(detections: Detections, turn: int):
+    """(frame, duplicate mask, stacked tiles, layout) for one quarter-turn hypothesis, or None."""
+    frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
+                               quarter_turn=turn)
+    duplicate = geometry.duplicates(detections.boxes, detections.confidence, keep_pairs=frame.sideways)
+    facts = _facts(detections, frame)
+    active = ~duplicate
+    stacked_on = geometry.find_stacked(frame, active)
+    in_rows = active.copy()
+    in_rows[list(stacked_on)] = False
+    layout = segment(frame, geometry.rows(frame, in_rows), facts, stacked_on)
+    if layout is None:
+        return None
+    return frame, duplicate, stacked_on, layout
+
+
+def _hand_tiles(layout: Layout) -> list[int]:
+    tiles = list(layout.concealed) + list(layout.flowers) + [t for m in layout.melds for t in m.tiles]
+    return tiles + ([layout.winning] if layout.winning is not None else [])
 
 
 def _kind_of(code: str, what: str) -> int:

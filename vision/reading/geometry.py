@@ -106,14 +106,24 @@ def _row_tilt(points: np.ndarray, scale: float) -> float:
     return float(np.median(angles[along_row]))
 
 
-def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray) -> Frame:
-    """Bring (N, 4) xyxy boxes with their rotations into the normalised frame (see the module docstring)."""
+def quarter_turn_votes(rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray) -> dict[int, float]:
+    """Weighted count of tiles per rotation (backs at half weight: they carry no reliable up/down)."""
+    weight = np.where(np.asarray(class_ids) == FACE_DOWN, 0.5, 1.0) * np.clip(np.asarray(confidence, np.float64), 0.05, 1.0)
+    return {r: float(weight[np.asarray(rotation) == r].sum()) for r in (0, 90, 180, 270)}
+
+
+def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray,
+              quarter_turn: int | None = None) -> Frame:
+    """Bring (N, 4) xyxy boxes with their rotations into the normalised frame (see the module docstring).
+
+    ``quarter_turn`` forces the photo's quarter turn (the reader tries several when clutter could outvote the hand).
+    """
     boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
     n = len(boxes)
     face_down = np.asarray(class_ids) == FACE_DOWN
     # Backs carry no reliable up/down: they vote with half weight.
     weight = np.where(face_down, 0.5, 1.0) * np.clip(np.asarray(confidence, np.float64), 0.05, 1.0)
-    r0 = dominant_quarter_turn(np.asarray(rotation), weight)
+    r0 = dominant_quarter_turn(np.asarray(rotation), weight) if quarter_turn is None else int(quarter_turn)
     relative = (np.asarray(rotation) - r0) % 360
     sideways = relative % 180 == 90
 
@@ -145,8 +155,12 @@ def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, co
                  quarter_turn=r0, tilt=tilt, aspect=aspect)
 
 
-def duplicates(boxes: np.ndarray, confidence: np.ndarray) -> np.ndarray:
-    """(N,) bool: boxes that repeat a more confident box (IoU > DUPLICATE_IOU), i.e. one tile detected twice."""
+def duplicates(boxes: np.ndarray, confidence: np.ndarray, keep_pairs: np.ndarray | None = None) -> np.ndarray:
+    """(N,) bool: boxes that repeat a more confident box (IoU > DUPLICATE_IOU), i.e. one tile detected twice.
+
+    ``keep_pairs`` (N,) bool marks tiles that may overlap legitimately (sideways tiles: an added kong's fourth tile
+    lies on the claimed one); two such tiles are never merged.
+    """
     from ..detections import box_iou
 
     n = len(boxes)
@@ -159,6 +173,8 @@ def duplicates(boxes: np.ndarray, confidence: np.ndarray) -> np.ndarray:
         if dropped[i]:
             continue
         for j in order[rank + 1:]:
+            if keep_pairs is not None and keep_pairs[i] and keep_pairs[j]:
+                continue
             if not dropped[j] and iou[i, j] > DUPLICATE_IOU:
                 dropped[j] = True
     return dropped
@@ -179,9 +195,15 @@ def find_stacked(frame: Frame, active: np.ndarray) -> dict[int, int]:
             unit = (frame.unit[i] + frame.unit[j]) / 2
             dx = abs(frame.centers[i, 0] - frame.centers[j, 0])
             dy = abs(frame.centers[i, 1] - frame.centers[j, 1])
-            if dx < 0.5 * unit * frame.aspect and 0.6 * unit < dy < 1.6 * unit:
+            if dx < 0.5 * unit * frame.aspect and dy < 1.6 * unit:
+                if dy < 0.6 * unit:
+                    # Laid on top: the upper tile shows further from the winner (smaller y) than its base.
+                    base, top = (i, j) if frame.centers[i, 1] > frame.centers[j, 1] else (j, i)
+                    stacked[top] = base
+                    continue
                 degree_i, degree_j = _row_degree(frame, active, i, j), _row_degree(frame, active, j, i)
-                # The top tile lies alone; two sideways tiles of two touching meld rows both have row neighbours.
+                # Laid beside, across the row: the top tile lies alone; two sideways tiles of two touching meld rows
+                # both have row neighbours.
                 if min(degree_i, degree_j) == 0 and max(degree_i, degree_j) > 0:
                     base, top = (i, j) if degree_i > degree_j else (j, i)
                     stacked[top] = base

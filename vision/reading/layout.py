@@ -30,6 +30,7 @@ CUT_COST = 4.0  # per tile width short of GAP, for a cut where tiles touch
 JOIN_COST = 4.0  # per tile width beyond GAP, for keeping a meld together across a gap
 CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap inside one costs less
 CLUTTER_COST = 3.0  # one tile explained as belonging to no group
+FACE_DOWN_CLUTTER_COST = 0.3  # a back outside a concealed kong: usually the wall, cheap to leave out
 FLOWER_GROUP_COST = 1.0  # one more group to explain
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 INF = float("inf")
@@ -169,7 +170,8 @@ class _RowSolver:
         """Segments that may start at i: (end, kind, cost, payload). Kinds: meld, flowers, clutter."""
         out: list[tuple[int, str, float, object]] = []
         n = len(self.row)
-        out.append((i + 1, "clutter", CLUTTER_COST, None))
+        out.append((i + 1, "clutter", FACE_DOWN_CLUTTER_COST if self.frame.face_down[self.row[i]] else CLUTTER_COST,
+                    None))
         for size in (3, 4):
             if i + size <= n:
                 meld = meld_layout(self.row[i:i + size], self.frame, self.stacked_on)

@@ -1,0 +1,143 @@
+"""Hand reading on synthetic scenes (vision.synth output): exact hand and claimed direction, by situation.
+
+    .venv/bin/python bench/eval_hand_reading.py OUT_DIR [--detections truth|model] [--limit N]
+
+``OUT_DIR`` is a ``python -m vision.synth generate`` folder with ``scenes.jsonl``: per scene the true hand JSON and,
+per tile, code / box / quad / rotation / face_down / role / meld_index / meld_position.
+
+``--detections truth`` (default) feeds the reader the scene's own tiles as detections (true boxes, rotations and
+faces, top-1 probability 0.97): it measures the geometry and layout reading alone. ``--detections model`` runs the
+committed recogniser (``vision.recognize``) on each image first, for the end-to-end number.
+
+Concealed kongs that show no face are named from the truth through the reader's own request (the boxes it asks
+about are matched to the true tiles), as a client would answer it.
+
+Prints: exact hand rate, the share of exposed melds whose claimed direction is right, and both per situation
+(habits, difficulty, meld kinds), plus the failures' warning codes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.hand import Hand, hands_equal_ignoring_order  # noqa: E402
+from vision.classes import FACE_CODES, FACE_DOWN  # noqa: E402
+from vision.detections import Detections, box_iou  # noqa: E402
+from vision.hand_reader import read_hand  # noqa: E402
+
+
+def truth_detections(scene: dict) -> Detections:
+    tiles = scene["tiles"]
+    boxes = np.array([t["box"] for t in tiles], np.float32).reshape(-1, 4)
+    ids = np.array([FACE_DOWN if t["face_down"] else FACE_CODES.index(t["code"]) for t in tiles], np.int32)
+    rotation = np.array([int(t["rotation"]) % 360 for t in tiles], np.int32)
+    conf = np.full(len(tiles), 0.97, np.float32)
+    return Detections(boxes, ids, conf, rotation)
+
+
+def model_detections(scene: dict, root: Path) -> Detections:
+    from vision import recognize  # the recogniser helper's module; imported only in this mode
+
+    return recognize.detect_image(str(root / scene["image"]))  # type: ignore[attr-defined]
+
+
+def kong_answers(reading, scene: dict, detections: Detections) -> list[str]:
+    """Answer the reader's request for concealed kong faces from the truth (by matching boxes)."""
+    request = next((r for r in reading.requests if r["field"] == "concealed_kong_tiles"), None)
+    if request is None:
+        return []
+    truth_boxes = np.array([t["box"] for t in scene["tiles"]], np.float32).reshape(-1, 4)
+    answers = []
+    for boxes in request["boxes"]:
+        iou = box_iou(np.array(boxes, np.float32), truth_boxes)
+        best = iou.argmax(axis=1)
+        meld_indices = [scene["tiles"][int(b)]["meld_index"] for b in best]
+        meld_index = Counter(m for m in meld_indices if m is not None).most_common(1)
+        if not meld_index:
+            answers.append("1z")
+            continue
+        answers.append(scene["hand"]["melds"][meld_index[0][0]]["tiles"][0])
+    return answers
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--detections", choices=("truth", "model"), default="truth")
+    parser.add_argument("--limit", type=int, default=0)
+    parser.add_argument("--show-failures", type=int, default=5)
+    args = parser.parse_args()
+    lines = (args.folder / "scenes.jsonl").read_text().splitlines()
+    if args.limit:
+        lines = lines[:args.limit]
+    exact = defaultdict(lambda: [0, 0])  # situation -> [right, total]
+    direction = defaultdict(lambda: [0, 0])
+    failure_codes: Counter = Counter()
+    shown = 0
+    for line in lines:
+        scene = json.loads(line)
+        truth = Hand.from_json(scene["hand"])
+        detections = truth_detections(scene) if args.detections == "truth" else model_detections(scene, args.folder)
+        size = (int(scene["width"]), int(scene["height"]))
+        rules = scene.get("context", {}).get("rules", "mcr")
+        reading = read_hand(detections, size, rules=rules)
+        answers = kong_answers(reading, scene, detections)
+        if answers:
+            reading = read_hand(detections, size, rules=rules, concealed_kong_tiles=answers)
+        habits = scene.get("habits", {})
+        situations = ["all", f"difficulty={scene.get('difficulty')}", f"rules={rules}",
+                      f"standing={habits.get('standing')}", f"melds_in_front={habits.get('melds_in_front')}",
+                      f"melds={len(truth.melds)}", f"flowers={bool(truth.flowers)}"]
+        situations += sorted({f"has={m.type.value}" for m in truth.melds})
+        if any(m.type.value == "added_kong" for m in truth.melds):
+            situations.append(f"added_kong={habits.get('added_kong')}")
+        if any(m.type.value == "concealed_kong" for m in truth.melds):
+            situations.append(f"concealed_kong={habits.get('concealed_kong')}")
+        got = reading.hand
+        if rules == "riichi" and got is not None:
+            truth = Hand(truth.concealed, truth.melds, truth.winning_tile, ())
+        right = got is not None and hands_equal_ignoring_order(got, truth)
+        for s in situations:
+            exact[s][0] += right
+            exact[s][1] += 1
+        if not right:
+            failure_codes.update(reading.warning_codes or ["(no warning)"])
+            if shown < args.show_failures:
+                shown += 1
+                print(f"FAIL {scene['image']}: truth {truth.format()} | read {got.format() if got else None} |"
+                      f" {reading.warning_codes} | habits {habits}")
+        # Claimed direction per exposed true meld: is there a read meld of the same tiles from the same player?
+        read_melds = list(got.melds) if got is not None else []
+        for meld in truth.melds:
+            if meld.discarder is None:
+                continue
+            match = next((m for m in read_melds if m.type == meld.type and m.tiles == meld.tiles), None)
+            ok = match is not None and match.discarder == meld.discarder
+            if match is not None:
+                read_melds.remove(match)
+            for s in ("all", f"meld={meld.type.value}", f"from={meld.discarder.value}"):
+                direction[s][0] += ok
+                direction[s][1] += 1
+    print(f"\nscenes: {len(lines)}  detections: {args.detections}")
+    print(f"{'situation':32s} {'exact hand':>12s} {'n':>6s}")
+    for s in sorted(exact, key=lambda k: (k != "all", k)):
+        r, n = exact[s]
+        print(f"{s:32s} {r / n:12.3%} {n:6d}")
+    print(f"\n{'meld situation':32s} {'direction':>12s} {'n':>6s}")
+    for s in sorted(direction, key=lambda k: (k != "all", k)):
+        r, n = direction[s]
+        print(f"{s:32s} {r / n:12.3%} {n:6d}")
+    if failure_codes:
+        print("\nwarning codes on failures:", dict(failure_codes.most_common()))
+
+
+if __name__ == "__main__":
+    main()
