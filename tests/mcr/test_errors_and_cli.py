@@ -1,0 +1,81 @@
+"""Bad input gets a stable error code, never a crash; the batch CLI answers one line per line."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from engine import HandError, score_request
+from engine.__main__ import _score_stream
+from engine.mcr import score
+
+from ..engine.strategies import hands
+
+
+def request(concealed, winning, melds=(), **context):
+    return {"hand": {"concealed": concealed, "winning_tile": winning, "melds": list(melds)},
+            "context": {"rules": "mcr", **context}}
+
+
+@pytest.mark.parametrize("data, code", [
+    (request("123m456p789s1357z", "2z"), "not_winning"),
+    (request("1234m", "1m"), "wrong_tile_count"),
+    (request("123m456p789s1122z", "1m"), "not_winning"),
+    (request("11111m456p789s11z", "1m"), "too_many_copies"),
+    (request("123m456p789s11z23s", "1s", self_drawn=True, robbing_kong=True), "contradictory_context"),
+    (request("123m456p789s11z23s", "1s", kong_replacement=True, self_drawn=True), "contradictory_context"),
+    (request("123m456p789s111z1s", "1s", last_tile=True), "contradictory_context"),
+    (request("123m456p789s11z23s", "1s", seat_wind="X"), "invalid_context"),
+    (request("123m456p789s11z23s", "1x"), "unknown_tile"),
+    (request("123m456p789s11z2", "1s"), "unknown_tile"),
+    ({"hand": "nonsense"}, "invalid_hand_json"),
+])
+def test_bad_requests_get_stable_codes(data, code):
+    result = score_request(data)
+    assert result["ok"] is False
+    assert result["error"]["code"] == code
+
+
+def test_a_good_request_gives_the_contract_fields():
+    result = score_request(request("123m456p789s11z23s", "1s", self_drawn=True, seat_wind="S"))
+    assert result["ok"] is True and result["rules"] == "mcr"
+    for key in ("total", "fans", "meets_minimum", "flowers", "payments", "arrangement"):
+        assert key in result
+    fan = result["fans"][0]
+    for key in ("id", "name", "name_zh", "name_ja", "points", "count", "sets"):
+        assert key in fan
+    assert result["total"] == sum(f["points"] * f["count"] for f in result["fans"])
+
+
+def test_cli_one_line_out_per_line_in():
+    lines = [json.dumps(request("123m456p789s11z23s", "1s")), "not json",
+             json.dumps(request("123m456p789s1357z", "2z")),
+             json.dumps({"concealed": "123m456p789s11z23s", "winning_tile": "1s", "rules": "mcr", "flowers": ["1f"]})]
+    out = io.StringIO()
+    _score_stream(io.StringIO("\n".join(lines) + "\n"), out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["ok"] for r in results] == [True, False, False, True]
+    assert results[1]["error"]["code"] == "invalid_json"
+    assert results[2]["error"]["code"] == "not_winning"
+    assert results[3]["flowers"] == 1 and results[3]["total"] == results[0]["total"] + 1
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands())
+def test_any_structurally_valid_hand_scores_or_says_why(hand):
+    from engine import WinContext
+
+    try:
+        hand.validate()
+        result = score(hand, WinContext().validate())
+    except HandError as error:
+        assert error.code in ("not_winning", "too_many_copies", "wrong_tile_count", "invalid_meld", "invalid_chow",
+                              "unequal_meld_tiles", "invalid_meld_source", "claimed_not_in_meld", "duplicate_flower",
+                              "flower_in_hand", "contradictory_context")
+        return
+    json.dumps(result.to_json())
+    assert result.total == result.fan_points + result.flowers
+    assert result.fan_points >= 1
