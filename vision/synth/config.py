@@ -50,7 +50,7 @@ class SynthConfig:
     styles: tuple[str, ...] | None = None  # None = every style found under art_dir
     art_dir: str | None = None  # None = vision.synth.art.default_art_dir()
     min_visible: float = 0.5  # share of a tile's face (or back) that must show for it to be labelled
-    extra: dict = field(default_factory=dict)
+    extra: dict = field(default_factory=dict, hash=False, compare=False)  # {"camera": {...}} pins the view (tests)
 
     @property
     def preset(self) -> Difficulty:

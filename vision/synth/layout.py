@@ -29,7 +29,7 @@ TILE_W, TILE_H, TILE_D = 1.0, 1.35, 0.78  # 26 x 35 x 20 mm, in tile widths
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
 
 
-@dataclass
+@dataclass(eq=False)  # compared by identity: the arrays inside have no single truth value
 class Placement:
     face: str  # the code engraved on the tile (also for a face-down tile, which the image does not show)
     center: np.ndarray  # (3,) world
@@ -54,9 +54,7 @@ class Placement:
 
     def corners(self) -> np.ndarray:
         """(8, 3) box corners: indices 0-3 on the face side (TL, TR, BR, BL of the face), 4-7 behind them."""
-        r, u, n = self.right * TILE_W / 2, self.up * TILE_H / 2, self.normal * TILE_D / 2
-        face = [-r + u, r + u, r - u, -r - u]
-        return self.center + np.array([c + n for c in face] + [c - n for c in face])
+        return self.center + _CORNER_OFFSETS @ self.axes.T
 
     def shown_quad_indices(self) -> tuple[int, int, int, int]:
         """Corner indices of the surface the tile shows, in face order TL, TR, BR, BL.
@@ -65,6 +63,11 @@ class Placement:
         corner seen through the tile, so the quad keeps the same clockwise winding in the image as a face.
         """
         return (5, 4, 7, 6) if self.face_down else (0, 1, 2, 3)
+
+
+# Corner offsets in local (right, up, normal) units of half the tile's size, in Placement.corners order.
+_CORNER_OFFSETS = np.array([[-1, 1, 1], [1, 1, 1], [1, -1, 1], [-1, -1, 1],
+                            [-1, 1, -1], [1, 1, -1], [1, -1, -1], [-1, -1, -1]], float) * [TILE_W / 2, TILE_H / 2, TILE_D / 2]
 
 
 def flat_axes(yaw_deg: float, face_down: bool = False) -> np.ndarray:
@@ -239,7 +242,7 @@ def add_clutter(rng: np.random.Generator, layout: SceneLayout, hand: Hand, knobs
         n = int(rng.integers(4, 15))
         along_x = rng.random() < 0.6
         if along_x:
-            start = np.array([rng.uniform(xmin - 3, xmax - n), ymax + rng.uniform(6.0, 9.0)])
+            start = np.array([rng.uniform(xmin - 3, max(xmin - 2, xmax - n)), ymax + rng.uniform(6.0, 9.0)])
             step, yaw = np.array([TILE_W + 0.01, 0.0]), 0.0
         else:
             side = xmin - rng.uniform(2.0, 4.0) if rng.random() < 0.5 else xmax + rng.uniform(2.0, 4.0)
@@ -270,21 +273,14 @@ def add_clutter(rng: np.random.Generator, layout: SceneLayout, hand: Hand, knobs
 
 
 def _drop_overlaps(placements: list[Placement]) -> None:
-    """Remove clutter tiles whose footprint overlaps an earlier tile at the same height (they would interpenetrate)."""
-    kept: list[Placement] = []
-    for p in placements:
-        if p.role == "clutter":
-            c = p.corners()
-            lo, hi = c.min(0), c.max(0)
-            clash = False
-            for q in kept:
-                d = q.corners()
-                qlo, qhi = d.min(0), d.max(0)
-                if (lo[0] < qhi[0] - 0.02 and qlo[0] < hi[0] - 0.02 and lo[1] < qhi[1] - 0.02 and qlo[1] < hi[1] - 0.02
-                        and lo[2] < qhi[2] - 0.02 and qlo[2] < hi[2] - 0.02):
-                    clash = True
-                    break
-            if clash:
+    """Remove clutter tiles whose bounding box overlaps an earlier kept tile's (they would interpenetrate)."""
+    boxes = np.array([np.concatenate([c.min(0), c.max(0)]) for c in (p.corners() for p in placements)])
+    kept: list[int] = []
+    for i, p in enumerate(placements):
+        if p.role == "clutter" and kept:
+            k = boxes[kept]
+            clash = ((boxes[i, :3] < k[:, 3:] - 0.02) & (k[:, :3] < boxes[i, 3:] - 0.02)).all(axis=1)
+            if clash.any():
                 continue
-        kept.append(p)
-    placements[:] = kept
+        kept.append(i)
+    placements[:] = [placements[i] for i in kept]

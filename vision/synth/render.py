@@ -106,6 +106,8 @@ def _sample_camera(rng: np.random.Generator, config: SynthConfig, layout: SceneL
         azimuth = rng.normal(0, 15) if r < 0.6 else (180 + rng.normal(0, 15) if r < 0.8 else rng.uniform(0, 360))
     elevation = float(rng.uniform(lo, hi))
     distance = size * rng.uniform(1.2, 3.0)
+    fixed = config.extra.get("camera", {})  # tests pin the view: {"elevation": 90, "azimuth": 0, "roll": 0}
+    elevation, azimuth = float(fixed.get("elevation", elevation)), float(fixed.get("azimuth", azimuth))
     a, e = np.deg2rad(azimuth), np.deg2rad(elevation)
     toward_camera = np.array([np.sin(a) * np.cos(e), -np.cos(a) * np.cos(e), np.sin(e)])
     position = target + distance * toward_camera
@@ -121,6 +123,7 @@ def _sample_camera(rng: np.random.Generator, config: SynthConfig, layout: SceneL
     else:
         quarter = int(rng.integers(4)) * 90 if preset.roll_quarter_turns else (180 if rng.random() < 0.1 else 0)
         roll = quarter + rng.normal(0, preset.roll_jitter / 2)
+    roll = float(fixed.get("roll", roll))
     c, s = np.cos(np.deg2rad(roll)), np.sin(np.deg2rad(roll))
     # Fit: roll about the optical axis, then focal length and principal point so the hand fills the chosen share.
     pts = np.concatenate([p.corners() for p in hand_tiles])
