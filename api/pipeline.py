@@ -118,7 +118,13 @@ class WorkQueue:
             self.admitted -= 1
             self.metrics.in_flight.set(self.admitted)
 
-        future.add_done_callback(lambda f: loop.call_soon_threadsafe(release, f))
+        def release_from_thread(done) -> None:
+            try:
+                loop.call_soon_threadsafe(release, done)
+            except RuntimeError:  # the loop has closed (shutdown): no one is left to count slots for
+                pass
+
+        future.add_done_callback(release_from_thread)
         try:
             return await asyncio.wait_for(asyncio.wrap_future(future), timeout_s)
         except asyncio.TimeoutError:
@@ -168,7 +174,9 @@ class Reader:
             else:
                 try:
                     started = time.perf_counter()
-                    self.recognizer = recognize_module.Recognizer.load(models_dir)
+                    self.recognizer = recognize_module.Recognizer.load(
+                        models_dir, threads=self.settings.inference_threads or None,
+                        max_pixels=self.settings.max_image_pixels)
                     self.models_reason = "loaded"
                     log.info("models loaded", extra={"models": self.model_files,
                                                      "seconds": round(time.perf_counter() - started, 2)})
@@ -236,13 +244,23 @@ class Reader:
         result: dict[str, Any] = dict(recognition.to_json(options.image_name))
         result.setdefault("width", recognition.width)
         result.setdefault("height", recognition.height)
+        if getattr(recognition, "timings_ms", None):
+            result["timings_ms"] = dict(recognition.timings_ms)
         warnings = list(result.get("warnings") or [])
+        reading_json: dict[str, Any] = {}
         if self.read_hand is not None:
-            reading = self.read_hand(recognition.detections, (recognition.width, recognition.height),
-                                     winning_tile=options.winning_tile,
-                                     concealed_kong_tiles=options.concealed_kong_tiles or None,
-                                     rules=options.rules)
-            reading_json = reading.to_json()
+            try:
+                reading = self.read_hand(recognition.detections, (recognition.width, recognition.height),
+                                         winning_tile=options.winning_tile,
+                                         concealed_kong_tiles=options.concealed_kong_tiles or None,
+                                         rules=options.rules)
+                reading_json = reading.to_json()
+            except HandError as error:
+                raise ApiError(error.code, error.message, status=422) from None
+            except Exception as error:  # noqa: BLE001 - the tiles are still worth returning without a hand
+                log.exception("hand assembly failed")
+                result["hand"] = None
+                warnings.append(f"hand assembly failed: {type(error).__name__}: {error}")
             for key, value in reading_json.items():
                 if key == "warnings":
                     warnings.extend(w for w in value if w not in warnings)

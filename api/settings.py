@@ -25,6 +25,9 @@ class Settings:
     max_image_pixels: int = 50_000_000
     # Inference threads. onnxruntime releases the GIL and uses its own intra-op threads, so 1-2 saturate a small box.
     inference_workers: int = 2
+    # onnxruntime intra-op threads per model session; 0 = its default (all cores). On a small box, workers x
+    # threads near the core count avoids oversubscription.
+    inference_threads: int = 0
     # Requests allowed to wait for a worker; beyond this the service answers 503 + Retry-After instead of queueing
     # without bound (a tablet retrying beats a server swapping).
     queue_size: int = 8

@@ -18,7 +18,7 @@ def healthz(request: Request) -> dict:
     return request.app.state.reader.health()
 
 
-@router.get("/readyz", summary="Readiness: 200 only when photos can be read")
+@router.get("/readyz", include_in_schema=False, summary="Readiness: 200 only when photos can be read")
 def readyz(request: Request) -> JSONResponse:
     health = request.app.state.reader.health()
     ready = health["recognition"]["available"]
