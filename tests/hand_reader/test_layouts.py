@@ -1,0 +1,185 @@
+"""Every layout case on hand-made detection sets: the true hand is the one the tiles were placed as."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.hand import Hand, hands_equal_ignoring_order
+from tests.hand_reader.builder import Table, detection_of
+from vision.detections import Detections
+from vision.hand_reader import read_hand
+
+PHOTOS = [  # (quarter turn, tilt, perspective, jitter): straight, upside down, turned, tilted, foreshortened
+    (0, 0.0, 0.0, 0.0), (180, 0.0, 0.0, 0.02), (90, 17.0, 0.25, 0.02), (270, -25.0, -0.3, 0.02), (0, 40.0, 0.0, 0.01),
+]
+
+
+def read(table: Table, photo=(0, 0.0, 0.0, 0.0), **kwargs):
+    turn, tilt, perspective, jitter = photo
+    detections, size, order = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    return read_hand(detections, size, **kwargs), order
+
+
+def assert_hand(reading, text: str) -> None:
+    assert reading.hand is not None, reading.warnings
+    assert hands_equal_ignoring_order(reading.hand, Hand.parse(text)), (reading.hand.format(), text, reading.warnings)
+
+
+@pytest.mark.parametrize("photo", PHOTOS)
+def test_same_row_melds_read_the_same_from_any_angle(photo):
+    # concealed 7 | winning tile | chow from the left (claimed 4s) | pung from across | kong from the right
+    table = Table().row("1m 2m 3m 2z | 2z | s4s 3s 5s | 7z s7z 7z | 9p 9p 9p s9p")
+    reading, order = read(table, photo)
+    assert_hand(reading, "123m2z c34*5s< p777z^ k9999p> +2z")
+    assert reading.warning_codes == []
+    roles = [reading.tile_roles[detection_of(order, k)]["role"] for k in range(len(table.tiles))]
+    assert roles == ["concealed"] * 4 + ["winning"] + ["meld"] * 10
+
+
+@pytest.mark.parametrize("photo", PHOTOS[:3])
+def test_melds_on_the_row_above_and_flowers_on_their_own_row(photo):
+    table = Table()
+    table.row("s6m 7m 8m | 5z 5z s5z", x=1.0, bottom=-1.2)  # chow from the left, pung from the right
+    table.row("2m 3m 4m 7p 7p 1s 1s | 1s")
+    table.row("1f 6f", x=2.0, bottom=1.3)
+    reading, order = read(table, photo)
+    assert_hand(reading, "234m77p11s c6*78m< p555z> +1s 16f")
+    flower_roles = {reading.tile_roles[detection_of(order, k)]["role"] for k in (14, 15)}
+    assert flower_roles == {"flower"}
+
+
+def test_flowers_left_of_the_concealed_row():
+    table = Table().row("2f 3f 8f || 1p 1p 1p 2p 3p 4p 5p 6p 7p 9p 9p 9p 8p | 8p")
+    reading, _ = read(table)
+    assert_hand(reading, "111234567999p8p +8p 238f")
+
+
+def test_kong_with_the_sideways_tile_at_either_inner_place_is_from_across():
+    for tokens in ("3s s3s 3s 3s", "3s 3s s3s 3s"):
+        table = Table().row(f"1m 1m 1m 5p 6p 7p 9s 9s 9s 4z | 4z | {tokens}")
+        reading, _ = read(table)
+        assert_hand(reading, "111m567p999s4z k3333s^ +4z")
+
+
+def test_a_gap_inside_a_meld_does_not_split_it():
+    # The pung from the left has a careless gap after its sideways tile; counts say it is one meld.
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 5s | 5s | s8p | 8p 8p")
+    reading, _ = read(table)
+    assert_hand(reading, "123456789m5s p888p< +5s")
+
+
+def test_melds_pushed_together_are_split_by_their_sideways_tiles():
+    table = Table().row("1m 2m 3m 4p 4p 4p 9m | 9m | s3s 1s 2s 2z s2z 2z")
+    reading, _ = read(table)
+    assert_hand(reading, "123m444p9m c123*s< p222z^ +9m")
+    table = Table().row("9m | 9m | s3s 1s 2s 2z s2z 2z 6z 6z s6z s7s 8s 9s")
+    reading, _ = read(table)
+    assert_hand(reading, "9m c123*s< p222z^ p666z> c7*89s< +9m")
+
+
+def test_a_tile_right_after_the_concealed_run_but_inside_a_meld_is_not_the_winning_tile():
+    # "5p 5p s5p" from the right, with a gap after its first tile: it looks like a set-apart winning tile.
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z | 5p | 5p s5p")
+    reading, _ = read(table)
+    assert_hand(reading, "123456789m1z p555p> +1z")
+    assert "winning_tile_not_set_apart" in reading.warning_codes
+
+
+def test_no_winning_tile_set_apart_warns_and_the_request_names_it():
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 7p 8p 9p 1z 1z")
+    reading, _ = read(table)
+    assert reading.hand is not None
+    assert "winning_tile_not_set_apart" in reading.warning_codes
+    assert any(r["field"] == "winning_tile" for r in reading.requests)
+    assert set(reading.winning_tile_candidates) == {"1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "7p", "8p",
+                                                    "9p", "1z"}
+    named, _ = read(table, winning_tile="5m")
+    assert_hand(named, "12346789m789p11z +5m")
+    assert "winning_tile_not_set_apart" not in named.warning_codes
+
+
+def test_clutter_far_from_the_hand_is_ignored():
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z | s4s 5s 6s")
+    table.tile("7z", x=20.0, y=-5.0, turn=180)  # a loose tile, turned the other way
+    table.tile("3p", x=-6.0, y=4.0, turn=90)
+    for k in range(8):  # a stretch of the wall: backs in a line
+        table.tile("d", x=2.0 + k * 1.02, y=-5.0)
+    reading, order = read(table, PHOTOS[2])
+    assert_hand(reading, "123456789m1z c4*56s< +1z")
+    clutter = [reading.tile_roles[detection_of(order, k)]["role"] for k in range(14, len(table.tiles))]
+    assert clutter == ["clutter"] * len(clutter)
+
+
+def test_discards_turned_the_other_way_do_not_outvote_the_hand():
+    table = Table().row("2m 3m 4m 4p 5p 6p 4p | 4p | s1s 2s 3s | 7z s7z 7z")
+    for k in range(12):  # the player across's discards, upside down from here
+        table.tile(["1m", "5p", "9s", "3z"][k % 4], x=1.0 + (k % 6) * 1.05, y=-4.0 - (k // 6) * 1.05, turn=180)
+    reading, _ = read(table)
+    assert_hand(reading, "234m456p4p c1*23s< p777z^ +4p")
+    assert reading.orientation["quarter_turn"] == 0
+
+
+@pytest.mark.parametrize("photo", PHOTOS[:3])
+def test_concealed_kong_all_face_down_asks_for_its_face(photo):
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d d d d")
+    reading, order = read(table, photo)
+    assert reading.hand is None
+    assert "concealed_kong_face_unknown" in reading.warning_codes
+    request = next(r for r in reading.requests if r["field"] == "concealed_kong_tiles")
+    assert request["count"] == 1 and len(request["boxes"][0]) == 4
+    kong_boxes = {tuple(np.round(reading_box, 1)) for reading_box in request["boxes"][0]}
+    assert len(kong_boxes) == 4
+    answered, _ = read(table, photo, concealed_kong_tiles=["6z"])
+    assert_hand(answered, "123m555p888s3z x6666z +3z")
+
+
+def test_concealed_kong_two_down_two_up():
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d 2s 2s d")
+    reading, order = read(table)
+    assert_hand(reading, "123m555p888s3z x2222s +3z")
+    assert reading.tile_roles[detection_of(order, 11)]["code"] == "2s"  # a back takes the kong's face
+
+
+@pytest.mark.parametrize("tokens,direction", [
+    ("s6p t6p 6p 6p", "<"),  # laid beside the claimed tile, across the row
+    ("6p s6p o6p 6p", "^"),  # laid on the claimed tile
+    ("6p 6p s6p t6p", ">"),
+    ("6p s6p s6p 6p", "^"),  # laid beside along the row: two sideways tiles
+])
+def test_added_kong_stacked_or_beside(tokens, direction):
+    table = Table().row(f"1m 2m 3m 7s 8s 9s 4z 4z 4z 1z | 1z | {tokens}")
+    for photo in PHOTOS[:3]:
+        reading, _ = read(table, photo)
+        assert_hand(reading, f"123m789s444z1z a6666p{direction} +1z")
+
+
+def test_chow_claimed_tile_is_the_sideways_one():
+    table = Table().row("1m 1m 1m 2p 3p 4p 9s 9s 9s 5z | 5z | s5m 4m 6m")
+    reading, _ = read(table)
+    assert_hand(reading, "111m234p999s5z c45*6m< +5z")
+    assert reading.hand.melds[0].claimed.code == "5m"
+
+
+def test_riichi_ignores_flowers_with_a_warning():
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 7p 8p 9p 1z | 1z")
+    table.row("3f", x=3.0, bottom=1.4)
+    reading, _ = read(table, rules="riichi")
+    assert_hand(reading, "123456789m789p1z +1z")
+    assert "flowers_ignored" in reading.warning_codes
+
+
+def test_no_tiles():
+    reading = read_hand(Detections.empty(), (640, 480))
+    assert reading.hand is None and reading.warning_codes == ["no_tiles"]
+    assert reading.to_json()["hand"] is None
+
+
+def test_json_shape():
+    table = Table().row("1m 2m 3m 4p 5p 6p 2z | 2z | s4s 3s 5s | 7z s7z 7z")
+    reading, _ = read(table)
+    data = reading.to_json()
+    assert Hand.from_json(data["hand"]).format() == reading.hand.format()
+    assert set(data) >= {"hand", "warnings", "warning_codes", "alternatives", "tile_roles", "requests"}
+    assert len(data["tile_roles"]) == len(table.tiles)
+    assert all(r["role"] in ("concealed", "winning", "meld", "flower", "clutter") for r in data["tile_roles"])
