@@ -54,6 +54,13 @@ def _init_worker() -> None:
     cv2.setNumThreads(1)  # one process per core; OpenCV's own threads would only fight over the same cores
 
 
+def preload_styles(config: SynthConfig) -> None:
+    """Load the art once in the parent: forked workers then share it instead of each decoding 500+ PNGs."""
+    from .art import available_styles, load_style
+    for name in config.styles or available_styles(config.art_dir):
+        load_style(name, config.art_dir)
+
+
 def _map(fn: Callable, items: list, workers: int, progress: str | None) -> Iterable:
     """Ordered map over items with a process pool (fork) and a progress bar."""
     from tqdm import tqdm
@@ -89,6 +96,7 @@ def generate(n: int, seed: int, out: str | Path, config: SynthConfig, workers: i
     out = Path(out)
     for sub in ("images", "labels", "labels_obb"):
         (out / sub).mkdir(parents=True, exist_ok=True)
+    preload_styles(config)
     job = _SceneJob(out, config, seed)
     with open(out / "scenes.jsonl", "w") as jsonl:
         for line in _map(job, list(range(n)), workers, "scenes" if progress else None):
@@ -157,6 +165,7 @@ def write_crops(n: int, seed: int, out: str | Path, config: SynthConfig, workers
     out = Path(out)
     for name in CLASS_NAMES:
         (out / name).mkdir(parents=True, exist_ok=True)
+    preload_styles(config)
     job = _CropJob(out, config, seed, size)
     with open(out / "crops.csv", "w", newline="") as f:
         writer = csv.writer(f)
