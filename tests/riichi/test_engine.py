@@ -1,0 +1,210 @@
+"""The riichi scorer's plumbing: shared decomposition, result shape, options, errors, CLI, invariants."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from engine import Hand, HandError, WinContext, arrangements, score_request
+from engine.decompose import GroupKind, Shape
+from engine.hand import RIICHI_OPTIONS
+from engine.riichi import RULESETS, score
+from engine.riichi.rules import resolve
+from engine.riichi.view import HandFacts, readings
+from engine.riichi.yaku import YAKUMAN, could_be_yakuman
+
+from .generator import random_deal
+from .util import fu_ids, riichi, yaku_han
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _deals(n: int, seed: int, ruleset: str = "modern"):
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        options = {"double_yakuman": rng.random() < 0.5}
+        out.append(random_deal(rng, ruleset, options))
+    return out
+
+
+# --- shared decomposition ----------------------------------------------------------------------------------------
+def _key_of_arrangement(a):
+    standing = tuple((g.kind, g.first) for g in a.groups if g.meld is None)
+    win = a.groups[a.winning_group]
+    return a.shape, tuple(sorted(standing)), (win.kind, win.first)
+
+
+def test_readings_are_the_shared_arrangements_for_riichi_shapes():
+    """The riichi readings equal engine.decompose.arrangements minus MCR-only shapes and repeated-pair seven pairs."""
+    rng = random.Random(11)
+    checked = 0
+    for hand, context in _deals(600, 3):
+        # also shuffle in some non-winning hands: both sides must then be empty
+        if rng.random() < 0.2:
+            tiles = list(hand.concealed)
+            tiles[0] = Hand.parse("1m").concealed[0] if tiles[0].index != 0 else Hand.parse("9s").concealed[0]
+            try:
+                hand = Hand(tuple(tiles), hand.melds, hand.winning_tile).validate()
+            except HandError:
+                continue
+        facts = HandFacts(hand, context, resolve(context.ruleset, context.options))
+        ours = sorted((v.shape, tuple(sorted(v.groups)), v.win) for v in readings(facts))
+        shared = sorted(_key_of_arrangement(a) for a in arrangements(hand)
+                        if a.shape in (Shape.STANDARD, Shape.THIRTEEN_ORPHANS)
+                        or (a.shape is Shape.SEVEN_PAIRS and len({g.first for g in a.groups}) == 7))
+        assert ours == shared, hand.format()
+        checked += 1
+    assert checked > 500
+
+
+def test_four_identical_tiles_are_not_two_pairs_in_riichi():
+    # policy R8 / H2: the shared routine offers 1111m as two pairs (MCR); chiitoitsu needs seven different pairs
+    hand = "1111m2233p4455s6z +6z"
+    assert any(a.shape is Shape.SEVEN_PAIRS for a in arrangements(Hand.parse(hand)))
+    with pytest.raises(HandError) as error:
+        riichi(hand)
+    assert error.value.code == "not_winning"
+
+
+def test_the_yakuman_gate_never_hides_a_yakuman():
+    for ruleset in ("modern", "zendanshin"):
+        for hand, context in _deals(1500, 5, ruleset):
+            facts = HandFacts(hand, context, resolve(context.ruleset, context.options))
+            for view in readings(facts):
+                if not could_be_yakuman(facts, view):
+                    assert not [y.id for y in YAKUMAN if y.test(facts, view)], hand.format()
+
+
+# --- invariants over generated hands -----------------------------------------------------------------------------
+@pytest.mark.parametrize("ruleset", ["zendanshin", "modern"])
+def test_han_is_the_sum_of_the_lines_and_fu_the_rounded_sum(ruleset):
+    for hand, context in _deals(800, 7, ruleset):
+        r = score(hand, context)
+        if r.yakuman:
+            assert r.limit.endswith("yakuman")
+            continue
+        assert r.han == sum(y.han for y in r.yaku)
+        assert r.meets_minimum == any(y.kind == "yaku" for y in r.yaku)
+        raw = sum(line.fu for line in r.fu_details)
+        assert r.fu == (25 if raw == 25 else -(-raw // 10) * 10)
+        if r.meets_minimum:
+            p = r.points
+            assert p.total == (p.from_discarder if not context.self_drawn else
+                               p.from_dealer + 2 * p.from_each_non_dealer if not context.is_dealer else
+                               3 * p.from_each_non_dealer)
+        else:
+            assert r.points.total == 0 and r.limit is None
+
+
+# --- the JSON contract and the CLI -------------------------------------------------------------------------------
+REQUEST = {"hand": {"concealed": "223344m567p67s55p", "winning_tile": "5s"},
+           "context": {"rules": "riichi", "riichi": True, "seat_wind": "S", "dora_indicators": ["1m"],
+                       "honba": 1, "riichi_sticks": 1}}
+
+
+def test_result_json_has_the_contract_fields():
+    out = score_request(REQUEST)
+    assert out["ok"] and out["rules"] == "riichi" and out["ruleset"] == "zendanshin"
+    assert (out["han"], out["fu"], out["limit"], out["meets_minimum"]) == (6, 30, "haneman", True)
+    assert {y["id"]: y["han"] for y in out["yaku"]} == {"riichi": 1, "tanyao": 1, "pinfu": 1, "iipeikou": 1,
+                                                        "dora": 2}
+    assert all({"id", "fu", "reason"} <= set(line) for line in out["fu_details"])
+    assert out["points"] == {"total": 12000, "from_discarder": 12000, "honba": 300, "sticks": 1000,
+                             "grand_total": 13300}
+    assert json.loads(json.dumps(out)) == out
+
+
+def test_cli_scores_riichi_lines_and_answers_bad_lines():
+    lines = [json.dumps(REQUEST),
+             json.dumps({**REQUEST, "context": {**REQUEST["context"], "ruleset": "modern"}}),
+             json.dumps({"hand": {"concealed": "123456789m1234p", "winning_tile": "9p"},
+                         "context": {"rules": "riichi"}}),
+             json.dumps({**REQUEST, "context": {"rules": "riichi", "ruleset": "tenhou"}})]
+    run = subprocess.run([sys.executable, "-m", "engine", "score"], input="\n".join(lines) + "\n",
+                         capture_output=True, text=True, cwd=ROOT, timeout=60)
+    answers = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [a["ok"] for a in answers] == [True, True, False, False]
+    assert answers[0]["points"]["total"] == 12000 and answers[1]["ruleset"] == "modern"
+    assert answers[2]["error"]["code"] == "not_winning"
+    assert answers[3]["error"]["code"] == "unknown_rules"
+
+
+@pytest.mark.parametrize("context,code", [
+    ({"ruleset": "tenhou"}, "unknown_rules"),
+    ({"options": {"red_fives": True}}, "unknown_rules"),
+    ({"options": {"aka_dora": "yes"}}, "invalid_context"),
+    ({"pao": "behind"}, "invalid_context"),
+    ({"blessing": "human", "seat_wind": "E"}, "contradictory_context"),  # renhou is a non-dealer's (R4)
+    ({"blessing": "human", "seat_wind": "S", "self_drawn": True}, "contradictory_context"),
+    ({"ippatsu": True}, "contradictory_context"),  # ippatsu needs riichi
+    ({"kong_replacement": True, "self_drawn": True}, "contradictory_context"),  # no kong in the hand
+    ({"self_drawn": True, "robbing_kong": True}, "contradictory_context"),
+])
+def test_bad_contexts_give_stable_codes(context, code):
+    out = score_request({"hand": REQUEST["hand"], "context": {"rules": "riichi", **context}})
+    assert not out["ok"] and out["error"]["code"] == code
+
+
+def test_rinshan_on_the_last_tile_is_contradictory():
+    # policy R16: the 海底 drawer cannot declare a kong [001:16]
+    out = score_request({"hand": {"concealed": "234m456p78s22z", "melds": [{"type": "kong", "tiles": "9999p",
+                                                                           "from": "left"}], "winning_tile": "9s"},
+                         "context": {"rules": "riichi", "self_drawn": True, "kong_replacement": True,
+                                     "last_wall_tile": True}})
+    assert out["error"]["code"] == "contradictory_context"
+
+
+def test_no_yaku_is_a_zero_point_result_not_an_error():
+    # policy R19
+    out = score_request({"hand": {"concealed": "123m456p789s46m99s", "melds": [], "winning_tile": "5m"},
+                         "context": {"rules": "riichi", "seat_wind": "S"}})
+    assert out["ok"] and not out["meets_minimum"] and out["points"]["total"] == 0 and out["yaku"] == []
+
+
+# --- options, each switchable per request ------------------------------------------------------------------------
+def test_every_option_is_a_ruleset_field_and_overrides_it():
+    for name in RIICHI_OPTIONS:
+        for ruleset in RULESETS.values():
+            flipped = resolve(ruleset.name, {name: not getattr(ruleset, name)})
+            assert getattr(flipped, name) is (not getattr(ruleset, name))
+
+
+def test_kuitan_off_removes_open_tanyao():
+    assert yaku_han(riichi("456p678s34s88m c234m< +5s", seat_wind="S")) == {"tanyao": 1}
+    r = riichi("456p678s34s88m c234m< +5s", seat_wind="S", options={"kuitan": False})
+    assert not r.meets_minimum
+
+
+def test_kan_dora_counts_every_indicator_only_when_on():
+    hand = "223344m567p67s55p +5s"
+    off = riichi(hand, riichi=True, seat_wind="S", dora_indicators="1m4p")
+    on = riichi(hand, riichi=True, seat_wind="S", dora_indicators="1m4p", options={"kan_dora": True})
+    assert (yaku_han(off)["dora"], yaku_han(on)["dora"]) == (2, 5)  # 2m 2m, then 5p 5p 5p
+    assert any("kan dora" in note for note in off.notes)
+
+
+def test_double_riichi_is_two_han_in_total():
+    # policy R3 and H6: riichi and double_riichi both sent count as double riichi
+    r = riichi("223344m567p67s55p +5s", double_riichi=True, riichi=True, seat_wind="S")
+    assert yaku_han(r)["double_riichi"] == 2 and "riichi" not in yaku_han(r)
+
+
+def test_shanpon_ron_pung_is_open_for_fu_and_concealed_pungs():
+    # policy R22: the pung completed by the discard counts as open
+    ron = riichi("111m333p678s99p55s +9p", seat_wind="S")
+    tsumo = riichi("111m333p678s99p55s +9p", seat_wind="S", self_drawn=True)
+    assert "sanankou" not in yaku_han(ron) and yaku_han(tsumo)["sanankou"] == 2
+    assert fu_ids(ron)["open_pung_terminal"] == 4
+
+
+def test_the_highest_arrangement_is_kept():
+    # policy R18 (高点法): 111222333m as three pungs (sanankou) beats three chows (iipeikou-free) when worth more
+    r = riichi("111222333m456p7s +7s", riichi=True, seat_wind="S", self_drawn=True)
+    assert "sanankou" in yaku_han(r)
+    assert r.view.shape is Shape.STANDARD and all(k is not GroupKind.CHOW for k, f in r.view.groups if f < 9)
