@@ -243,11 +243,11 @@ def add_clutter(rng: np.random.Generator, layout: SceneLayout, hand: Hand, knobs
         along_x = rng.random() < 0.6
         if along_x:
             start = np.array([rng.uniform(xmin - 3, max(xmin - 2, xmax - n)), ymax + rng.uniform(6.0, 9.0)])
-            step, yaw = np.array([TILE_W + 0.01, 0.0]), 0.0
+            step, yaw = np.array([TILE_W + 0.03, 0.0]), 0.0
         else:
             side = xmin - rng.uniform(2.0, 4.0) if rng.random() < 0.5 else xmax + rng.uniform(2.0, 4.0)
             start = np.array([side, rng.uniform(ymin - 3, ymax)])
-            step, yaw = np.array([0.0, TILE_W + 0.01]), 90.0
+            step, yaw = np.array([0.0, TILE_W + 0.03]), 90.0
         for k in range(n):
             xy = start + k * step
             for level in range(2):

@@ -222,7 +222,10 @@ def _render(scene: Scene):
     tex_to_world = np.array([[per_px, 0, centre[0] - half], [0, per_px, centre[1] - half], [0, 0, 1]])
     plane = camera.matrix[:, [0, 1, 3]]
     h_img = plane @ tex_to_world
-    table = (table_texture(rng) * 255).astype(np.uint8)
+    table = table_texture(rng)
+    if rng.random() < 0.5:
+        _add_table_edge(rng, table, bounds, centre - half, per_px)
+    table = (table * 255).astype(np.uint8)
     image = cv2.warpPerspective(table, h_img, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REFLECT_101)
     image = _fill_beyond_horizon(image, h_img, rng)
 
@@ -267,7 +270,7 @@ def _render(scene: Scene):
                     textures[p.face] = _face_texture(style, p.face, face_col, ink_gain, ink_colour, side_col)
                 _paste_texture(image, textures[p.face], quad, shade, side_col * 255 * shade * 0.9)
             elif name == "back":
-                _fill(image, quad, back_col * 255 * shade if back_share > 0 else side_col * 255 * shade)
+                _fill(image, quad, back_col * 255 * shade if back_share > 0 else side_col * 255 * shade, 0.7)
             else:
                 _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share)
             cv2.fillConvexPoly(ids, _poly(quad), int(surface_id), cv2.LINE_8, _SHIFT)
@@ -331,6 +334,26 @@ def _truth(scene: Scene, placements: list[Placement], visible: np.ndarray) -> di
     }
 
 
+def _add_table_edge(rng, table: np.ndarray, bounds: np.ndarray, origin: np.ndarray, per_px: float) -> None:
+    """The table's edge on one to three sides beyond every tile: a rim, then wood, plastic or floor."""
+    n = table.shape[0]
+    yy, xx = np.mgrid[0:n, 0:n].astype(np.float32)
+    wx, wy = origin[0] + xx * per_px, origin[1] + yy * per_px
+    outside = np.zeros((n, n), bool)
+    rim = np.zeros((n, n), bool)
+    width = rng.uniform(0.3, 1.0)
+    sides = [i for i in range(4) if rng.random() < 0.5] or [int(rng.integers(4))]
+    for side in sides:
+        gap = rng.uniform(0.5, 4.0)
+        distance = [bounds[0] - wx - gap, wx - bounds[2] - gap, bounds[1] - wy - gap, wy - bounds[3] - gap][side]
+        outside |= distance > 0
+        rim |= (distance > 0) & (distance < width)
+    beyond = np.clip(rng.uniform(0.05, 0.6, 3) * rng.uniform(0.5, 1.2), 0, 1).astype(np.float32)
+    grain = 1 + 0.08 * np.sin(xx * rng.uniform(0.2, 0.6) + yy * rng.uniform(0.0, 0.1))[..., None]
+    table[outside] = (beyond * grain)[outside]
+    table[rim] = np.clip(beyond * rng.uniform(1.3, 1.8), 0, 1)
+
+
 def _fill_beyond_horizon(image: np.ndarray, h_img: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """Pixels whose ray never meets the table (above the horizon) get a dim wall colour instead of mirrored table."""
     inv = np.linalg.inv(h_img)
@@ -377,8 +400,12 @@ def _paste_texture(image: np.ndarray, texture: np.ndarray, quad: np.ndarray, sha
     cv2.polylines(image, [_poly(quad)], True, tuple(float(v) for v in edge), 1, cv2.LINE_AA, _SHIFT)
 
 
-def _fill(image: np.ndarray, quad: np.ndarray, colour) -> None:
-    cv2.fillConvexPoly(image, _poly(np.asarray(quad, float)), tuple(float(v) for v in colour), cv2.LINE_AA, _SHIFT)
+def _fill(image: np.ndarray, quad: np.ndarray, colour, outline: float | None = None) -> None:
+    """A flat anti-aliased polygon; ``outline`` darkens its rim (the seams that separate tiles in a row)."""
+    poly = _poly(np.asarray(quad, float))
+    cv2.fillConvexPoly(image, poly, tuple(float(v) for v in colour), cv2.LINE_AA, _SHIFT)
+    if outline is not None:
+        cv2.polylines(image, [poly], True, tuple(float(v) * outline for v in colour), 1, cv2.LINE_AA, _SHIFT)
 
 
 def _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share) -> None:
@@ -387,7 +414,7 @@ def _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share)
     pts = world[list(idx)]
     on_face = np.array([j < 4 for j in idx])
     if back_share <= 0:
-        _fill(image, camera.project(pts), side_col * 255 * shade)
+        _fill(image, camera.project(pts), side_col * 255 * shade, 0.8)
         return
     face_pts, back_pts = pts[on_face], pts[~on_face]
     # Pair each face corner with the back corner of the same edge (same position along the side).
@@ -399,7 +426,7 @@ def _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share)
     front = np.array([pairs[0][0], pairs[1][0], split[1], split[0]])
     back = np.array([split[0], split[1], pairs[1][1], pairs[0][1]])
     _fill(image, camera.project(front), side_col * 255 * shade * 0.97)
-    _fill(image, camera.project(back), back_col * 255 * shade)
+    _fill(image, camera.project(back), back_col * 255 * shade, 0.7)
 
 
 def _draw_table_objects(rng, image, camera, bounds) -> None:

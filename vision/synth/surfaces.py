@@ -37,7 +37,9 @@ def _fractal(rng: np.random.Generator, size: int, octaves=(4, 8, 16, 32, 64)) ->
 
 def table_texture(rng: np.random.Generator) -> np.ndarray:
     """(TABLE_TEX, TABLE_TEX, 3) float32 BGR: felt, wood, cloth pattern or a random texture."""
-    kind = rng.choice(["felt", "felt", "wood", "cloth", "random"])
+    # Real photos: mostly felt mats (green, blue) and wood or plain desks; patterned cloth and random textures are
+    # rarer but keep the recogniser from leaning on the background.
+    kind = rng.choice(["felt", "wood", "plain", "cloth", "random"], p=[0.4, 0.22, 0.18, 0.1, 0.1])
     n = TABLE_TEX
     if kind == "felt":
         hue = rng.choice(4)
@@ -58,8 +60,13 @@ def table_texture(rng: np.random.Generator) -> np.ndarray:
         tex = light[None, None, :] * (1 - t[..., None]) + dark[None, None, :] * t[..., None]
         if rng.random() < 0.5:
             tex = tex.transpose(1, 0, 2)
+    elif kind == "plain":  # desk laminate, stone, painted surfaces: near grey with a faint texture
+        grey = rng.uniform(0.25, 0.9)
+        base = np.clip(grey * (1 + rng.normal(0, 0.06, 3)), 0, 1)
+        shade = 0.92 + 0.16 * _fractal(rng, n, (4, 16, 64))
+        tex = base[None, None, :] * shade[..., None]
     elif kind == "cloth":
-        c1, c2 = rng.random(3) * 0.8 + 0.1, rng.random(3) * 0.8 + 0.1
+        c1, c2 = rng.random(3) * 0.6 + 0.2, rng.random(3) * 0.6 + 0.2
         period = int(rng.integers(12, 64))
         yy, xx = np.mgrid[0:n, 0:n]
         if rng.random() < 0.5:
@@ -69,7 +76,8 @@ def table_texture(rng: np.random.Generator) -> np.ndarray:
         weave = 1 + 0.1 * np.sin(xx * 2.0) * np.sin(yy * 2.0)
         tex = (c1[None, None] * (1 - pattern[..., None]) + c2[None, None] * pattern[..., None]) * weave[..., None]
     else:
-        colours = rng.random((3, 3)) * 0.9 + 0.05
+        grey = rng.uniform(0.2, 0.8, (3, 1))
+        colours = grey + (rng.random((3, 3)) - 0.5) * 0.5  # muted: random hues around a grey
         f = _fractal(rng, n)
         f = (f - f.min()) / max(1e-6, f.max() - f.min())
         t = f[..., None]
