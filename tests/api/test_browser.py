@@ -1,0 +1,114 @@
+"""The referee page in a real browser (Playwright driving Debian's Chromium): enter or photograph a hand, correct a
+tile from the palette, and see the new score, which must be the engine's score of the corrected hand."""
+
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from engine import Hand, score_request
+
+from .conftest import PHOTOS, models_present
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# Headless and offline: no GPU, no background updates or first-run pages (the test machine has no network).
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
+
+
+def engine_total(hand: str, **context) -> int:
+    result = score_request({"hand": Hand.parse(hand).to_json(), "context": {"rules": "mcr", **context}})
+    assert result["ok"], result
+    return result["total"]
+
+
+@pytest.fixture(scope="module")
+def page(live_server):
+    if not (shutil.which(CHROMIUM) or os.path.exists(CHROMIUM)):
+        pytest.skip(f"Chromium not found at {CHROMIUM} (make test installs Debian's chromium)")
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        # A tablet-sized viewport with touch: the page is meant to be used on one.
+        context = browser.new_context(viewport={"width": 1024, "height": 1366}, has_touch=True)
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(live_server.url + "/referee")
+        yield page
+        assert not errors, f"JavaScript errors on the page: {errors}"
+        browser.close()
+
+
+def wait_for_total(page, expected: int) -> None:
+    sync_api.expect(page.locator("#total")).to_have_text(f"{expected} points")
+
+
+def test_enter_correct_and_rescore(page):
+    start = "123456789m11p23p +4p"
+    page.fill("#hand-input", start)
+    page.click("#score-button")
+    wait_for_total(page, engine_total(start))
+    fans = page.locator("#fans li")
+    assert fans.count() >= 4
+    sync_api.expect(page.locator("#fans")).to_contain_text("Pure Straight")
+
+    # Tapping a fan lights the tiles that make it: the nine characters of the pure straight.
+    page.locator("#fans li", has_text="Pure Straight").click()
+    lit = page.locator("#hand-tiles .tile-chip.hl")
+    sync_api.expect(lit).to_have_count(9)
+    assert sorted(lit.evaluate_all("els => els.map(e => e.dataset.code)")) == sorted(f"{n}m" for n in range(1, 10))
+
+    # The winning tile was misread: 4p is really 1p. Tap it, pick 1p from the palette, and the score follows.
+    page.locator('#hand-tiles .tile-chip[data-part="winning"]').click()
+    sync_api.expect(page.locator("#palette")).to_be_visible()
+    page.locator('#palette-tiles .tile-chip[data-code="1p"]').click()
+    sync_api.expect(page.locator("#palette")).to_be_hidden()
+    corrected = "123456789m11p23p +1p"
+    wait_for_total(page, engine_total(corrected))
+    assert engine_total(corrected) != engine_total(start)
+    assert page.input_value("#hand-input") == "123456789m1123p +1p"
+
+    # Changing the context rescores at once too: self-drawn.
+    page.check('#context-form input[name="self_drawn"]')
+    wait_for_total(page, engine_total(corrected, self_drawn=True))
+
+    # A correction that breaks the hand says so instead of showing a stale score.
+    page.locator('#hand-tiles .tile-chip[data-part="concealed"][data-code="9m"]').click()
+    page.locator('#palette-tiles .tile-chip[data-code="7z"]').click()
+    sync_api.expect(page.locator("#score-error")).to_contain_text("not_winning")
+    sync_api.expect(page.locator("#total")).to_have_text("–")
+
+
+@pytest.mark.skipif(not models_present(), reason="no model files in models/ yet")
+def test_upload_photo_outlines_tiles_and_corrections_rescore(page, live_server):
+    import httpx
+
+    photo = PHOTOS[0]
+    expected = httpx.post(live_server.url + "/v1/recognize", files={"image": (photo.name, photo.read_bytes())},
+                          data={"overlay": "false"}, timeout=60).json()
+    page.set_input_files("#photo-input", str(photo))
+    boxes = page.locator("#boxes .box")
+    sync_api.expect(boxes).to_have_count(len(expected["tiles"]))
+    assert len(expected["tiles"]) > 0
+    # Every tile is named on the photo with its code and confidence.
+    first_label = boxes.first.locator(".label").inner_text()
+    assert expected["tiles"][0]["code"] or "back" in first_label
+
+    # Correct one tile that the hand reader placed in the hand: the box shows the correction, the hand text takes
+    # the new tile, and the page rescored (a score, or the engine's reason why the corrected hand is not a win).
+    roles = expected.get("tile_roles") or [{}] * len(expected["tiles"])
+    index = next((i for i, role in enumerate(roles) if role.get("role") not in ("clutter", None)), 0)
+    box = boxes.nth(index)
+    box.click()
+    page.locator('#palette-tiles .tile-chip[data-code="7z"]').click()
+    sync_api.expect(box).to_have_class("box corrected")
+    sync_api.expect(box.locator(".label")).to_contain_text("7z")
+    if expected.get("hand"):
+        page.wait_for_function("() => document.querySelector('#hand-input').value.includes('7z')")
+        page.wait_for_function("() => document.querySelector('#total').textContent.includes('points')"
+                               " || !document.querySelector('#score-error').hidden")
