@@ -208,3 +208,9 @@ def test_the_highest_arrangement_is_kept():
     r = riichi("111222333m456p7s +7s", riichi=True, seat_wind="S", self_drawn=True)
     assert "sanankou" in yaku_han(r)
     assert r.view.shape is Shape.STANDARD and all(k is not GroupKind.CHOW for k, f in r.view.groups if f < 9)
+
+
+def test_dora_do_not_add_to_a_yakuman():
+    # policy R24
+    r = riichi("1122334455667z +7z", seat_wind="S", dora_indicators="7z", ruleset="modern")
+    assert r.yakuman == 1 and all(y.kind == "yakuman" for y in r.yaku) and r.points.total == 32000
