@@ -13,11 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..decompose import Arrangement, arrangements
+from ..decompose import Arrangement, Group, arrangements
 from ..errors import HandError
 from ..hand import Hand, WinContext
 from ..tiles import Tile, format_tiles
-from .evaluate import HandFacts, Scored, evaluate
+from .evaluate import WHOLE_HAND, HandFacts, Scored, evaluate
 from .exclusions import EXCLUDES
 from .fans import FAN_BY_ID, FAN_ID_BY_ZH, FANS, POINTS, Fan
 
@@ -46,13 +46,37 @@ class ScoredFan:
                 "sets": [format_tiles(s) for s in self.sets], "what": self.fan.what}
 
 
-@dataclass(frozen=True, slots=True)
 class MCRResult:
-    fans: tuple[ScoredFan, ...]  # flowers included as 花牌 when there are any
-    fan_points: int  # flowers excluded: what the 8-point minimum is checked against
-    flowers: int
-    self_drawn: bool
-    arrangement: Arrangement
+    """The score of a hand: the chosen arrangement, its fans (with the sets that make them) and the totals.
+
+    ``fans`` (with their explanations) is built on first use; ``fan_ids`` and the totals are there at once."""
+
+    __slots__ = ("fan_points", "flowers", "self_drawn", "arrangement", "_scored", "_flower_tiles", "_fans")
+
+    def __init__(self, scored: Scored, arrangement: Arrangement, flower_tiles: tuple[Tile, ...], self_drawn: bool):
+        self._scored = scored
+        self.arrangement = arrangement
+        self._flower_tiles = flower_tiles
+        self.flowers = len(flower_tiles)  # 花牌 count = points
+        self.fan_points = scored.total  # flowers excluded: what the 8-point minimum is checked against
+        self.self_drawn = self_drawn
+        self._fans: tuple[ScoredFan, ...] | None = None
+
+    @property
+    def fans(self) -> tuple[ScoredFan, ...]:
+        """Every fan scored, highest first, each with the sets that make it; 花牌 last when there are flowers."""
+        if self._fans is None:
+            arrangement = self.arrangement
+            fans = [ScoredFan(FAN_BY_ID[fan], count, _sets(parts, arrangement))
+                    for fan, (count, parts) in self._scored.fans.items()]
+            if self.flowers:
+                fans.append(ScoredFan(FAN_BY_ID["flower_tiles"], self.flowers, (self._flower_tiles,)))
+            fans.sort(key=lambda f: _ORDER[f.fan.id])
+            self._fans = tuple(fans)
+        return self._fans
+
+    def __repr__(self) -> str:
+        return f"MCRResult(total={self.total}, fans={self.fan_ids}, arrangement={self.arrangement})"
 
     @property
     def total(self) -> int:
@@ -64,7 +88,11 @@ class MCRResult:
 
     @property
     def fan_ids(self) -> dict[str, int]:
-        return {f.fan.id: f.count for f in self.fans}
+        """fan id -> count, flowers included as ``flower_tiles``."""
+        ids = {fan: entry[0] for fan, entry in self._scored.fans.items()}
+        if self.flowers:
+            ids["flower_tiles"] = self.flowers
+        return ids
 
     def payments(self) -> dict[str, Any]:
         """Self-drawn: each of the three others pays 8 + total; on a discard the discarder pays 8 + total and the two
@@ -131,12 +159,7 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
     if best is None:
         raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
     scored, arrangement = best
-    fans = [ScoredFan(FAN_BY_ID[fan], count, _sets(sets)) for fan, (count, sets) in scored.fans.items()]
-    flowers = len(hand.flowers)
-    if flowers:
-        fans.append(ScoredFan(FAN_BY_ID["flower_tiles"], flowers, (hand.flowers,)))
-    fans.sort(key=lambda f: _ORDER[f.fan.id])
-    return MCRResult(tuple(fans), scored.total, flowers, context.self_drawn, arrangement)
+    return MCRResult(scored, arrangement, hand.flowers, context.self_drawn)
 
 
 def _tie_key(scored: Scored) -> tuple[bool, ...]:
@@ -152,12 +175,15 @@ def scorings(hand: Hand, context: WinContext) -> list[tuple[Scored, Arrangement]
     return [(evaluate(a, facts), a) for a in arrangements(hand)]
 
 
-def _sets(entries) -> tuple[tuple[Tile, ...], ...]:
-    """Explanation entries are one set (a tuple of tiles) or several (a tuple of tuples): one tuple per set."""
+def _sets(entries, arrangement: Arrangement) -> tuple[tuple[Tile, ...], ...]:
+    """Explanation parts (groups, tile tuples, or the whole hand) as one tuple of tiles per set."""
     out: list[tuple[Tile, ...]] = []
-    for entry in entries:
-        if entry and isinstance(entry[0], tuple):
-            out.extend(entry)
-        else:
-            out.append(entry)
+    for parts in entries:
+        for part in parts:
+            if part == WHOLE_HAND:
+                out.extend(g.tiles for g in arrangement.groups)
+            elif isinstance(part, Group):
+                out.append(part.tiles)
+            else:
+                out.append(part)
     return tuple(out)

@@ -206,17 +206,43 @@ def _preference(fans) -> tuple[int, ...]:
     return tuple(fans.count(f) for f in _TIE_ORDER)
 
 
-@lru_cache(maxsize=8192)
+def _canonical(firsts: tuple[int, ...], pair: int | None):
+    """Relabel the suits in order of first use (the fans only compare suits), so that hands that differ by a
+    permutation of the suits share one cache entry. Returns (canonical firsts, canonical pair, order) where
+    ``order[k]`` is the position in ``firsts`` of the k-th canonical set."""
+    relabel: dict[int, int] = {}
+    for f in firsts + ((pair,) if pair is not None else ()):
+        if f < 27 and f // 9 not in relabel:
+            relabel[f // 9] = len(relabel)
+
+    def move(f: int) -> int:
+        return f if f >= 27 else relabel[f // 9] * 9 + f % 9
+
+    moved = sorted((move(f), i) for i, f in enumerate(firsts))
+    return (tuple(m for m, _ in moved), None if pair is None else move(pair), tuple(i for _, i in moved))
+
+
 def chow_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """Chow-combination fans for chows starting at ``firsts`` (sorted) and the pair's tile: (fan, positions)."""
+    """Chow-combination fans for chows starting at ``firsts`` and the pair's tile: (fan, positions in firsts)."""
     if len(firsts) < 2:
         return ()
+    key, key_pair, order = _canonical(firsts, pair)
+    return tuple((fan, tuple(order[p] for p in positions)) for fan, positions in _chow_fans(key, key_pair))
+
+
+def pung_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """Pung-combination fans for pungs/kongs of ``firsts`` and the pair's tile: (fan, positions in firsts)."""
+    if len(firsts) < 2:
+        return ()
+    key, key_pair, order = _canonical(firsts, pair)
+    return tuple((fan, tuple(order[p] for p in positions)) for fan, positions in _pung_fans(key, key_pair))
+
+
+@lru_cache(maxsize=16384)
+def _chow_fans(firsts: tuple[int, ...], pair: int | None):
     return _select(_candidates(firsts, pair, True), len(firsts))
 
 
-@lru_cache(maxsize=8192)
-def pung_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
-    """Pung-combination fans for pungs/kongs of ``firsts`` (sorted) and the pair's tile: (fan, positions)."""
-    if len(firsts) < 2:
-        return ()
+@lru_cache(maxsize=16384)
+def _pung_fans(firsts: tuple[int, ...], pair: int | None):
     return _select(_candidates(firsts, pair, False), len(firsts))

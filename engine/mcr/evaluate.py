@@ -12,8 +12,9 @@ Work is split by what a fan depends on, so each is computed once:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
-from ..decompose import Arrangement, GroupKind, Shape, winning_tiles
+from ..decompose import KNITTED_PATTERNS, Arrangement, GroupKind, Shape
 from ..hand import Hand, MeldType, WinContext
 from ..tiles import ALL_KINDS, Tile
 from .combos import DRAGONS, chow_fans, pung_fans
@@ -29,18 +30,24 @@ _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 @dataclass
 class Scored:
-    """Fans of one arrangement: id -> (count, explanation groups of tiles), and the total (flowers excluded)."""
+    """Fans of one arrangement: id -> [count, explanations], and the total (flowers excluded).
+
+    An explanation is a tuple of parts, each a ``Group`` of the arrangement, a tuple of tiles, or ``WHOLE_HAND``;
+    they are turned into tiles only for the arrangement finally chosen (``engine.mcr.score``)."""
 
     fans: dict[str, list] = field(default_factory=dict)
     total: int = 0
 
-    def add(self, fan: str, tiles: tuple[Tile, ...] | tuple[tuple[Tile, ...], ...], count: int = 1) -> None:
+    def add(self, fan: str, parts: tuple, count: int = 1) -> None:
         entry = self.fans.get(fan)
         if entry is None:
-            self.fans[fan] = [count, [tiles]]
+            self.fans[fan] = [count, [parts]]
         else:
             entry[0] += count
-            entry[1].append(tiles)
+            entry[1].append(parts)
+
+
+WHOLE_HAND = "whole_hand"  # explanation part: every group of the arrangement
 
 
 def _kinds(indices) -> tuple[Tile, ...]:
@@ -51,7 +58,7 @@ class HandFacts:
     """What does not depend on the arrangement."""
 
     __slots__ = ("hand", "context", "counts", "standing", "hand_fans", "win_fans", "melded_kongs", "concealed_kongs",
-                 "concealed", "round_wind", "seat_wind", "_unique_wait", "all_tiles")
+                 "concealed", "round_wind", "seat_wind", "_unique_wait")
 
     def __init__(self, hand: Hand, context: WinContext) -> None:
         self.hand = hand
@@ -81,7 +88,6 @@ class HandFacts:
         self.round_wind = _WIND_INDEX[context.round_wind]
         self.seat_wind = _WIND_INDEX[context.seat_wind]
         self._unique_wait: bool | None = None
-        self.all_tiles = tuple(ALL_KINDS[i] for i in range(34) for _ in range(counts[i]))
         self.hand_fans = self._tile_fans(kong_kinds)
         self.win_fans = self._win_fans()
 
@@ -93,7 +99,7 @@ class HandFacts:
         honours = [i for i in present if i >= 27]
         suits = {i // 9 for i in numbers}
         ranks = {i % 9 + 1 for i in numbers}
-        everything = (self.all_tiles,)
+        everything = (WHOLE_HAND,)
         fans: list[tuple[str, int, tuple]] = []
 
         def add(fan: str, count: int = 1, tiles=everything) -> None:
@@ -187,9 +193,123 @@ class HandFacts:
     def unique_wait(self) -> bool:
         """Whether the winning tile is the only tile that completes the 13-tile hand (边张/坎张/单调将 need it)."""
         if self._unique_wait is None:
-            waits = winning_tiles(self.hand)
-            self._unique_wait = len(waits) == 1
+            self._unique_wait = _only_winning_tile(self.hand)
         return self._unique_wait
+
+
+def _only_winning_tile(hand: Hand) -> bool:
+    """Whether no kind but the winning tile completes the 13-tile hand. Same answer as
+    ``len(engine.decompose.winning_tiles(hand)) == 1`` (a kind whose four copies the hand holds is no wait), but it
+    tries only the kinds that can touch the standing tiles and tests shapes on cached count keys."""
+    standing = [0] * 34
+    for t in hand.concealed:
+        standing[t.index] += 1
+    held = list(standing)
+    for meld in hand.melds:
+        for t in meld.tiles:
+            held[t.index] += 1
+    melds = len(hand.melds)
+    win = hand.winning_tile.index
+    kinds = [i for i in range(34) if standing[i]]
+    if melds <= 1 and len(kinds) >= 9:
+        candidates = range(34)  # irregular shapes (thirteen orphans, knitted) can wait on a tile they lack
+    else:
+        near: set[int] = set()
+        for i in kinds:
+            if i >= 27:
+                near.add(i)
+            else:
+                base = i - i % 9
+                near.update(j for j in range(max(base, i - 2), min(base + 8, i + 2) + 1))
+        candidates = near
+    for k in candidates:
+        if k == win or held[k] >= 4:
+            continue
+        standing[k] += 1
+        done = _completes(tuple(standing), melds)
+        standing[k] -= 1
+        if done:
+            return False
+    return True
+
+
+@lru_cache(maxsize=131072)
+def _completes(key: tuple[int, ...], melds: int) -> bool:
+    """Whether these standing tiles (14 - 3 x melds) form any winning shape (the shapes of ``engine.decompose``)."""
+    if _standard_complete(key):
+        return True
+    if melds > 1:
+        return False
+    if melds == 0:
+        if all(n % 2 == 0 for n in key):
+            return True
+        if all(key[i] for i in _ORPHANS) and sum(key[i] for i in _ORPHANS) == 14:
+            return True
+        if max(key) == 1:
+            numbers = {i for i in range(27) if key[i]}
+            if any(numbers <= set(pattern) for pattern in KNITTED_PATTERNS):
+                return True
+    for pattern in KNITTED_PATTERNS:
+        if all(key[i] for i in pattern):
+            rest = list(key)
+            for i in pattern:
+                rest[i] -= 1
+            if _standard_complete(tuple(rest)):
+                return True
+    return False
+
+
+def _standard_complete(key: tuple[int, ...]) -> bool:
+    """Sets and one pair, suit by suit: exactly one block holds the pair (its count is 2 mod 3)."""
+    pair_blocks = 0
+    for base in (0, 9, 18):
+        block = key[base:base + 9]
+        total = sum(block)
+        if total % 3 == 1:
+            return False
+        has_pair = total % 3 == 2
+        pair_blocks += has_pair
+        if total and not _suit_complete(block, has_pair):
+            return False
+    for i in range(27, 34):
+        n = key[i]
+        if n == 2:
+            pair_blocks += 1
+        elif n not in (0, 3):
+            return False
+    return pair_blocks == 1
+
+
+@lru_cache(maxsize=None)
+def _suit_complete(block: tuple[int, ...], with_pair: bool) -> bool:
+    """Whether one suit's counts split into chows and pungs (and one pair when ``with_pair``)."""
+    if with_pair:
+        work = list(block)
+        for i in range(9):
+            if work[i] >= 2:
+                work[i] -= 2
+                if _suit_complete(tuple(work), False):
+                    return True
+                work[i] += 2
+        return False
+    first = next((i for i in range(9) if block[i]), None)
+    if first is None:
+        return True
+    work = list(block)
+    if work[first] >= 3:
+        work[first] -= 3
+        if _suit_complete(tuple(work), False):
+            return True
+        work[first] += 3
+    if first <= 6 and work[first + 1] and work[first + 2]:
+        work[first] -= 1
+        work[first + 1] -= 1
+        work[first + 2] -= 1
+        return _suit_complete(tuple(work), False)
+    return False
+
+
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
@@ -204,15 +324,15 @@ def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
     groups = arrangement.groups
     winning_group = groups[arrangement.winning_group]
     if shape is Shape.SEVEN_PAIRS:
-        add("seven_pairs", tuple(g.tiles for g in groups))
+        add("seven_pairs", tuple(groups))
         pairs = sorted(g.first for g in groups)
         if pairs[0] < 27 and pairs[-1] - pairs[0] == 6 and pairs[0] // 9 == pairs[-1] // 9 \
                 and len(set(pairs)) == 7:
-            add("seven_shifted_pairs", tuple(g.tiles for g in groups))
+            add("seven_shifted_pairs", tuple(groups))
     elif shape is Shape.THIRTEEN_ORPHANS:
-        add("thirteen_orphans", tuple(g.tiles for g in groups))
+        add("thirteen_orphans", tuple(groups))
     elif shape is Shape.HONOURS_KNITTED:
-        singles = tuple(g.tiles for g in groups)
+        singles = tuple(groups)
         if sum(1 for g in groups if g.first >= 27) == 7:
             add("greater_honours_and_knitted_tiles", singles)
         add("lesser_honours_and_knitted_tiles", singles)
@@ -230,7 +350,7 @@ def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
     for fan in removed:
         scored.fans.pop(fan, None)
     if not scored.fans:
-        scored.fans["chicken_hand"] = [1, [facts.all_tiles]]
+        scored.fans["chicken_hand"] = [1, [(WHOLE_HAND,)]]
     scored.total = sum(POINTS[fan] * entry[0] for fan, entry in scored.fans.items())
     return scored
 
@@ -267,29 +387,29 @@ def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, scored: Scored) -
 
     # Shape fans.
     if len(pungs) == 4:
-        add("all_pungs", tuple(g.tiles for g in pungs))
+        add("all_pungs", tuple(pungs))
         if all(g.first < 27 and g.first % 9 % 2 == 1 for g in pungs) and pair_first < 27 and pair_first % 9 % 2 == 1:
-            add("all_even_pungs", tuple(g.tiles for g in groups))
+            add("all_even_pungs", tuple(groups))
     if not pungs and pair_first < 27:
-        add("all_chows", tuple(g.tiles for g in groups))
+        add("all_chows", tuple(groups))
     if not knitted:
         if all(_has_terminal_or_honour(g) for g in sets) and _has_terminal_or_honour(pair):
-            add("outside_hand", tuple(g.tiles for g in groups))
+            add("outside_hand", tuple(groups))
         if all(_has_five(g) for g in sets) and _has_five(pair):
-            add("all_fives", tuple(g.tiles for g in groups))
+            add("all_fives", tuple(groups))
     else:
-        add("knitted_straight", tuple(g.tiles for g in knitted))
+        add("knitted_straight", tuple(knitted))
 
     # Combinations of chows and of pungs (accounting principles: combos.py).
     if len(chows) >= 2:
         chows.sort(key=lambda g: g.first)
         for fan, positions in chow_fans(tuple(g.first for g in chows), pair_first):
-            add(fan, tuple(chows[p].tiles for p in positions) + ((pair.tiles,) if fan in _WITH_PAIR else ()))
+            add(fan, tuple(chows[p] for p in positions) + ((pair,) if fan in _WITH_PAIR else ()))
     wind_pungs = 0
     if pungs:
         pungs.sort(key=lambda g: g.first)
         for fan, positions in pung_fans(tuple(g.first for g in pungs), pair_first):
-            add(fan, tuple(pungs[p].tiles for p in positions) + ((pair.tiles,) if fan in _WITH_PAIR else ()))
+            add(fan, tuple(pungs[p] for p in positions) + ((pair,) if fan in _WITH_PAIR else ()))
         wind_pungs = sum(1 for g in pungs if 27 <= g.first < 31)
 
     # Per-set fans. A dragon pung scores 箭刻 and a round/seat wind pung 圈风刻/门风刻 *instead of* 幺九刻, and the
@@ -297,23 +417,23 @@ def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, scored: Scored) -
     for g in pungs:
         f = g.first
         if f in DRAGONS:
-            add("dragon_pung", g.tiles)
+            add("dragon_pung", (g,))
         elif f >= 27:
             value = False
             if f == facts.round_wind:
-                add("prevalent_wind", g.tiles)
+                add("prevalent_wind", (g,))
                 value = True
             if f == facts.seat_wind:
-                add("seat_wind", g.tiles)
+                add("seat_wind", (g,))
                 value = True
             if not value and wind_pungs < 3:
-                add("pung_of_terminals_or_honours", g.tiles)
+                add("pung_of_terminals_or_honours", (g,))
         elif f in _TERMINALS:
-            add("pung_of_terminals_or_honours", g.tiles)
+            add("pung_of_terminals_or_honours", (g,))
 
     # Kongs and concealed pungs.
     mk, ck = facts.melded_kongs, facts.concealed_kongs
-    kong_tiles = tuple(g.tiles for g in pungs if g.kind is GroupKind.KONG)
+    kong_tiles = tuple(g for g in pungs if g.kind is GroupKind.KONG)
     kongs = mk + ck
     if kongs == 4:
         add("four_kongs", kong_tiles)
@@ -327,13 +447,13 @@ def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, scored: Scored) -
     elif mk == 1 and ck == 0:
         add("melded_kong", kong_tiles)
     # Concealed-kong fans are added to 三杠/四杠 ("暗杠加计") [002:248,260,575].
-    concealed_kong_tiles = tuple(g.tiles for g in pungs if g.meld is not None and g.meld.type is MeldType.CONCEALED_KONG)
+    concealed_kong_tiles = tuple(g for g in pungs if g.meld is not None and g.meld.type is MeldType.CONCEALED_KONG)
     if ck == 1:
         add("concealed_kong", concealed_kong_tiles)
     elif ck == 2:
         add("two_concealed_kongs", concealed_kong_tiles)
     if concealed_pungs >= 2:
-        concealed_pung_tiles = tuple(g.tiles for i, g in enumerate(groups) if g.kind.is_pung_or_kong and (
+        concealed_pung_tiles = tuple(g for i, g in enumerate(groups) if g.kind.is_pung_or_kong and (
             (g.meld is None and not (i == winning_index and not ctx.self_drawn))
             or (g.meld is not None and g.meld.type is MeldType.CONCEALED_KONG)))
         add({2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[concealed_pungs],
@@ -381,4 +501,4 @@ def _wait_fans(arrangement: Arrangement, facts: HandFacts, scored: Scored, g) ->
     else:
         return
     if facts.unique_wait:
-        scored.add(fan, (g.tiles,))
+        scored.add(fan, (g,))

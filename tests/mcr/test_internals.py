@@ -1,0 +1,34 @@
+"""The fast paths agree with the plain definitions they replace."""
+
+from __future__ import annotations
+
+from engine.decompose import winning_tiles
+from engine.mcr.combos import _candidates, _select, chow_fans, pung_fans
+from engine.mcr.evaluate import _only_winning_tile
+
+from .generator import generate
+
+
+def test_fast_unique_wait_matches_winning_tiles():
+    for hand, _context in generate(1500, seed=99):
+        assert _only_winning_tile(hand) == (len(winning_tiles(hand)) == 1), hand
+
+
+def test_suit_relabelling_cache_gives_the_uncached_answer():
+    seen = 0
+    for hand, context in generate(800, seed=5):
+        from engine.decompose import arrangements
+
+        for arrangement in arrangements(hand):
+            chows = tuple(sorted(g.first for g in arrangement.groups if g.kind.value == "chow"))
+            pungs = tuple(sorted(g.first for g in arrangement.groups if g.kind.value in ("pung", "kong")))
+            pair = arrangement.pair.first if arrangement.pair is not None else None
+            for firsts, fast, chows_flag in ((chows, chow_fans, True), (pungs, pung_fans, False)):
+                if len(firsts) < 2:
+                    continue
+                plain = _select(_candidates(firsts, pair, chows_flag), len(firsts))
+                fans_fast = sorted((f, tuple(firsts[p] for p in ps)) for f, ps in fast(firsts, pair))
+                fans_plain = sorted((f, tuple(firsts[p] for p in ps)) for f, ps in plain)
+                assert sorted(f for f, _ in fans_fast) == sorted(f for f, _ in fans_plain), (hand, firsts)
+                seen += 1
+    assert seen > 500
