@@ -5,7 +5,9 @@ PY := $(VENV)/bin/python
 HOST ?= 0.0.0.0
 PORT ?= 8000
 
-.PHONY: setup setup-dev setup-train serve test bench clean
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: setup setup-dev setup-train browser serve test bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,10 +23,22 @@ setup-dev: $(VENV)/bin/python
 setup-train: $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[train]'
 
+# The service with the committed models (models/*.onnx); settings come from MAHJONG_* environment variables
+# (api/settings.py). The app writes its own structured access log, so uvicorn's is off.
 serve: setup
-	$(PY) -m uvicorn api.main:app --host $(HOST) --port $(PORT)
+	$(PY) -m uvicorn api.main:app --host $(HOST) --port $(PORT) --no-access-log --timeout-keep-alive 30
 
-test: setup-dev
+# The browser test drives Debian's Chromium (Playwright cannot download browsers here). Installed when missing
+# and possible (root + apt-get, as on CI); otherwise that one test skips and says why.
+browser:
+	@if [ ! -x "$(CHROMIUM)" ]; then \
+	  if command -v apt-get >/dev/null 2>&1 && [ "$$(id -u)" = 0 ]; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium >/dev/null; \
+	  else echo "note: $(CHROMIUM) missing and not installable here (needs root + apt-get); the browser test will skip"; fi; \
+	fi
+
+test: setup-dev browser
 	$(PY) -m pytest
 
 bench: setup-dev

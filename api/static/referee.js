@@ -469,7 +469,9 @@ function init() {
   syncRiichiFields();
   checkService();
   // A hand in the URL (#hand=...) starts the page from it: handy for sharing a disputed hand.
-  const fromUrl = new URLSearchParams(location.hash.slice(1)).get("hand");
+  // Read by hand, not URLSearchParams: that turns the winning tile's "+" into a space.
+  const match = location.hash.match(/^#hand=(.*)$/);
+  const fromUrl = match ? decodeURIComponent(match[1]) : null;
   if (fromUrl) { $("#hand-input").value = fromUrl; rescore(fromUrl); }
 }
 
