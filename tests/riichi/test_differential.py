@@ -12,6 +12,13 @@ Disagreement classes, documented in docs/policy.md (R5):
   turns off the double patterns). With ``double_yakuman`` on, both stack and must agree.
 
 Anything else is a defect. The test keeps the agreement rate at or above what was measured when it was written.
+
+A second run scores 2,000 hands under ``zendanshin`` against the library set as near as it goes (no red fives, ura,
+kan dora or ippatsu, 20-fu open pinfu ron, 13+ han = sanbaiman, no rinshan yaku). Its further documented classes
+are the Zendanshin rules the library cannot be told: ``renhou_4_han`` (the library's renhou is 5 han [001:169]) and
+``double_wind_pair_2_fu`` (the library counts 4 [001:106]) and ``open_tsumo_keeps_tsumo_fu`` (an open hand with no
+other fu won by tsumo is 20 + 2 → 30 fu [001:100-101], spec §8; the library, told not to raise open pinfu-shaped
+hands to 30, drops the tsumo fu as well and gives 20).
 """
 
 from __future__ import annotations
@@ -35,30 +42,41 @@ HANDS = 5000
 # Measured when written: 4,792 / 5,000 agree exactly; the other 208 are all yakuman_stacking (the themes that make
 # yakuman often make two at once: all honours with four concealed pungs, ...).
 MIN_AGREEMENT = 0.958
+# Measured when written: 1,842 / 2,000; the rest: 105 yakuman_stacking, 37 renhou_4_han, 14
+# open_tsumo_keeps_tsumo_fu, 2 double_wind_pair_2_fu.
+MIN_ZENDANSHIN_AGREEMENT = 0.92
 ZENDANSHIN_ONLY = {"suushiihou", "honour_seven_pairs"}
 _SWITCHABLE = (("kuitan", True), ("aka_dora", True), ("double_yakuman", False), ("kazoe_yakuman", True),
                ("kiriage", False), ("ura_dora", True), ("kan_dora", True), ("ippatsu", True))
 
 
-def _classify(ours: dict, peer: dict, options: dict) -> str | None:
+def _classify(ours: dict, peer: dict, options: dict, result, context, hand_is_concealed: bool) -> str | None:
     keys = ("error", "main", "additional", "total") if peer.get("yakuman") else \
         ("error", "han", "fu", "main", "additional", "total")
     if all(ours.get(k) == peer.get(k) for k in keys):
         return None
     if ours.get("yakuman") and peer.get("yakuman") and not options.get("double_yakuman") and peer["han"] > 13:
         return "yakuman_stacking"
+    if context.ruleset == "zendanshin" and result is not None:
+        if context.blessing == "human":
+            return "renhou_4_han"
+        if any(line.id == "double_wind_pair" for line in result.fu_details):
+            return "double_wind_pair_2_fu"
+        if context.self_drawn and not context.riichi and ours["fu"] == 30 and peer.get("fu") == 20 \
+                and not hand_is_concealed:
+            return "open_tsumo_keeps_tsumo_fu"
     return "unexplained"
 
 
-@pytest.fixture(scope="module")
-def comparison():
-    rng = random.Random(SEED)
+def _compare(ruleset: str, hands: int, seed: int, switch_options: bool):
+    rng = random.Random(seed)
     classes: Counter = Counter()
     examples: dict = {}
     seen_yaku: set[str] = set()
-    for _ in range(HANDS):
-        options = {name: not default for name, default in _SWITCHABLE if rng.random() < 0.2}
-        hand, context = random_deal(rng, "modern", options)
+    for _ in range(hands):
+        options = {name: not default for name, default in _SWITCHABLE if rng.random() < 0.2} if switch_options else {}
+        hand, context = random_deal(rng, ruleset, options)
+        result = None
         try:
             result = score(hand, context)
             ours = ours_comparable(result, context)
@@ -66,11 +84,16 @@ def comparison():
         except HandError as error:
             ours = {"error": error.code}
         peer = peer_score(hand, context)
-        label = _classify(ours, peer, options)
+        label = _classify(ours, peer, options, result, context, hand.is_concealed)
         classes[label or "agree"] += 1
         if label:
             examples.setdefault(label, []).append((hand.format(), context.to_json(), ours, peer))
     return classes, examples, seen_yaku
+
+
+@pytest.fixture(scope="module")
+def comparison():
+    return _compare("modern", HANDS, SEED, switch_options=True)
 
 
 def test_agreement_with_the_mahjong_library(comparison):
@@ -85,3 +108,10 @@ def test_the_generated_hands_cover_every_yaku(comparison):
     missing = set(ALL_IDS) - ZENDANSHIN_ONLY - seen
     assert not missing
     assert {"dora", "aka_dora", "ura_dora"} <= seen
+
+
+def test_zendanshin_against_the_library_set_as_near_as_it_goes():
+    classes, examples, _ = _compare("zendanshin", 2000, SEED + 1, switch_options=False)
+    print(dict(classes))
+    assert not classes["unexplained"], examples.get("unexplained", [])[:5]
+    assert classes["agree"] / 2000 >= MIN_ZENDANSHIN_AGREEMENT, dict(classes)
