@@ -97,6 +97,10 @@ def main() -> None:
                       f"standing={habits.get('standing')}", f"melds_in_front={habits.get('melds_in_front')}",
                       f"melds={len(truth.melds)}", f"flowers={bool(truth.flowers)}"]
         situations += sorted({f"has={m.type.value}" for m in truth.melds})
+        camera = scene.get("camera", {})
+        if "roll" in camera:  # how far the photo is turned from a quarter turn: near 45° the rotation labels flip
+            off_axis = abs((float(camera["roll"]) + 45) % 90 - 45)
+            situations.append("roll_off_quarter=" + ("<15" if off_axis < 15 else "15-30" if off_axis < 30 else ">=30"))
         if any(m.type.value == "added_kong" for m in truth.melds):
             situations.append(f"added_kong={habits.get('added_kong')}")
         if any(m.type.value == "concealed_kong" for m in truth.melds):

@@ -25,7 +25,7 @@ from engine.hand import Discarder, MeldType
 
 from .geometry import Frame
 
-GAP = 0.3  # tile widths: the free space at which "touching" turns into "set apart"
+GAP = 0.17  # tile widths: where "touching" turns into "set apart" (boxes of touching tiles measure -0.1..0.1)
 CUT_COST = 4.0  # per tile width short of GAP, for a cut where tiles touch
 JOIN_COST = 4.0  # per tile width beyond GAP, for keeping a meld together across a gap
 CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap inside one costs less
