@@ -111,7 +111,10 @@ def test_the_generated_hands_cover_every_yaku(comparison):
 
 
 def test_zendanshin_against_the_library_set_as_near_as_it_goes():
-    classes, examples, _ = _compare("zendanshin", 2000, SEED + 1, switch_options=False)
+    classes, examples, seen = _compare("zendanshin", 2000, SEED + 1, switch_options=False)
     print(dict(classes))
+    modern_only = {"rinshan", "ippatsu", "shousuushi", "daisuushi", "daisuushi_double", "kokushi_13", "suuankou_tanki",
+                   "junsei_chuuren"}
+    assert set(ALL_IDS) - modern_only - seen == set()
     assert not classes["unexplained"], examples.get("unexplained", [])[:5]
     assert classes["agree"] / 2000 >= MIN_ZENDANSHIN_AGREEMENT, dict(classes)
