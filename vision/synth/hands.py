@@ -116,7 +116,9 @@ def _sample_context(rng: np.random.Generator, rules: str, hand: Hand) -> WinCont
                   kong_replacement=bool(self_drawn and has_kong and rng.random() < 0.3))
     if rules == "riichi":
         kwargs["riichi"] = bool(hand.is_concealed and rng.random() < 0.6)
-        kwargs["dora_indicators"] = (ALL_KINDS[int(rng.integers(KIND_COUNT))],)
+        counts = hand.counts()  # the indicator is a physical tile too: never a fifth copy
+        free = [k for k in range(KIND_COUNT) if counts[k] < 4]
+        kwargs["dora_indicators"] = (ALL_KINDS[free[int(rng.integers(len(free)))]],)
     context = WinContext(**kwargs)
     for candidate in (context, WinContext(rules=rules, self_drawn=self_drawn)):
         try:

@@ -7,7 +7,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-TABLE_TEX = 320  # table texture side, pixels
+TABLE_TEX = 256  # table texture side, pixels
 
 # BGR 0..1. Tile backs seen on real sets: dark green (classic), blue, orange, white, yellow, pink, red, black, teal.
 BACK_COLOURS = {

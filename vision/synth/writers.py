@@ -84,7 +84,7 @@ class _SceneJob:
 
     def __call__(self, index: int) -> str:
         name = f"{index:06d}"
-        image, jpeg, truth, _ids = render_scene_full(scene_seed(self.seed, index), self.config)
+        _image, jpeg, truth, _ids = render_scene_full(scene_seed(self.seed, index), self.config, decode=False)
         (self.out / "images" / f"{name}.jpg").write_bytes(jpeg)
         (self.out / "labels" / f"{name}.txt").write_text("".join(line + "\n" for line in yolo_lines(truth)))
         (self.out / "labels_obb" / f"{name}.txt").write_text("".join(line + "\n" for line in obb_lines(truth)))
