@@ -222,6 +222,7 @@ def _canonical(firsts: tuple[int, ...], pair: int | None):
     return (tuple(m for m, _ in moved), None if pair is None else move(pair), tuple(i for _, i in moved))
 
 
+@lru_cache(maxsize=65536)
 def chow_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """Chow-combination fans for chows starting at ``firsts`` and the pair's tile: (fan, positions in firsts)."""
     if len(firsts) < 2:
@@ -230,6 +231,7 @@ def chow_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tup
     return tuple((fan, tuple(order[p] for p in positions)) for fan, positions in _chow_fans(key, key_pair))
 
 
+@lru_cache(maxsize=65536)
 def pung_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tuple[int, ...]], ...]:
     """Pung-combination fans for pungs/kongs of ``firsts`` and the pair's tile: (fan, positions in firsts)."""
     if len(firsts) < 2:

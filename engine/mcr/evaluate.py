@@ -94,55 +94,19 @@ class HandFacts:
     # --- fans of the tiles alone --------------------------------------------------------------------------------
     def _tile_fans(self, kong_kinds: set[int]) -> list[tuple[str, int, tuple]]:
         counts = self.counts
-        present = [i for i in range(34) if counts[i]]
-        numbers = [i for i in present if i < 27]
-        honours = [i for i in present if i >= 27]
-        suits = {i // 9 for i in numbers}
-        ranks = {i % 9 + 1 for i in numbers}
-        everything = (WHOLE_HAND,)
-        fans: list[tuple[str, int, tuple]] = []
-
-        def add(fan: str, count: int = 1, tiles=everything) -> None:
-            fans.append((fan, count, tiles))
-
-        if all(i in _GREEN for i in present):
-            add("all_green")
-        if not honours:
-            if len(suits) == 1:
-                add("full_flush")
-            add("no_honours")
-        elif len(suits) == 1:
-            add("half_flush")
-        if not numbers:
-            add("all_honours")
-        if numbers and not honours and all(i in _TERMINALS for i in numbers):
-            add("all_terminals")
-        if numbers and honours and all(i in _TERMINALS for i in numbers):
-            add("all_terminals_and_honours")
-        if all(i in _REVERSIBLE for i in present):
-            add("reversible_tiles")
-        if numbers and not honours:
-            if ranks <= {7, 8, 9}:
-                add("upper_tiles")
-            elif ranks <= {4, 5, 6}:
-                add("middle_tiles")
-            elif ranks <= {1, 2, 3}:
-                add("lower_tiles")
-            if ranks <= {6, 7, 8, 9}:
-                add("upper_four")
-            elif ranks <= {1, 2, 3, 4}:
-                add("lower_four")
-            if not (ranks & {1, 9}):
-                add("all_simples")
-        if len(suits) == 2:
-            add("one_voided_suit")
-        if len(suits) == 3 and any(i < 31 for i in honours) and any(i >= 31 for i in honours):
-            add("all_types")
-        hogs = [i for i in present if counts[i] == 4 and i not in kong_kinds]
+        mask = 0
+        hogs = []
+        for i in range(34):
+            n = counts[i]
+            if n:
+                mask |= 1 << i
+                if n == 4 and i not in kong_kinds:
+                    hogs.append(i)
+        fans = list(_kind_fans(mask))
         if hogs:
-            add("tile_hog", len(hogs), tuple((ALL_KINDS[i],) * 4 for i in hogs))
-        if self._is_nine_gates():
-            add("nine_gates")
+            fans.append(("tile_hog", len(hogs), tuple((ALL_KINDS[i],) * 4 for i in hogs)))
+        if not self.hand.melds and self._is_nine_gates():
+            fans.append(("nine_gates", 1, (WHOLE_HAND,)))
         return fans
 
     def _is_nine_gates(self) -> bool:
@@ -195,6 +159,52 @@ class HandFacts:
         if self._unique_wait is None:
             self._unique_wait = _only_winning_tile(self.hand)
         return self._unique_wait
+
+
+@lru_cache(maxsize=65536)
+def _kind_fans(mask: int) -> tuple[tuple[str, int, tuple], ...]:
+    """Fans that depend only on which kinds the hand uses (a bit mask of the 34 kinds)."""
+    present = [i for i in range(34) if mask >> i & 1]
+    numbers = [i for i in present if i < 27]
+    honours = [i for i in present if i >= 27]
+    suits = {i // 9 for i in numbers}
+    ranks = {i % 9 + 1 for i in numbers}
+    fans: list[str] = []
+    add = fans.append
+    if all(i in _GREEN for i in present):
+        add("all_green")
+    if not honours:
+        if len(suits) == 1:
+            add("full_flush")
+        add("no_honours")
+    elif len(suits) == 1:
+        add("half_flush")
+    if not numbers:
+        add("all_honours")
+    if numbers and not honours and all(i in _TERMINALS for i in numbers):
+        add("all_terminals")
+    if numbers and honours and all(i in _TERMINALS for i in numbers):
+        add("all_terminals_and_honours")
+    if all(i in _REVERSIBLE for i in present):
+        add("reversible_tiles")
+    if numbers and not honours:
+        if ranks <= {7, 8, 9}:
+            add("upper_tiles")
+        elif ranks <= {4, 5, 6}:
+            add("middle_tiles")
+        elif ranks <= {1, 2, 3}:
+            add("lower_tiles")
+        if ranks <= {6, 7, 8, 9}:
+            add("upper_four")
+        elif ranks <= {1, 2, 3, 4}:
+            add("lower_four")
+        if not (ranks & {1, 9}):
+            add("all_simples")
+    if len(suits) == 2:
+        add("one_voided_suit")
+    if len(suits) == 3 and any(i < 31 for i in honours) and any(i >= 31 for i in honours):
+        add("all_types")
+    return tuple((fan, 1, (WHOLE_HAND,)) for fan in fans)
 
 
 def _only_winning_tile(hand: Hand) -> bool:

@@ -1,0 +1,85 @@
+"""MCR scoring speed: engine.mcr.score against PyMahjongGB (C++) on the same 5,000 generated hands, same run.
+
+    .venv/bin/python bench/bench_mcr.py [--hands 5000] [--repeat 3]
+
+Prints hands per second and microseconds per hand for:
+  * PyMahjongGB, arguments prepared beforehand (the C++ call alone),
+  * PyMahjongGB including the conversion of our Hand into its arguments,
+  * engine.mcr cold (first pass: empty caches, as for a fresh process seeing new hands),
+  * engine.mcr warm (best of --repeat later passes: the count-keyed caches filled),
+and the ratios (target: no more than 3x PyMahjongGB's time per hand).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from engine.mcr import score  # noqa: E402
+from tests.mcr.generator import gb_arguments, generate  # noqa: E402
+
+
+def _per_hand(seconds: float, n: int) -> float:
+    return seconds / n * 1e6
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--hands", type=int, default=5000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=424242)
+    args = parser.parse_args(argv)
+
+    cases = list(generate(args.hands, args.seed))
+    n = len(cases)
+
+    start = time.perf_counter()
+    for hand, context in cases:
+        score(hand, context)
+    ours_cold = time.perf_counter() - start
+
+    ours_warm = float("inf")
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        for hand, context in cases:
+            score(hand, context)
+        ours_warm = min(ours_warm, time.perf_counter() - start)
+
+    try:
+        import MahjongGB
+    except ImportError:
+        print("PyMahjongGB not installed (pip install -e '.[dev]'): engine.mcr only")
+        print(f"engine.mcr cold {n / ours_cold:9.0f} hands/s {_per_hand(ours_cold, n):8.1f} us/hand")
+        print(f"engine.mcr warm {n / ours_warm:9.0f} hands/s {_per_hand(ours_warm, n):8.1f} us/hand")
+        return 0
+
+    prepared = [gb_arguments(hand, context) for hand, context in cases]
+    gb_call = gb_total = float("inf")
+    for _ in range(args.repeat):
+        start = time.perf_counter()
+        for arguments in prepared:
+            MahjongGB.MahjongFanCalculator(*arguments)
+        gb_call = min(gb_call, time.perf_counter() - start)
+        start = time.perf_counter()
+        for hand, context in cases:
+            MahjongGB.MahjongFanCalculator(*gb_arguments(hand, context))
+        gb_total = min(gb_total, time.perf_counter() - start)
+
+    rows = [("PyMahjongGB (C++ call only)", gb_call), ("PyMahjongGB (with Hand conversion)", gb_total),
+            ("engine.mcr cold (first pass)", ours_cold), ("engine.mcr warm (best later pass)", ours_warm)]
+    print(f"{n} hands (seed {args.seed}), best of {args.repeat} passes where repeated")
+    for name, seconds in rows:
+        print(f"  {name:36s} {n / seconds:9.0f} hands/s {_per_hand(seconds, n):8.1f} us/hand")
+    print(f"  ratio warm / PyMahjongGB call  {ours_warm / gb_call:6.1f}x   (target <= 3x)")
+    print(f"  ratio cold / PyMahjongGB call  {ours_cold / gb_call:6.1f}x")
+    print(f"  ratio warm / PyMahjongGB with conversion {ours_warm / gb_total:6.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
