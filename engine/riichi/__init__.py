@@ -150,12 +150,20 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
     dora = sum(e.han for e in dora_entries)
     best = None
     best_key = None
-    hand_found = [y for y in ROWS["hand", facts.closed] if y.test(facts, None)]
+    closed = facts.closed
+    hand_found = [y for y in ROWS["hand", closed] if y.test(facts, None)]
     for view in readings(facts):
         found, yakuman = _yaku_of(facts, view, hand_found)
         pinfu = any(y.id == "pinfu" for y in found)
         fu, fu_lines = compute_fu(facts, view, pinfu)
-        han = 13 * yakuman if yakuman else sum(_han_of(y, facts) for y in found)
+        if yakuman:
+            han = 13 * yakuman
+        else:
+            han = 0
+            for y in found:
+                han += y.han_closed if closed else y.han_open
+                if y.han_rule is not None:  # renhou: the ruleset says
+                    han += getattr(rules, y.han_rule) - y.han_closed
         basic, limit = basic_points(han + (0 if yakuman else dora), fu, yakuman, rules)
         # 高点法: the highest payment, then yakuman over counted han, then more han, then more fu (policy R18)
         key = (bool(found), basic, yakuman, han, fu)

@@ -21,6 +21,8 @@ TERMINAL = tuple(i < 27 and i % 9 in (0, 8) for i in range(34))
 TERMINAL_OR_HONOUR_SET = frozenset(i for i in range(34) if TERMINAL_OR_HONOUR[i])
 TERMINAL_SET = frozenset(i for i in range(34) if TERMINAL[i])
 HONOUR_SET = frozenset(range(27, 34))
+# the tiles whose pair is worth fu (and that break pinfu): dragons, the seat wind, the round wind
+_VALUE_TILES = {(seat, round_): frozenset((31, 32, 33, seat, round_)) for seat in WINDS for round_ in WINDS}
 
 
 class HandFacts:
@@ -35,7 +37,6 @@ class HandFacts:
         self.hand = hand
         self.context = context
         self.rules = rules
-        self.closed = hand.is_concealed
         self.tsumo = context.self_drawn
         standing = [0] * 34
         for t in hand.concealed:
@@ -49,8 +50,10 @@ class HandFacts:
         kongs: list[int] = []
         set_info: list[tuple[int, bool, bool]] = []
         concealed = 0
+        closed = True
         for m in hand.melds:
             first = m.tiles[0].index
+            closed = closed and m.type is MeldType.CONCEALED_KONG
             if m.type is MeldType.CHOW:
                 counts[first] += 1
                 counts[first + 1] += 1
@@ -64,13 +67,14 @@ class HandFacts:
                     kongs.append(first)
                 set_info.append((first, is_kong, m.is_concealed))
                 concealed += m.is_concealed
+        self.closed = closed
         self.meld_chows = chows
         self.meld_pungs = pungs
         self.meld_kongs = kongs
         self.meld_set_info = set_info
         self.meld_concealed = concealed
         self.counts = counts
-        kinds = {i for i in range(34) if counts[i]}
+        kinds = {i for i, n in enumerate(counts) if n}
         self.kinds = kinds
         self.suits = {i // 9 for i in kinds if i < 27}
         self.has_honours = not kinds.isdisjoint(HONOUR_SET)
@@ -81,7 +85,7 @@ class HandFacts:
         self.all_green = kinds <= GREEN
         self.seat = WIND_INDEX[context.seat_wind]
         self.round = WIND_INDEX[context.round_wind]
-        self.value_tiles = frozenset((31, 32, 33, self.seat, self.round))
+        self.value_tiles = _VALUE_TILES[self.seat, self.round]
 
 
 class View:
