@@ -50,6 +50,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--count", type=int, default=12)
     p.add_argument("--real-dir", help="folder of real photos to show for comparison (default: shared hk-photos valid)")
     p.add_argument("--quality", type=int, default=80)
+    p.add_argument("--cell", type=int, default=480, help="width of one scene in the sheet, pixels")
 
     args = parser.parse_args(argv)
     if args.config:  # the file gives defaults; options on the command line win
@@ -69,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote crops of {args.n} scenes to {out} in {time.time() - start:.1f} s", file=sys.stderr)
     else:
         real = Path(args.real_dir) if args.real_dir else default_real_dir()
-        sheet = contact_sheet(args.seed, config, count=args.count, real_dir=real)
+        sheet = contact_sheet(args.seed, config, count=args.count, real_dir=real, cell_width=args.cell)
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         cv2.imwrite(args.out, sheet, [cv2.IMWRITE_JPEG_QUALITY, args.quality])
         print(f"wrote {args.out} ({sheet.shape[1]}x{sheet.shape[0]})", file=sys.stderr)
