@@ -160,6 +160,10 @@ def _select(candidates: list[tuple[str, tuple[int, ...]]], n: int) -> tuple[tupl
     Ties between equal totals (the rulebook accepts either [002:613,841]) go to the 1-point chow fans in the order
     一般高 > 喜相逢 > 连六 > 老少副, as the worked examples choose for a fourth chow [002:613,645,739].
     """
+    if not candidates:
+        return ()
+    if len(candidates) == 1:
+        return (candidates[0],)
     best: list = [(0, ()), ()]
     # Bigger and higher candidates first, so that ties resolve towards the main fan.
     order = sorted(range(len(candidates)), key=lambda i: (-len(candidates[i][1]), -POINTS[candidates[i][0]], i))

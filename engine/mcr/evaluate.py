@@ -210,7 +210,8 @@ def _kind_fans(mask: int) -> tuple[tuple[str, int, tuple], ...]:
 def _only_winning_tile(hand: Hand) -> bool:
     """Whether no kind but the winning tile completes the 13-tile hand. Same answer as
     ``len(engine.decompose.winning_tiles(hand)) == 1`` (a kind whose four copies the hand holds is no wait), but it
-    tries only the kinds that can touch the standing tiles and tests shapes on cached count keys."""
+    tries only the kinds that can touch the standing tiles, re-checks only the suit a candidate changes (suit
+    results are cached by counts), and tests the irregular shapes only when the hand could be one."""
     standing = [0] * 34
     for t in hand.concealed:
         standing[t.index] += 1
@@ -221,8 +222,9 @@ def _only_winning_tile(hand: Hand) -> bool:
     melds = len(hand.melds)
     win = hand.winning_tile.index
     kinds = [i for i in range(34) if standing[i]]
-    if melds <= 1 and len(kinds) >= 9:
-        candidates = range(34)  # irregular shapes (thirteen orphans, knitted) can wait on a tile they lack
+    irregular = melds <= 1 and len(kinds) >= 9  # thirteen orphans, knitted shapes: may wait on a tile they lack
+    if irregular:
+        candidates = range(34)
     else:
         near: set[int] = set()
         for i in kinds:
@@ -230,17 +232,62 @@ def _only_winning_tile(hand: Hand) -> bool:
                 near.add(i)
             else:
                 base = i - i % 9
-                near.update(j for j in range(max(base, i - 2), min(base + 8, i + 2) + 1))
+                near.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
         candidates = near
+    # Suit blocks of the 13 tiles: (remainder mod 3, decomposes), so that a candidate re-checks one block only.
+    blocks = [tuple(standing[b:b + 9]) for b in (0, 9, 18)]
+    status = [_block_status(block) for block in blocks]
+    honour_pairs = sum(1 for i in range(27, 34) if standing[i] == 2)
+    honour_bad = sum(1 for i in range(27, 34) if standing[i] not in (0, 2, 3))
+    odd = [i for i in kinds if standing[i] % 2]
     for k in candidates:
         if k == win or held[k] >= 4:
             continue
-        standing[k] += 1
-        done = _completes(tuple(standing), melds)
-        standing[k] -= 1
-        if done:
+        if _standard_with(k, blocks, status, standing, honour_pairs, honour_bad):
             return False
+        if melds == 0 and len(odd) == 1 and odd[0] == k:
+            return False  # seven pairs
+        if irregular:
+            standing[k] += 1
+            done = _completes(tuple(standing), melds)
+            standing[k] -= 1
+            if done:
+                return False
     return True
+
+
+def _block_status(block: tuple[int, ...]) -> tuple[int, bool]:
+    total = sum(block)
+    rest = total % 3
+    if rest == 1:
+        return 1, False
+    return rest, (not total) or _suit_complete(block, rest == 2)
+
+
+def _standard_with(k: int, blocks, status, standing, honour_pairs: int, honour_bad: int) -> bool:
+    """Whether the 13 standing tiles plus kind ``k`` form sets and one pair."""
+    pairs = honour_pairs
+    bad = honour_bad
+    if k >= 27:
+        n = standing[k]
+        before_pair, before_bad = n == 2, n not in (0, 2, 3)
+        after_pair, after_bad = n + 1 == 2, n + 1 not in (0, 2, 3)
+        pairs += after_pair - before_pair
+        bad += after_bad - before_bad
+    if bad:
+        return False
+    changed = k // 9 if k < 27 else -1
+    for b in range(3):
+        if b == changed:
+            block = list(blocks[b])
+            block[k % 9] += 1
+            rest, ok = _block_status(tuple(block))
+        else:
+            rest, ok = status[b]
+        if not ok:
+            return False
+        pairs += rest == 2
+    return pairs == 1
 
 
 @lru_cache(maxsize=131072)
