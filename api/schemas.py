@@ -66,6 +66,8 @@ class ContextIn(BaseModel):
     ura_dora_indicators: TileList = Field(default_factory=list)
     honba: StrictInt = 0
     riichi_sticks: StrictInt = 0
+    pao: StrictStr | None = Field(None, description="riichi: who fed the meld that completed a liable yakuman "
+                                                    "(left, across or right)")
 
     def to_engine(self) -> dict[str, Any]:
         data = self.model_dump(exclude_unset=True)

@@ -24,7 +24,7 @@ router = APIRouter(prefix="/v1", tags=["photos"])
 _PHOTO_FIELDS = {"image", "rules", "winning_tile", "concealed_kong_tiles", "overlay"}
 _CONTEXT_FORM_FIELDS = {"context", "self_drawn", "seat_wind", "round_wind", "last_tile", "last_wall_tile",
                         "kong_replacement", "robbing_kong", "ruleset", "riichi", "double_riichi", "ippatsu",
-                        "blessing", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "options"}
+                        "blessing", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "options", "pao"}
 
 _IMAGE_DOC = "the photo: JPEG, PNG, WebP or HEIC"
 _WINNING_DOC = "override: the winning tile (e.g. 4p) when the photo does not show which it is"
@@ -94,6 +94,7 @@ async def score_photo(
     ura_dora_indicators: str | None = Form(None, description="riichi, MPSZ"),
     honba: int | None = Form(None),
     riichi_sticks: int | None = Form(None),
+    pao: str | None = Form(None, description="riichi: who fed a liable yakuman's meld (left, across or right)"),
     options: str | None = Form(None, description="riichi options as a JSON object, e.g. {\"aka_dora\": true}"),
     winning_tile: str | None = Form(None, description=_WINNING_DOC),
     concealed_kong_tiles: str | None = Form(None, description=_KONGS_DOC),
@@ -120,7 +121,8 @@ async def score_photo(
               "last_tile": last_tile, "last_wall_tile": last_wall_tile, "kong_replacement": kong_replacement,
               "robbing_kong": robbing_kong, "ruleset": ruleset, "riichi": riichi, "double_riichi": double_riichi,
               "ippatsu": ippatsu, "blessing": blessing, "dora_indicators": dora_indicators,
-              "ura_dora_indicators": ura_dora_indicators, "honba": honba, "riichi_sticks": riichi_sticks}
+              "ura_dora_indicators": ura_dora_indicators, "honba": honba, "riichi_sticks": riichi_sticks,
+              "pao": pao}
     fields.update({k: v for k, v in single.items() if v is not None})
     try:
         win_context = ContextIn.model_validate(fields).to_engine()

@@ -68,3 +68,14 @@ def test_referee_page_is_served(client):
     assert page.status_code == 200 and "Mahjong referee" in page.text
     assert client.get("/static/referee.js").status_code == 200
     assert client.get("/", follow_redirects=False).headers["location"] == "/referee"
+
+
+def test_request_schema_covers_every_engine_context_field():
+    # The HTTP schema forbids unknown fields, so a context field the engine gains must be added here too.
+    from engine.hand import CONTEXT_FIELDS
+
+    from api.routers.photos import _CONTEXT_FORM_FIELDS, _PHOTO_FIELDS
+    from api.schemas import ContextIn
+
+    assert set(ContextIn.model_fields) == CONTEXT_FIELDS
+    assert CONTEXT_FIELDS <= _CONTEXT_FORM_FIELDS | _PHOTO_FIELDS
