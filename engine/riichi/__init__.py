@@ -128,10 +128,11 @@ def _yaku_of(facts: HandFacts, view: View, hand_found: list[Yaku]) -> tuple[list
         found += [y for y in ROWS["chows", closed] if y.test(facts, view)]
     if view.pungs:
         found += [y for y in ROWS["pungs", closed] if y.test(facts, view)]
-    if len(found) > 1:
+        if view.dragon_pungs or view.wind_pungs:
+            found += [y for y in ROWS["honour_pungs", closed] if y.test(facts, view)]
+    if len(found) > 1 and any(y.excludes for y in found):
         excluded = {e for y in found for e in y.excludes}
-        if excluded:
-            found = [y for y in found if y.id not in excluded]
+        found = [y for y in found if y.id not in excluded]
     return found, 0
 
 

@@ -30,8 +30,8 @@ class Yaku:
     yakuman: int = 0  # 0: ordinary yaku; 1 or 2: yakuman (2 only when double yakuman are on)
     han_rule: str | None = None  # a Ruleset field that gives the han instead of han_closed (renhou)
     # What the predicate reads, so that rows are skipped where they cannot hold: "hand" (context and tiles only,
-    # tested once per hand), "chows" / "pungs" (tested only for arrangements with chows / pungs or kongs),
-    # "shape" (any arrangement).
+    # tested once per hand), "chows" / "pungs" / "honour_pungs" (tested only for arrangements with chows / pungs or
+    # kongs / honour pungs or kongs), "shape" (any arrangement).
     scope: str = "shape"
 
     def han(self, closed: bool) -> int:
@@ -133,11 +133,11 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("rinshan", "After a kong", "嶺上開花", 1, 1, lambda h, v: h.context.kong_replacement and h.rules.rinshan_yaku,
          "modern (not a yaku in 001:32)", scope="hand"),
     Yaku("iipeikou", "Pure double chow", "一盃口", 1, 0, lambda h, v: _identical_chow_pairs(v) >= 1, "001:151", scope="chows"),
-    Yaku("haku", "White dragon", "飜牌 白", 1, 1, _dragon_pung(31), "001:140", scope="pungs"),
-    Yaku("hatsu", "Green dragon", "飜牌 發", 1, 1, _dragon_pung(32), "001:140", scope="pungs"),
-    Yaku("chun", "Red dragon", "飜牌 中", 1, 1, _dragon_pung(33), "001:140", scope="pungs"),
-    Yaku("seat_wind", "Seat wind", "飜牌 門風", 1, 1, lambda h, v: h.seat in v.pungs, "001:140-141", scope="pungs"),
-    Yaku("round_wind", "Round wind", "飜牌 圏風", 1, 1, lambda h, v: h.round in v.pungs, "001:140-141", scope="pungs"),
+    Yaku("haku", "White dragon", "飜牌 白", 1, 1, _dragon_pung(31), "001:140", scope="honour_pungs"),
+    Yaku("hatsu", "Green dragon", "飜牌 發", 1, 1, _dragon_pung(32), "001:140", scope="honour_pungs"),
+    Yaku("chun", "Red dragon", "飜牌 中", 1, 1, _dragon_pung(33), "001:140", scope="honour_pungs"),
+    Yaku("seat_wind", "Seat wind", "飜牌 門風", 1, 1, lambda h, v: h.seat in v.pungs, "001:140-141", scope="honour_pungs"),
+    Yaku("round_wind", "Round wind", "飜牌 圏風", 1, 1, lambda h, v: h.round in v.pungs, "001:140-141", scope="honour_pungs"),
     # 2 han
     Yaku("toitoi", "All pungs", "対々和", 2, 2, lambda h, v: _standard(v) and len(v.pungs) == 4, "001:153", scope="pungs"),
     Yaku("honroutou", "All terminals and honours", "混老頭", 2, 2,
@@ -146,7 +146,7 @@ YAKU: tuple[Yaku, ...] = (
     Yaku("sanshoku_doukou", "Triple pung", "三色同刻", 2, 2, lambda h, v: len(v.pungs) >= 3 and _sanshoku(v.pungs),
          "001:156", scope="pungs"),
     Yaku("shousangen", "Little three dragons", "小三元", 2, 2,
-         lambda h, v: _dragon_pungs(v) == 2 and v.pair is not None and v.pair >= 31, "001:157", scope="pungs"),
+         lambda h, v: _dragon_pungs(v) == 2 and v.pair is not None and v.pair >= 31, "001:157", scope="honour_pungs"),
     Yaku("sankantsu", "Three kongs", "三槓子", 2, 2, lambda h, v: len(v.kongs) == 3, "001:158", scope="pungs"),
     Yaku("ittsu", "Pure straight", "一気通貫", 2, 1, lambda h, v: len(v.chows) >= 3 and _ittsu(v), "001:159", scope="chows"),
     Yaku("chanta", "Outside hand", "全帯ヤオ", 2, 1,
@@ -229,7 +229,7 @@ def _rows(table: tuple[Yaku, ...], scope: str, closed: bool) -> tuple[Yaku, ...]
 
 
 # The table split by scope and concealment, once, so the scorer's loops hold only rows that can apply.
-ROWS = {(scope, closed): _rows(YAKU, scope, closed) for scope in ("hand", "chows", "pungs", "shape")
+ROWS = {(scope, closed): _rows(YAKU, scope, closed) for scope in ("hand", "chows", "pungs", "honour_pungs", "shape")
         for closed in (True, False)}
 YAKUMAN_ROWS = {closed: tuple(y for y in YAKUMAN if closed or y.han_open) for closed in (True, False)}
 
