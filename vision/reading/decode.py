@@ -105,7 +105,7 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
         kinds = range(KIND_COUNT) if kong_kind is None else (kong_kind,)
         for kind in kinds:
             cost = float(sum(costs[t, kind] for t in up))
-            options.append((cost, DecodedMeld(meld.type, (kind,) * len(meld.tiles), meld.discarder, None),
+            options.append((cost, DecodedMeld(meld.type, (kind,) * meld.type.size, meld.discarder, None),
                             tuple((t, kind) for t in up)))
     options.sort(key=lambda o: o[0])
     return options

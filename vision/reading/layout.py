@@ -32,7 +32,9 @@ CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap i
 CLUTTER_COST = 3.0  # one tile explained as belonging to no group
 FACE_DOWN_CLUTTER_COST = 0.3  # a back outside a concealed kong: usually the wall, cheap to leave out
 FLOWER_GROUP_COST = 1.0  # one more group to explain
+FLOWER_REACH = 3.5  # tile heights: flowers lie at most this far from the nearest hand tile (centre to centre)
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
+RAISED_OFFSET = 0.15  # tile widths: a sideways tile this far off its usual place across the row lies on another
 INF = float("inf")
 
 
@@ -47,6 +49,7 @@ class MeldSlots:
     claimed: int | None  # detection index of the (first) sideways tile
     face_down: tuple[bool, ...]
     stacked: int | None = None  # detection index of a tile laid on the sideways tile
+    hidden: int = 0  # tiles of the meld that no detection shows (an added kong's claimed tile under its fourth)
 
     @property
     def size(self) -> int:
@@ -124,6 +127,9 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
                              (False,) * 4, stacked=top)
         if any(t in stacks for t in tiles):
             return None
+        if _raised(tiles, place, frame):
+            # The fourth tile lies on the claimed one and hides it completely: only its lift shows.
+            return MeldSlots(MeldType.ADDED_KONG, tuple(tiles), positions, discarder, claimed, (False,) * 3, hidden=1)
         return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3)
     if n == 4:
         if any(t in stacks for t in tiles):
@@ -141,6 +147,19 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         if not any(sideways) and any(down):
             return MeldSlots(MeldType.CONCEALED_KONG, tuple(tiles), positions, None, None, tuple(down))
     return None
+
+
+def _raised(tiles: list[int], place: int, frame: Frame) -> bool:
+    """Whether the sideways tile at ``place`` sits off the row line by more than RAISED_OFFSET tile widths.
+
+    A claimed tile lies flat against the winner's edge of the row, so its centre is (aspect - 1) / 2 widths nearer
+    the winner than the upright tiles' centres. A tile laid on top of it is lifted by a tile's thickness, which the
+    camera shows as a shift across the row (away from the camera's side) while the tile underneath is hidden.
+    """
+    upright = [t for k, t in enumerate(tiles) if k != place]
+    unit = float(np.mean(frame.unit[upright]))
+    offset = (float(frame.centers[tiles[place], 1]) - float(np.mean(frame.centers[upright, 1]))) / unit
+    return abs(offset - (frame.aspect - 1) / 2) > RAISED_OFFSET
 
 
 class _RowSolver:
@@ -306,7 +325,44 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     side_lists = iter(extra["side"])
     for k, row in enumerate(rows):
         _collect(layout, row, segs if k == main_index else next(side_lists))
+    _drop_stray_flowers(layout, frame)
     return layout
+
+
+def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:
+    """Flowers are shown near the hand and on their own: a flower face far from every hand tile, or touching a
+    clutter tile in its row (a discard or wall row that happens to hold a flower), is clutter."""
+    hand = layout.concealed + [t for m in layout.melds for t in m.tiles]
+    hand += [layout.winning] if layout.winning is not None else []
+    if not hand or not layout.flowers:
+        return
+    def near_hand(f: int) -> bool:
+        height = frame.aspect * frame.unit[f]
+        return np.hypot(*(frame.centers[hand] - frame.centers[f]).T).min() / height <= FLOWER_REACH
+
+    def same_group(f: int, g: int) -> bool:
+        height = frame.aspect * frame.unit[f]
+        return abs(frame.centers[g, 1] - frame.centers[f, 1]) < 0.42 * height and frame.gap(f, g) < 1.0
+
+    # A flower group is near the hand when any of its flowers is.
+    near = {f for f in layout.flowers if near_hand(f)}
+    changed = True
+    while changed:
+        changed = False
+        for f in layout.flowers:
+            if f not in near and any(same_group(f, g) for g in near):
+                near.add(f)
+                changed = True
+    kept = []
+    for f in layout.flowers:
+        height = frame.aspect * frame.unit[f]
+        touching_clutter = any(abs(frame.centers[c, 1] - frame.centers[f, 1]) < 0.42 * height
+                               and frame.gap(f, c) < GAP for c in layout.clutter)
+        if f not in near or touching_clutter:
+            layout.clutter.append(f)
+        else:
+            kept.append(f)
+    layout.flowers = kept
 
 
 def _collect(layout: Layout, row: list[int], segs: list) -> None:
