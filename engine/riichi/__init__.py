@@ -1,7 +1,9 @@
 """Japanese riichi scoring: Zendanshin competition rules by default [001], or the ``modern`` ruleset.
 
 ``score(hand, context) -> RiichiResult`` takes the shared :class:`engine.Hand` and :class:`engine.WinContext`,
-reads every arrangement of :func:`engine.decompose.arrangements`, scores each with the yaku table
+reads every riichi arrangement (:func:`.view.readings`: the partitions of the shared decomposition,
+:func:`engine.decompose.standard_partitions`, plus seven different pairs and thirteen orphans; a test keeps them
+equal to :func:`engine.decompose.arrangements` for these shapes), scores each with the yaku table
 (:mod:`.yaku`), the fu table (:mod:`.fu`) and the limits (:mod:`.points`), and keeps the highest (高点法, policy
 R18). Raises ``HandError("not_winning")`` when no riichi arrangement exists; a winning shape without a yaku is a
 result with ``meets_minimum`` false and zero points (policy R19).

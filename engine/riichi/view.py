@@ -1,8 +1,7 @@
 """What the yaku predicates and the fu table look at: facts of the whole hand and of one arrangement.
 
 :class:`HandFacts` is computed once per hand (tile counts, suits, context flags resolved against the ruleset);
-:class:`View` once per arrangement of :func:`engine.decompose.arrangements` (sets, pair, wait, which pungs are
-concealed). Both are plain slotted objects so that the predicates stay one-liners and scoring stays fast.
+:class:`View` once per arrangement found by :func:`readings` (sets, pair, wait, which pungs are concealed). Both are plain slotted objects so that the predicates stay one-liners and scoring stays fast.
 """
 
 from __future__ import annotations

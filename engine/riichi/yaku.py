@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..decompose import Shape
-from .view import DRAGONS, TERMINAL, TERMINAL_OR_HONOUR, WINDS, HandFacts, View
+from .view import TERMINAL, TERMINAL_OR_HONOUR, HandFacts, View
 
 Predicate = Callable[[HandFacts, View], bool]
 

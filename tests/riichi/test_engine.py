@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Hand, HandError, WinContext, arrangements, score_request
+from engine import Hand, HandError, arrangements, score_request
 from engine.decompose import GroupKind, Shape
 from engine.hand import RIICHI_OPTIONS
 from engine.riichi import RULESETS, score
