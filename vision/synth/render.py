@@ -214,6 +214,7 @@ def _render(scene: Scene, decode: bool = True):
     light = np.array([rng.normal(0, 0.5), rng.normal(-0.3, 0.5), rng.uniform(0.8, 1.6)])
     light /= np.linalg.norm(light)
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.3, 0.55)
+    gloss, shininess = rng.uniform(0.0, 0.35), rng.uniform(15, 60)  # polished tiles catch the light
 
     # Table: texture laid on the plane z = 0 around the hand, warped through the camera's plane homography.
     placements = scene.layout.placements
@@ -267,17 +268,20 @@ def _render(scene: Scene, decode: bool = True):
             if np.dot(camera.position - centroid, normal) <= 0:
                 continue
             shade = ambient + diffuse * max(0.0, float(np.dot(normal, light)))
+            view = camera.position - centroid
+            halfway = light + view / np.linalg.norm(view)
+            shine = 255 * gloss * max(0.0, float(np.dot(normal, halfway / np.linalg.norm(halfway)))) ** shininess
             quad = corners_img[list(idx)]
             shown = (name == "face") != p.face_down and name in ("face", "back")
             surface_id = 2 * i + 1 if shown else 2 * i + 2
             if name == "face":
                 if p.face not in textures:
                     textures[p.face] = _face_texture(style, p.face, face_col, ink_gain, ink_colour, side_col)
-                _paste_texture(image, textures[p.face], quad, shade, side_col * 255 * shade * 0.9)
+                _paste_texture(image, textures[p.face], quad, shade, side_col * 255 * shade * 0.9, shine)
             elif name == "back":
-                _fill(image, quad, back_col * 255 * shade if back_share > 0 else side_col * 255 * shade, 0.7)
+                _fill(image, quad, (back_col if back_share > 0 else side_col) * 255 * shade + shine, 0.7)
             else:
-                _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share)
+                _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share, shine)
             cv2.fillConvexPoly(ids, _poly(quad), int(surface_id), cv2.LINE_8, _SHIFT)
         shown_quad = corners_img[list(p.shown_quad_indices())]
         face_area[i] = abs(cv2.contourArea(shown_quad.astype(np.float32)))
@@ -390,7 +394,7 @@ def _roi(quad: np.ndarray, image: np.ndarray):
     return x0, y0, x1, y1
 
 
-def _paste_texture(image: np.ndarray, texture: np.ndarray, quad: np.ndarray, shade: float, edge) -> None:
+def _paste_texture(image: np.ndarray, texture: np.ndarray, quad: np.ndarray, shade: float, edge, shine: float = 0.0) -> None:
     """Warp a face texture onto its quad in place (pixels outside the quad untouched), then anti-alias its rim."""
     roi = _roi(quad, image)
     if roi is None:
@@ -398,7 +402,7 @@ def _paste_texture(image: np.ndarray, texture: np.ndarray, quad: np.ndarray, sha
     x0, y0, x1, y1 = roi
     local = (quad - [x0, y0]).astype(np.float32)
     homography = cv2.getPerspectiveTransform(_TEX_CORNERS, local)
-    shaded = cv2.convertScaleAbs(texture, alpha=shade)
+    shaded = cv2.convertScaleAbs(texture, alpha=shade, beta=shine)
     region = image[y0:y1, x0:x1]
     cv2.warpPerspective(shaded, homography, (x1 - x0, y1 - y0), dst=region, flags=cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_TRANSPARENT)
@@ -413,13 +417,13 @@ def _fill(image: np.ndarray, quad: np.ndarray, colour, outline: float | None = N
         cv2.polylines(image, [poly], True, tuple(float(v) * outline for v in colour), 1, cv2.LINE_AA, _SHIFT)
 
 
-def _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share) -> None:
+def _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share, shine=0.0) -> None:
     """A side of the box: the face layer (ivory) and, behind it, the coloured back layer."""
     # In each side quad two corners lie on the face side (index < 4) and two on the back side.
     pts = world[list(idx)]
     on_face = np.array([j < 4 for j in idx])
     if back_share <= 0:
-        _fill(image, camera.project(pts), side_col * 255 * shade, 0.8)
+        _fill(image, camera.project(pts), side_col * 255 * shade + shine, 0.8)
         return
     face_pts, back_pts = pts[on_face], pts[~on_face]
     # Pair each face corner with the back corner of the same edge (same position along the side).
@@ -430,8 +434,8 @@ def _draw_side(image, world, idx, camera, shade, side_col, back_col, back_share)
     split = [fp + (bp - fp) * (1 - back_share) for fp, bp in pairs]
     front = np.array([pairs[0][0], pairs[1][0], split[1], split[0]])
     back = np.array([split[0], split[1], pairs[1][1], pairs[0][1]])
-    _fill(image, camera.project(front), side_col * 255 * shade * 0.97)
-    _fill(image, camera.project(back), back_col * 255 * shade, 0.7)
+    _fill(image, camera.project(front), side_col * 255 * shade * 0.97 + shine)
+    _fill(image, camera.project(back), back_col * 255 * shade + shine, 0.7)
 
 
 def _draw_table_objects(rng, image, camera, bounds) -> None:
@@ -458,34 +462,52 @@ def _draw_table_objects(rng, image, camera, bounds) -> None:
 
 
 def _draw_occluder(rng, image, ids, placements) -> None:
-    """A hand or finger entering from an image edge; skipped if it would cover any tile of the winning hand."""
+    """A hand (palm and fingers) reaching in from an image edge, with its shadow; skipped if it would cover any tile
+    of the winning hand, so the hand's labels stay complete. Clutter it covers loses visibility (and maybe its label)."""
     h, w = ids.shape
+    size = max(w, h)
     side = int(rng.integers(4))
     along = rng.uniform(0.1, 0.9)
-    length, thick = rng.uniform(0.15, 0.35) * max(w, h), rng.uniform(0.05, 0.12) * max(w, h)
-    start = [(along * w, -10), (w + 10, along * h), (along * w, h + 10), (-10, along * h)][side]
-    angle = [90, 180, 270, 0][side] + rng.normal(0, 20)
-    a = np.deg2rad(angle)
-    end = (start[0] + length * np.cos(a), start[1] + length * np.sin(a))
+    edge = np.array([(along * w, 0), (w, along * h), (along * w, h), (0, along * h)][side], float)
+    angle = np.deg2rad([90, 180, 270, 0][side] + rng.normal(0, 20))
+    inward = np.array([np.cos(angle), np.sin(angle)])
+    across = np.array([-inward[1], inward[0]])
+    palm_r = rng.uniform(0.06, 0.1) * size
+    palm = edge + inward * rng.uniform(-0.5, 0.6) * palm_r
     mask = np.zeros((h, w), np.uint8)
-    cv2.line(mask, tuple(int(v) for v in start), tuple(int(v) for v in end), 255, int(thick))
-    cv2.circle(mask, tuple(int(v) for v in end), int(thick / 2), 255, -1)
-    hand_ids = [2 * i + 1 for i, p in enumerate(placements) if p.role != "clutter"] + \
-               [2 * i + 2 for i, p in enumerate(placements) if p.role != "clutter"]
-    covered = ids[mask > 0]
-    if np.isin(covered, hand_ids).any():
+    cv2.ellipse(mask, tuple(int(v) for v in palm), (int(palm_r * 1.3), int(palm_r)), float(np.degrees(angle)), 0, 360, 255, -1)
+    fingers = int(rng.integers(1, 5))
+    finger_w = palm_r * rng.uniform(0.32, 0.42)
+    for k in range(fingers):
+        offset = (k - (fingers - 1) / 2) * finger_w * 1.15
+        spread = rng.normal(0, 0.12)
+        d = inward * np.cos(spread) + across * np.sin(spread)
+        base = palm + across * offset + inward * palm_r * 0.8
+        tip = base + d * palm_r * rng.uniform(1.0, 1.9)
+        cv2.line(mask, tuple(int(v) for v in base), tuple(int(v) for v in tip), 255, max(2, int(finger_w)))
+        cv2.circle(mask, tuple(int(v) for v in tip), max(1, int(finger_w / 2)), 255, -1)
+    hand_ids = [2 * i + j for i, p in enumerate(placements) if p.role != "clutter" for j in (1, 2)]
+    if np.isin(ids[mask > 0], hand_ids).any():
         return
-    skin = np.array([rng.uniform(90, 170), rng.uniform(120, 190), rng.uniform(170, 235)], np.float32)
     ys, xs = np.nonzero(mask)
-    y0, y1 = max(ys.min() - 8, 0), min(ys.max() + 9, h)
-    x0, x1 = max(xs.min() - 8, 0), min(xs.max() + 9, w)
+    if len(xs) == 0:
+        return
+    pad = int(palm_r)
+    y0, y1 = max(ys.min() - pad, 0), min(ys.max() + pad + 1, h)
+    x0, x1 = max(xs.min() - pad, 0), min(xs.max() + pad + 1, w)
     local = mask[y0:y1, x0:x1]
-    soft = cv2.GaussianBlur(local, (0, 0), 2.5).astype(np.float32)[..., None] / 255
+    # The shadow falls on the table offset from the hand, soft: the hand is held above the table.
+    shift = np.float32([[1, 0, rng.uniform(-0.3, 0.3) * palm_r], [0, 1, rng.uniform(0.1, 0.4) * palm_r]])
+    shadow = cv2.warpAffine(local, shift, (x1 - x0, y1 - y0))
+    shadow = cv2.GaussianBlur(shadow, (0, 0), palm_r * 0.15).astype(np.float32)[..., None] / 255
+    red = rng.uniform(90, 235)  # skin from dark to light: BGR with red > green > blue
+    skin = np.array([red * rng.uniform(0.55, 0.72), red * rng.uniform(0.72, 0.85), red], np.float32)
+    soft = cv2.GaussianBlur(local, (0, 0), 1.5).astype(np.float32)[..., None] / 255
     small = cv2.resize(local, None, fx=0.125, fy=0.125, interpolation=cv2.INTER_AREA)
-    rounded = cv2.resize(cv2.GaussianBlur(small, (0, 0), max(1.0, thick / 24)), (x1 - x0, y1 - y0))
-    shading = 0.75 + 0.25 * rounded.astype(np.float32)[..., None] / 255  # a finger is darker toward its edges
-    region = image[y0:y1, x0:x1]
-    region[:] = (region * (1 - soft) + soft * skin * shading).astype(np.uint8)
+    rounded = cv2.resize(cv2.GaussianBlur(small, (0, 0), max(1.0, finger_w / 40)), (x1 - x0, y1 - y0))
+    shading = 0.7 + 0.3 * rounded.astype(np.float32)[..., None] / 255  # darker toward the fingers' edges
+    region = image[y0:y1, x0:x1].astype(np.float32) * (1 - 0.45 * shadow)
+    image[y0:y1, x0:x1] = np.clip(region * (1 - soft) + soft * skin * shading, 0, 255).astype(np.uint8)
     ids[mask > 0] = 0
 
 
