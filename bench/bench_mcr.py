@@ -7,7 +7,9 @@ Prints hands per second and microseconds per hand for:
   * PyMahjongGB including the conversion of our Hand into its arguments,
   * engine.mcr cold (first pass: empty caches, as for a fresh process seeing new hands),
   * engine.mcr warm (best of --repeat later passes: the count-keyed caches filled),
-and the ratios (target: no more than 3x PyMahjongGB's time per hand).
+and the ratios (target: no more than 3x PyMahjongGB's time per hand). Times are process CPU time
+(``time.process_time``) and the passes of both engines are interleaved, so that other load on a shared machine
+disturbs the ratio as little as possible.
 """
 
 from __future__ import annotations
@@ -37,38 +39,41 @@ def main(argv: list[str] | None = None) -> int:
 
     cases = list(generate(args.hands, args.seed))
     n = len(cases)
+    clock = time.process_time
 
-    start = time.perf_counter()
+    start = clock()
     for hand, context in cases:
         score(hand, context)
-    ours_cold = time.perf_counter() - start
-
-    ours_warm = float("inf")
-    for _ in range(args.repeat):
-        start = time.perf_counter()
-        for hand, context in cases:
-            score(hand, context)
-        ours_warm = min(ours_warm, time.perf_counter() - start)
+    ours_cold = clock() - start
 
     try:
         import MahjongGB
     except ImportError:
+        MahjongGB = None
+    prepared = [gb_arguments(hand, context) for hand, context in cases] if MahjongGB else []
+
+    ours_warm = gb_call = gb_total = float("inf")
+    for _ in range(args.repeat):
+        start = clock()
+        for hand, context in cases:
+            score(hand, context)
+        ours_warm = min(ours_warm, clock() - start)
+        if MahjongGB is None:
+            continue
+        start = clock()
+        for arguments in prepared:
+            MahjongGB.MahjongFanCalculator(*arguments)
+        gb_call = min(gb_call, clock() - start)
+        start = clock()
+        for hand, context in cases:
+            MahjongGB.MahjongFanCalculator(*gb_arguments(hand, context))
+        gb_total = min(gb_total, clock() - start)
+
+    if MahjongGB is None:
         print("PyMahjongGB not installed (pip install -e '.[dev]'): engine.mcr only")
         print(f"engine.mcr cold {n / ours_cold:9.0f} hands/s {_per_hand(ours_cold, n):8.1f} us/hand")
         print(f"engine.mcr warm {n / ours_warm:9.0f} hands/s {_per_hand(ours_warm, n):8.1f} us/hand")
         return 0
-
-    prepared = [gb_arguments(hand, context) for hand, context in cases]
-    gb_call = gb_total = float("inf")
-    for _ in range(args.repeat):
-        start = time.perf_counter()
-        for arguments in prepared:
-            MahjongGB.MahjongFanCalculator(*arguments)
-        gb_call = min(gb_call, time.perf_counter() - start)
-        start = time.perf_counter()
-        for hand, context in cases:
-            MahjongGB.MahjongFanCalculator(*gb_arguments(hand, context))
-        gb_total = min(gb_total, time.perf_counter() - start)
 
     rows = [("PyMahjongGB (C++ call only)", gb_call), ("PyMahjongGB (with Hand conversion)", gb_total),
             ("engine.mcr cold (first pass)", ours_cold), ("engine.mcr warm (best later pass)", ours_warm)]

@@ -164,42 +164,38 @@ def _select(candidates: list[tuple[str, tuple[int, ...]]], n: int) -> tuple[tupl
         return ()
     if len(candidates) == 1:
         return (candidates[0],)
-    best: list = [(0, ()), ()]
     # Bigger and higher candidates first, so that ties resolve towards the main fan.
     order = sorted(range(len(candidates)), key=lambda i: (-len(candidates[i][1]), -POINTS[candidates[i][0]], i))
-    seen_states: set[frozenset[int]] = set()
-
-    def grow(chosen: list[int], used: list[int], fans_of_set: list[set[str]], points: int) -> None:
-        key = frozenset(chosen)
-        if key in seen_states:
-            return
-        seen_states.add(key)
-        if points >= best[0][0]:
-            rank = (points, _preference(candidates[i][0] for i in chosen))
-            if rank > best[0]:
-                best[0] = rank
-                best[1] = tuple(candidates[i] for i in chosen)
-        for i in order:
-            if i in chosen:
+    cands = [candidates[i] for i in order]
+    masks = [sum(1 << p for p in positions) for _, positions in cands]
+    points = [POINTS[fan] for fan, _ in cands]
+    count = len(cands)
+    # Principle 3: two candidates of the same fan sharing a set cannot both be taken.
+    clash = [sum(1 << j for j in range(count) if j != i and cands[j][0] == cands[i][0] and masks[i] & masks[j])
+             for i in range(count)]
+    best_rank = (0, ())
+    best_chosen = 0
+    seen: set[int] = set()
+    stack = [(0, 0, 0)]  # (chosen candidates bit mask, used sets bit mask, points)
+    while stack:
+        chosen, used, total = stack.pop()
+        if chosen in seen:
+            continue
+        seen.add(chosen)
+        if total >= best_rank[0]:
+            rank = (total, _preference(cands[i][0] for i in range(count) if chosen >> i & 1))
+            if rank > best_rank:
+                best_rank, best_chosen = rank, chosen
+        for i in range(count):
+            if chosen >> i & 1 or clash[i] & chosen:
                 continue
-            fan, positions = candidates[i]
-            already = sum(1 for p in positions if used[p])
-            if chosen and (already > 1 or already == len(positions)):
+            mask = masks[i]
+            shared = mask & used
+            # Principles 2 and 5: a later candidate brings a new set and re-uses at most one.
+            if used and (shared == mask or shared & (shared - 1)):
                 continue
-            if any(fan in fans_of_set[p] for p in positions):
-                continue
-            for p in positions:
-                used[p] += 1
-                fans_of_set[p].add(fan)
-            chosen.append(i)
-            grow(chosen, used, fans_of_set, points + POINTS[fan])
-            chosen.pop()
-            for p in positions:
-                used[p] -= 1
-                fans_of_set[p].discard(fan)
-
-    grow([], [0] * n, [set() for _ in range(n)], 0)
-    return best[1]
+            stack.append((chosen | 1 << i, used | mask, total + points[i]))
+    return tuple(cands[i] for i in range(count) if best_chosen >> i & 1)
 
 
 _TIE_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
@@ -231,6 +227,8 @@ def chow_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tup
     """Chow-combination fans for chows starting at ``firsts`` and the pair's tile: (fan, positions in firsts)."""
     if len(firsts) < 2:
         return ()
+    if pair is not None and (pair >= 27 or pair % 9 != 4 or len(firsts) < 4):
+        pair = None  # only a pair of 5 with four chows makes a chow fan (一色双龙会, 三色双龙会)
     key, key_pair, order = _canonical(firsts, pair)
     return tuple((fan, tuple(order[p] for p in positions)) for fan, positions in _chow_fans(key, key_pair))
 
@@ -240,6 +238,8 @@ def pung_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tup
     """Pung-combination fans for pungs/kongs of ``firsts`` and the pair's tile: (fan, positions in firsts)."""
     if len(firsts) < 2:
         return ()
+    if pair is not None and pair < 27:
+        pair = None  # only a wind or dragon pair makes a pung fan (小四喜, 小三元)
     key, key_pair, order = _canonical(firsts, pair)
     return tuple((fan, tuple(order[p] for p in positions)) for fan, positions in _pung_fans(key, key_pair))
 
