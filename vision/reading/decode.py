@@ -36,6 +36,7 @@ UNLISTED_PENALTY = 1.0  # extra cost so that an unlisted class never ties with a
 ALTERNATIVE_MARGIN = math.log(50.0)  # report legal readings at least 1/50 as probable as the best
 MAX_EXPANSIONS = 20000
 MAX_ALTERNATIVES = 5
+RAISED_COST = 2.0  # reading a lifted sideways tile as lying flat (a pung or chow), or a flat one as an added kong
 RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
 
 
@@ -87,10 +88,14 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
             return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (), None, None, known=False), ())]
         return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (kong_kind,) * 4, None, None), ())]
     if meld.type is MeldType.PUNG:
+        flat = RAISED_COST if meld.raised else 0.0
         for kind in range(KIND_COUNT):
             cost = float(sum(costs[t, kind] for t in meld.tiles))
-            options.append((cost, DecodedMeld(MeldType.PUNG, (kind,) * 3, meld.discarder, None),
+            options.append((cost + flat, DecodedMeld(MeldType.PUNG, (kind,) * 3, meld.discarder, None),
                             tuple((t, kind) for t in meld.tiles)))
+            if meld.raised:  # the claimed tile hidden under the added fourth
+                options.append((cost, DecodedMeld(MeldType.ADDED_KONG, (kind,) * 4, meld.discarder, None),
+                                tuple((t, kind) for t in meld.tiles)))
         if meld.discarder is Discarder.LEFT:  # a chow is only ever claimed from the left
             for suit in range(3):
                 for low in range(7):
@@ -99,7 +104,7 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
                         kinds = tuple(first + o for o in order)
                         cost = float(sum(costs[t, k] for t, k in zip(meld.tiles, kinds)))
                         claimed_kind = kinds[meld.tiles.index(meld.claimed)]
-                        options.append((cost, DecodedMeld(MeldType.CHOW, kinds, meld.discarder, claimed_kind),
+                        options.append((cost + flat, DecodedMeld(MeldType.CHOW, kinds, meld.discarder, claimed_kind),
                                         tuple(zip(meld.tiles, kinds))))
     else:
         kinds = range(KIND_COUNT) if kong_kind is None else (kong_kind,)

@@ -49,7 +49,7 @@ class MeldSlots:
     claimed: int | None  # detection index of the (first) sideways tile
     face_down: tuple[bool, ...]
     stacked: int | None = None  # detection index of a tile laid on the sideways tile
-    hidden: int = 0  # tiles of the meld that no detection shows (an added kong's claimed tile under its fourth)
+    raised: bool = False  # the sideways tile looks lifted: maybe an added kong whose fourth tile hides the claimed one
 
     @property
     def size(self) -> int:
@@ -127,10 +127,10 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
                              (False,) * 4, stacked=top)
         if any(t in stacks for t in tiles):
             return None
-        if _raised(tiles, place, frame):
-            # The fourth tile lies on the claimed one and hides it completely: only its lift shows.
-            return MeldSlots(MeldType.ADDED_KONG, tuple(tiles), positions, discarder, claimed, (False,) * 3, hidden=1)
-        return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3)
+        # A fourth tile laid on the claimed one can hide it completely: only its lift shows. Whether this is an
+        # added kong is left to the decoder, which weighs the lift against the faces (a chow cannot be one).
+        return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3,
+                         raised=_raised(tiles, place, frame))
     if n == 4:
         if any(t in stacks for t in tiles):
             return None
