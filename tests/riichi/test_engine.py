@@ -214,3 +214,54 @@ def test_dora_do_not_add_to_a_yakuman():
     # policy R24
     r = riichi("1122334455667z +7z", seat_wind="S", dora_indicators="7z", ruleset="modern")
     assert r.yakuman == 1 and all(y.kind == "yakuman" for y in r.yaku) and r.points.total == 32000
+
+
+# --- bad input never crashes -------------------------------------------------------------------------------------
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from engine import ERROR_CODES  # noqa: E402
+
+from ..engine.strategies import hands  # noqa: E402
+
+_contexts = st.fixed_dictionaries({"rules": st.just("riichi")}, optional={
+    "ruleset": st.sampled_from(["zendanshin", "modern", "tenhou", 3]),
+    "self_drawn": st.booleans(), "riichi": st.booleans(), "double_riichi": st.booleans(), "ippatsu": st.booleans(),
+    "last_wall_tile": st.booleans(), "kong_replacement": st.booleans(), "robbing_kong": st.booleans(),
+    "seat_wind": st.sampled_from(["E", "S", "W", "N", "X"]), "round_wind": st.sampled_from(["E", "S", "1z"]),
+    "blessing": st.sampled_from([None, "heaven", "earth", "human", "moon"]),
+    "dora_indicators": st.sampled_from(["", "1m", "9p1z", "5z6z7z", "1f", "0m"]),
+    "ura_dora_indicators": st.sampled_from(["", "4z", "1m2m"]),
+    "honba": st.sampled_from([0, 2, -1, "x"]), "riichi_sticks": st.sampled_from([0, 1, True]),
+    "pao": st.sampled_from([None, "left", "across", "right", "up", 1]),
+    "options": st.dictionaries(st.sampled_from(list(RIICHI_OPTIONS) + ["nope"]),
+                               st.sampled_from([True, False, "yes"]), max_size=3),
+})
+
+
+@settings(max_examples=300, deadline=None)
+@given(hands(), _contexts)
+def test_any_input_gives_a_result_or_a_stable_error(hand, context):
+    out = score_request({"hand": hand.to_json(), "context": context})
+    if out["ok"]:
+        assert out["meets_minimum"] == (out["points"]["total"] > 0)
+    else:
+        assert out["error"]["code"] in ERROR_CODES
+
+
+def test_winning_hands_with_scrambled_contexts_never_crash():
+    rng = random.Random(99)
+    flags = ["self_drawn", "riichi", "double_riichi", "ippatsu", "last_wall_tile", "kong_replacement", "robbing_kong"]
+    outcomes = set()
+    for hand, context in _deals(400, 13):
+        data = context.to_json()
+        for name in rng.sample(flags, 2):
+            data[name] = not data[name]
+        data["blessing"] = rng.choice([None, None, "heaven", "earth", "human"])
+        data["pao"] = rng.choice([None, None, "left", "across", "right"])
+        data["ruleset"] = rng.choice(["zendanshin", "modern"])
+        out = score_request({"hand": hand.to_json(), "context": data})
+        outcomes.add(out["error"]["code"] if not out["ok"] else "ok")
+        if not out["ok"]:
+            assert out["error"]["code"] in ERROR_CODES
+    assert "ok" in outcomes and "contradictory_context" in outcomes
