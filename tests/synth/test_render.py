@@ -171,3 +171,14 @@ def test_preview_writes_a_contact_sheet(tmp_path):
     assert main(["preview", "--seed", "1", "--out", str(out), "--count", "2", "--width", "640", "--height", "480"]) == 0
     sheet = cv2.imread(str(out))
     assert sheet is not None and sheet.shape[1] == 4 * 480
+
+
+def test_config_file_gives_defaults_and_the_command_line_wins(tmp_path):
+    config = tmp_path / "c.json"
+    config.write_text(json.dumps({"n": 5, "seed": 9, "width": 320, "height": 240, "styles": ["kde_default"],
+                                  "workers": 1, "_what": "test"}))
+    assert main(["generate", "--config", str(config), "--n", "2", "--out", str(tmp_path / "o")]) == 0
+    lines = (tmp_path / "o" / "scenes.jsonl").read_text().splitlines()
+    assert len(lines) == 2
+    record = json.loads(lines[0])
+    assert (record["width"], record["height"], record["style"]) == (320, 240, "kde_default")

@@ -28,8 +28,9 @@ def _common(parser: argparse.ArgumentParser, n: bool = True) -> None:
 
 
 def _config(args) -> SynthConfig:
+    styles = args.styles.split(",") if isinstance(args.styles, str) else args.styles  # a config file gives a list
     return SynthConfig(width=args.width, height=args.height, difficulty=args.difficulty, p_riichi=args.p_riichi,
-                       styles=tuple(args.styles.split(",")) if args.styles else None, art_dir=args.art_dir)
+                       styles=tuple(styles) if styles else None, art_dir=args.art_dir)
 
 
 def main(argv: list[str] | None = None) -> int:
