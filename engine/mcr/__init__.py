@@ -11,9 +11,10 @@ do not count towards the 8-point minimum [002:336].
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
-from ..decompose import Arrangement, Group, arrangements
+from ..decompose import _MELD_GROUP_KIND, Arrangement, Group, GroupKind, arrangements, arrangements_of_counts
 from ..errors import HandError
 from ..hand import Hand, WinContext
 from ..tiles import Tile, format_tiles
@@ -151,7 +152,7 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
     facts = HandFacts(hand, context)
     best = None
     best_key = None
-    for arrangement in arrangements(hand):
+    for arrangement in hand_arrangements(hand, facts.standing):
         scored = evaluate(arrangement, facts)
         key = (scored.total, _tie_key(scored))
         if best_key is None or key > best_key:
@@ -160,6 +161,26 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
         raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
     scored, arrangement = best
     return MCRResult(scored, arrangement, hand.flowers, context.self_drawn)
+
+
+def hand_arrangements(hand: Hand, standing: list[int]) -> list[Arrangement]:
+    """``engine.decompose.arrangements(hand)``, with the standing part cached by its counts: the partition of the
+    standing tiles depends only on their counts, the winning tile and how many melds there are."""
+    meld_groups = tuple(Group(_MELD_GROUP_KIND[m.type], m.tiles[0].index, m) for m in hand.melds)
+    return [Arrangement(shape, standing_groups + meld_groups, winning_group)
+            for shape, standing_groups, winning_group in
+            _standing_arrangements(tuple(standing), hand.winning_tile.index, len(meld_groups))]
+
+
+_PLACEHOLDER = Group(GroupKind.PUNG, 0)
+
+
+@lru_cache(maxsize=65536)
+def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int):
+    out = []
+    for a in arrangements_of_counts(list(standing), winning, (_PLACEHOLDER,) * melds):
+        out.append((a.shape, a.groups[:len(a.groups) - melds], a.winning_group))
+    return tuple(out)
 
 
 def _tie_key(scored: Scored) -> tuple[bool, ...]:

@@ -32,3 +32,12 @@ def test_suit_relabelling_cache_gives_the_uncached_answer():
                 assert sorted(f for f, _ in fans_fast) == sorted(f for f, _ in fans_plain), (hand, firsts)
                 seen += 1
     assert seen > 500
+
+
+def test_cached_arrangements_are_the_decomposition():
+    from engine.decompose import arrangements
+    from engine.mcr import hand_arrangements
+    from engine.mcr.evaluate import HandFacts
+
+    for hand, context in generate(1500, seed=17):
+        assert hand_arrangements(hand, HandFacts(hand, context).standing) == list(arrangements(hand)), hand
