@@ -195,8 +195,9 @@ def _layout_for(detections: Detections, turn: int):
     frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
                                quarter_turn=turn)
     duplicate = geometry.duplicates(detections.boxes, detections.confidence, keep_pairs=frame.sideways)
-    facts = _facts(detections, frame)
     active = ~duplicate
+    frame = geometry.straighten_sideways_runs(frame, geometry.rows(frame, active))
+    facts = _facts(detections, frame)
     stacked_on = geometry.find_stacked(frame, active)
     in_rows = active.copy()
     in_rows[list(stacked_on)] = False

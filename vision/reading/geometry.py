@@ -19,7 +19,7 @@ Shapes: N = number of detections; all arrays are numpy, nothing is mutated.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -252,3 +252,27 @@ def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
     chains = [sorted(members, key=lambda k: frame.centers[k, 0]) for members in components.values()]
     chains.sort(key=lambda chain: (float(np.mean(frame.centers[chain, 1])), float(frame.centers[chain[0], 0])))
     return chains
+
+
+def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int = 3) -> Frame:
+    """Treat runs of ``min_run`` or more touching sideways tiles as upright.
+
+    No layout puts three claimed tiles side by side (a meld has one, an added kong laid beside along the row two),
+    but perspective can turn a stretch of a row across the 45° line where the quarter-turned rotation labels flip.
+    """
+    sideways = frame.sideways.copy()
+    for chain in chains:
+        run: list[int] = []
+        for k, tile in enumerate(chain + [None]):
+            touching = tile is not None and run and frame.gap(run[-1], tile) < 0.5
+            if tile is not None and frame.sideways[tile] and (not run or touching):
+                run.append(tile)
+                continue
+            if len(run) >= min_run:
+                sideways[run] = False
+            run = [tile] if tile is not None and frame.sideways[tile] else []
+    if (sideways == frame.sideways).all():
+        return frame
+    along = np.where(sideways, frame.aspect * frame.unit, frame.unit)
+    across = np.where(sideways, frame.unit, frame.aspect * frame.unit)
+    return replace(frame, sideways=sideways, along=along, across=across)
