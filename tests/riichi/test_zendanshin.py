@@ -291,3 +291,24 @@ def test_pao_without_a_liable_meld_is_contradictory(hand, pao):
         with pytest.raises(HandError) as error:
             riichi("1m k1111z< k2222z^ k3333z> k4444p< +1m", seat_wind="S", pao="left", ruleset="modern")
     assert error.value.code == "contradictory_context"
+
+
+def test_pao_four_winds_only_for_the_fourth_wind_pung():
+    # 001:77: the pon of the fourth wind set; small four winds (a wind pair) has no liability
+    big = riichi("5z p111z< p222z^ p333z> p444z< +5z",
+                 seat_wind="S", self_drawn=True, pao="left")
+    assert "suushiihou" in yaku_han(big) and big.points.from_pao == 32000
+    with pytest.raises(HandError) as error:
+        riichi("44z11m p111z< p222z^ p333z> +1m", seat_wind="S", self_drawn=True, pao="left")
+    assert error.value.code == "contradictory_context"
+
+
+@pytest.mark.parametrize("hand,yaku", [
+    ("44z55z p111z< p222z^ p666z> +4z", "tsuuiisou"),  # 001:78: 字一色
+    ("99s11s p111m< p999m^ p111p> +9s", "chinroutou"),  # 001:79: 清老頭
+])
+def test_pao_for_all_honours_and_all_terminals(hand, yaku):
+    r = riichi(hand, seat_wind="S", pao="right", self_drawn=True)
+    assert yaku in yaku_han(r) and r.points.from_pao == 32000
+    with pytest.raises(HandError):  # modern: pao only for big three dragons and big four winds
+        riichi(hand, seat_wind="S", pao="right", self_drawn=True, ruleset="modern")
