@@ -80,9 +80,11 @@ def flat_axes(yaw_deg: float, face_down: bool = False) -> np.ndarray:
     return np.stack([right, up, np.array([0.0, 0.0, 1.0])], axis=1)
 
 
-def standing_axes() -> np.ndarray:
-    """A tile standing on its long edge with its face toward the winner (at -Y)."""
-    return np.stack([np.array([1.0, 0, 0]), np.array([0, 0, 1.0]), np.array([0, -1.0, 0])], axis=1)
+def standing_axes(yaw_deg: float = 0.0) -> np.ndarray:
+    """A tile standing on its long edge with its face toward the winner (at -Y), turned ``yaw`` about the vertical."""
+    a = np.deg2rad(yaw_deg)
+    return np.stack([np.array([np.cos(a), np.sin(a), 0]), np.array([0, 0, 1.0]), np.array([np.sin(a), -np.cos(a), 0])],
+                    axis=1)
 
 
 @dataclass
@@ -120,15 +122,22 @@ def layout_hand(rng: np.random.Generator, hand: Hand, context: WinContext, knobs
         "concealed_kong": ("ends_down" if rng.random() < (0.8 if context.rules == "riichi" else 0.3) else "all_down"),
         "added_kong": "on" if rng.random() < 0.5 else "beside",
         "melds_in_front": bool(rng.random() < 0.45),
+        "untidiness": float(rng.uniform(0, 1)),  # hands are never laid out perfectly straight
     }
     placements: list[Placement] = []
+    messy = habits["untidiness"]
+
+    def nudge() -> tuple[np.ndarray, float]:
+        return np.append(rng.normal(0, 0.012 * messy, 2), 0.0), float(rng.normal(0, 1.2 * messy))
 
     def put_row_tile(face: str, x: float, role: str, stand: bool) -> None:
+        shift, yaw = nudge()
         if stand:
-            placements.append(Placement(face, np.array([x + TILE_W / 2, TILE_D / 2, TILE_H / 2]), standing_axes(),
-                                        False, role, standing=True))
+            placements.append(Placement(face, np.array([x + TILE_W / 2, TILE_D / 2, TILE_H / 2]) + shift,
+                                        standing_axes(yaw), False, role, standing=True))
         else:
-            placements.append(Placement(face, np.array([x + TILE_W / 2, TILE_H / 2, TILE_D / 2]), flat_axes(0), False, role))
+            placements.append(Placement(face, np.array([x + TILE_W / 2, TILE_H / 2, TILE_D / 2]) + shift,
+                                        flat_axes(yaw), False, role))
 
     concealed = [str(t) for t in hand.concealed]
     if rng.random() < 0.2:
@@ -150,7 +159,7 @@ def layout_hand(rng: np.random.Generator, hand: Hand, context: WinContext, knobs
         mx, my = x + float(rng.uniform(0.8, 2.0)), 0.0
         order = list(reversed(range(len(hand.melds))))
     for meld_index in order:
-        mx = _lay_meld(rng, placements, hand, meld_index, mx, my, gap, habits) + float(rng.uniform(0.3, 0.8))
+        mx = _lay_meld(rng, placements, hand, meld_index, mx, my, gap, habits, nudge) + float(rng.uniform(0.3, 0.8))
 
     if hand.flowers:
         if rng.random() < 0.5:  # left of the concealed row
@@ -167,7 +176,7 @@ def layout_hand(rng: np.random.Generator, hand: Hand, context: WinContext, knobs
 
 
 def _lay_meld(rng, placements: list[Placement], hand: Hand, meld_index: int, x: float, y0: float, gap: float,
-              habits: dict) -> float:
+              habits: dict, nudge) -> float:
     """Lay one meld with its left end at ``x``, bottom edge at ``y0``; return the right end."""
     meld = hand.melds[meld_index]
     tiles = [str(t) for t in meld.tiles]
@@ -182,18 +191,20 @@ def _lay_meld(rng, placements: list[Placement], hand: Hand, meld_index: int, x: 
         down = meld.type is MeldType.CONCEALED_KONG and (
             habits["concealed_kong"] == "all_down" or position in (0, 3))
         if position == side_at:
-            center = np.array([x + TILE_H / 2, y0 + TILE_W / 2, TILE_D / 2])
-            placements.append(Placement(tiles[position], center, flat_axes(yaw), False, "meld", meld_index, position))
+            shift, turn = nudge()
+            center = np.array([x + TILE_H / 2, y0 + TILE_W / 2, TILE_D / 2]) + shift
+            placements.append(Placement(tiles[position], center, flat_axes(yaw + turn), False, "meld", meld_index, position))
             if meld.type is MeldType.ADDED_KONG:
                 if habits["added_kong"] == "on":
                     extra = center + np.array([0.0, 0.0, TILE_D])
                 else:
                     extra = center + np.array([0.0, TILE_W + 0.02, 0.0])
-                placements.append(Placement(tiles[3], extra, flat_axes(yaw), False, "meld", meld_index, 3))
+                placements.append(Placement(tiles[3], extra, flat_axes(yaw + turn), False, "meld", meld_index, 3))
             x += TILE_H + gap
         else:
-            center = np.array([x + TILE_W / 2, y0 + TILE_H / 2, TILE_D / 2])
-            placements.append(Placement(tiles[position], center, flat_axes(0, down), down, "meld", meld_index, position))
+            shift, turn = nudge()
+            center = np.array([x + TILE_W / 2, y0 + TILE_H / 2, TILE_D / 2]) + shift
+            placements.append(Placement(tiles[position], center, flat_axes(turn, down), down, "meld", meld_index, position))
             x += TILE_W + gap
     return x
 
