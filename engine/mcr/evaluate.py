@@ -219,8 +219,14 @@ def _only_winning_tile(hand: Hand) -> bool:
     for meld in hand.melds:
         for t in meld.tiles:
             held[t.index] += 1
-    melds = len(hand.melds)
-    win = hand.winning_tile.index
+    exhausted = tuple(i for i in range(34) if held[i] >= 4)
+    return _only_winning_tile_of(tuple(standing), hand.winning_tile.index, len(hand.melds), exhausted)
+
+
+@lru_cache(maxsize=65536)
+def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted: tuple[int, ...]) -> bool:
+    """The 13 standing tiles' counts, the winning kind, the number of melds and the kinds the hand holds all four of."""
+    standing = list(key)
     kinds = [i for i in range(34) if standing[i]]
     irregular = melds <= 1 and len(kinds) >= 9  # thirteen orphans, knitted shapes: may wait on a tile they lack
     if irregular:
@@ -241,7 +247,7 @@ def _only_winning_tile(hand: Hand) -> bool:
     honour_bad = sum(1 for i in range(27, 34) if standing[i] not in (0, 2, 3))
     odd = [i for i in kinds if standing[i] % 2]
     for k in candidates:
-        if k == win or held[k] >= 4:
+        if k == win or k in exhausted:
             continue
         if _standard_with(k, blocks, status, standing, honour_pairs, honour_bad):
             return False
