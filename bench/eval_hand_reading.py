@@ -43,10 +43,17 @@ def truth_detections(scene: dict) -> Detections:
     return Detections(boxes, ids, conf, rotation)
 
 
-def model_detections(scene: dict, root: Path) -> Detections:
-    from vision import recognize  # the recogniser helper's module; imported only in this mode
+_RECOGNIZER = None
 
-    return recognize.detect_image(str(root / scene["image"]))  # type: ignore[attr-defined]
+
+def model_detections(scene: dict, root: Path) -> Detections:
+    """The committed recogniser's detections for the scene's image (``vision.recognize``, models/)."""
+    global _RECOGNIZER
+    if _RECOGNIZER is None:
+        from vision.recognize import Recognizer  # imported only in this mode
+
+        _RECOGNIZER = Recognizer.load()
+    return _RECOGNIZER.recognize(str(root / scene["image"])).detections
 
 
 def kong_answers(reading, scene: dict, detections: Detections) -> list[str]:

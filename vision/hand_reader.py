@@ -178,6 +178,9 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                                         "corrected": FACE_CODES[face], "probability": round(probability, 4)})
             reading.warn("tile_corrected", f"tile {i} read as {read_as} was taken as {FACE_CODES[face]}"
                                            f" (p = {probability:.2f}) to make a legal hand")
+    if any(c["probability"] == 0.0 for c in reading.corrections):
+        reading.warn("correction_outside_top_k", "a legal hand needed faces the classifier did not list for some tiles:"
+                     " check the photo (or the layout: a meld or the winning tile may have been misplaced)")
 
     if any(not m.known for m in best.melds):
         return reading  # the hand cannot be written without the concealed kong's face
