@@ -94,8 +94,11 @@ def render_overlay(data: bytes, tiles: Sequence[dict[str, Any]], oriented_size: 
         return None
     try:
         image = Image.open(io.BytesIO(data))
-        # JPEG draft mode decodes at 1/2, 1/4 or 1/8 scale directly: a 12 MP photo costs ~1/16 of a full decode.
-        image.draft("RGB", (max_side, max_side))
+        # JPEG draft mode decodes at 1/2, 1/4 or 1/8 scale directly (a 12 MP photo at 1/4 costs ~1/16 of a full
+        # decode). Pillow picks the scale from the smaller of the two side ratios, so ask for the photo's own aspect.
+        stored_w, stored_h = image.size
+        fit = max_side / max(stored_w, stored_h)
+        image.draft("RGB", (max(1, int(stored_w * fit)), max(1, int(stored_h * fit))))
         image = ImageOps.exif_transpose(image).convert("RGB")
         image.thumbnail((max_side, max_side))
     except Exception:  # noqa: BLE001 - the overlay is a convenience; the tiles JSON carries the same facts
