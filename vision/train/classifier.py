@@ -24,10 +24,40 @@ from . import ROOT
 
 SIZE = 64
 N_CLASSES = 43
+FREEZE = 5  # md backbone layers kept frozen (stride-8 stem: generic edges and strokes; saves most backward time)
 
 
-def build_model():
+def build_model(arch: str = "md"):
+    """``md``: the first 9 layers (stride 32) of mahjong-detector's YOLO11n backbone (pretrained on real tiles),
+    flattened 2x2x256 features -> class and orientation heads. ``tiny``: a small CNN from scratch."""
+    import torch
     import torch.nn as nn
+
+    if arch == "md":
+        from .init_from_md import build_md_model
+
+        class MdTileNet(nn.Module):
+            def __init__(self):
+                super().__init__()
+                md = build_md_model()
+                self.backbone = nn.Sequential(*list(md.model.children())[:9])
+                feat = 256 * (SIZE // 32) ** 2
+                self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2))
+                self.cls = nn.Linear(feat, N_CLASSES)
+                self.orient = nn.Linear(feat, 2)
+
+            def forward(self, x):
+                if self.training and FREEZE:
+                    with torch.no_grad():
+                        self.backbone[:FREEZE].eval()
+                        f = self.backbone[:FREEZE](x)
+                    f = self.backbone[FREEZE:](f)
+                else:
+                    f = self.backbone(x)
+                f = self.head(f)
+                return self.cls(f), self.orient(f)
+
+        return MdTileNet()
 
     def block(cin, cout, stride):
         return nn.Sequential(nn.Conv2d(cin, cout, 3, stride, 1, bias=False), nn.BatchNorm2d(cout), nn.ReLU(inplace=True))
@@ -81,24 +111,24 @@ def load_npz(paths):
 
 
 def load_synth_crops(folder: Path, size: int = 80):
-    """``python -m vision.synth crops`` output: DIR/<class>/*.png|jpg, portrait, upright (orientation 0)."""
+    """``python -m vision.synth crops`` output: DIR/crops.csv + DIR/<class>/*.jpg, portrait crops whose
+    ``rotation_after`` is 0 (upright) or 180 (upside-down)."""
+    import csv
+
     from vision.classes import CLASS_NAMES
 
-    xs, ys = [], []
-    for cdir in sorted(p for p in folder.iterdir() if p.is_dir()):
-        name = cdir.name
-        cid = int(name) if name.isdigit() else (CLASS_NAMES.index(name) if name in CLASS_NAMES else None)
-        if cid is None:
-            continue
-        for f in sorted(cdir.iterdir()):
-            img = cv2.imread(str(f))
-            if img is None:
+    xs, ys, os_ = [], [], []
+    with open(folder / "crops.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            img = cv2.imread(str(folder / row["file"]))
+            if img is None or row["class"] not in CLASS_NAMES:
                 continue
             xs.append(cv2.resize(img, (size, size), interpolation=cv2.INTER_AREA))
-            ys.append(cid)
+            ys.append(CLASS_NAMES.index(row["class"]))
+            os_.append(-1 if row["class"] == "back" else int(int(row["rotation_after"]) == 180))
     print(f"{folder}: {len(ys)} synthetic crops")
     return (np.stack(xs) if xs else np.zeros((0, size, size, 3), np.uint8), np.array(ys, np.int64),
-            np.zeros(len(ys), np.int64))
+            np.array(os_, np.int64))
 
 
 def make_backs(n: int, rng: np.random.Generator, size: int = 80):
@@ -178,9 +208,9 @@ def center_view(x: np.ndarray):
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--epochs", type=int, default=14)
+    ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--batch", type=int, default=128)
-    ap.add_argument("--lr", type=float, default=3e-3)
+    ap.add_argument("--lr", type=float, default=2e-3)
     ap.add_argument("--crops", nargs="*", default=[str(ROOT / "out/crops/hk_train.npz"),
                                                    str(ROOT / "out/crops/tile_crops.npz")])
     ap.add_argument("--synth-crops", action="append", default=[])
@@ -190,6 +220,9 @@ def main(argv=None) -> None:
     ap.add_argument("--name", default="train")
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--arch", default="md", choices=["md", "tiny"])
+    ap.add_argument("--init", default=None, help="checkpoint (.pt from runs/classifier) to start from")
+    ap.add_argument("--export-only", default=None, help="export this checkpoint to --out and stop")
     args = ap.parse_args(argv)
 
     import torch
@@ -197,6 +230,11 @@ def main(argv=None) -> None:
     from tqdm import tqdm
 
     torch.manual_seed(args.seed)
+    if args.export_only:
+        net = build_model(args.arch)
+        net.load_state_dict(torch.load(args.export_only, map_location="cpu")["model"])
+        export(net.eval(), Path(args.out))
+        return
     if args.threads:
         torch.set_num_threads(args.threads)
     rng = np.random.default_rng(args.seed)
@@ -218,7 +256,10 @@ def main(argv=None) -> None:
         d = np.load(args.val)
         vx, vy = torch.from_numpy(center_view(d["x"]).astype(np.float32)), d["y"].astype(np.int64)
 
-    net = build_model().to(device)
+    net = build_model(args.arch)
+    if args.init:
+        net.load_state_dict(torch.load(args.init, map_location="cpu")["model"])
+    net = net.to(device)
     steps = args.epochs * ((len(Y) + args.batch - 1) // args.batch)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
     sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.15)
