@@ -63,7 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     # Starlette runs the last-added middleware outermost: CORS must answer preflights before the API-key check.
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body_bytes=settings.max_upload_bytes,
-                       api_key=settings.api_key)
+                       api_key=settings.api_key, max_pending=settings.max_pending_requests)
     if settings.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
                            allow_headers=["Content-Type", "X-API-Key", "Authorization", "X-Request-ID"],

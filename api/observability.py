@@ -79,11 +79,14 @@ def _route_template(scope: Scope) -> str:
 class RequestMiddleware:
     """Request id, access log line, metrics, body-size limit and API-key check for one ASGI app."""
 
-    def __init__(self, app: ASGIApp, *, metrics: Metrics, max_body_bytes: int, api_key: str | None) -> None:
+    def __init__(self, app: ASGIApp, *, metrics: Metrics, max_body_bytes: int, api_key: str | None,
+                 max_pending: int = 32) -> None:
         self.app = app
         self.metrics = metrics
         self.max_body_bytes = max_body_bytes
         self.api_key = api_key
+        self.max_pending = max_pending
+        self.pending = 0  # requests with a body between arrival and response (event-loop only: no lock needed)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -110,14 +113,29 @@ class RequestMiddleware:
                 status_holder["code"] = code
                 await _send_json(send_wrapper, status, error_body(code, message))
                 return
-            replay = await self._read_limited(receive, headers)
-            if replay is None:
-                status_holder["code"] = "payload_too_large"
-                self.metrics.rejected.labels("payload_too_large").inc()
-                await _send_json(send_wrapper, 413, error_body(
-                    "payload_too_large", f"the request body exceeds {self.max_body_bytes} bytes"))
+            if scope["method"] not in ("POST", "PUT", "PATCH"):
+                await self.app(scope, receive, send_wrapper)
                 return
-            await self.app(scope, replay, send_wrapper)
+            if self.pending >= self.max_pending:
+                # Refuse before reading the body: under a flood of uploads, memory stays bounded.
+                self.metrics.rejected.labels("overloaded").inc()
+                status_holder["code"] = "overloaded"
+                await _send_json(send_wrapper, 503, error_body(
+                    "overloaded", f"{self.pending} requests are already being received; try again shortly"),
+                    headers=[(b"retry-after", b"2")])
+                return
+            self.pending += 1
+            try:
+                replay = await self._read_limited(receive, headers)
+                if replay is None:
+                    status_holder["code"] = "payload_too_large"
+                    self.metrics.rejected.labels("payload_too_large").inc()
+                    await _send_json(send_wrapper, 413, error_body(
+                        "payload_too_large", f"the request body exceeds {self.max_body_bytes} bytes"))
+                    return
+                await self.app(scope, replay, send_wrapper)
+            finally:
+                self.pending -= 1
         finally:
             elapsed = time.perf_counter() - started
             route = _route_template(scope)
@@ -182,8 +200,10 @@ class RequestMiddleware:
         return replay
 
 
-async def _send_json(send: Send, status: int, body: dict[str, Any]) -> None:
+async def _send_json(send: Send, status: int, body: dict[str, Any],
+                     headers: list[tuple[bytes, bytes]] | None = None) -> None:
     payload = json.dumps(body).encode()
     await send({"type": "http.response.start", "status": status,
-                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode())]})
+                "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(payload)).encode()),
+                            *(headers or [])]})
     await send({"type": "http.response.body", "body": payload})

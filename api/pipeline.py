@@ -276,6 +276,9 @@ class Reader:
                     "code": "no_hand", "message": "no legal hand could be read from the photo; correct the tiles"}}
             else:
                 result["score"] = score_or_error({"hand": result["hand"], "context": dict(context)})
+        log.info("photo read", extra={"image": options.image_name, "tiles": len(result.get("tiles") or []),
+                                      "hand": result.get("hand") is not None,
+                                      "timings_ms": result.get("timings_ms")})
         if options.overlay:
             result["overlay"] = render_overlay(data, result.get("tiles") or [],
                                                (recognition.width, recognition.height),

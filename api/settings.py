@@ -31,6 +31,9 @@ class Settings:
     # Requests allowed to wait for a worker; beyond this the service answers 503 + Retry-After instead of queueing
     # without bound (a tablet retrying beats a server swapping).
     queue_size: int = 8
+    # Requests whose bodies are being received or parsed at once. Each holds its upload in memory (up to
+    # max_upload_bytes, ~3x while parsed), so this bounds memory under a flood of uploads; beyond it: 503.
+    max_pending_requests: int = 32
     # Seconds a request may wait for and run inference before it gets 503 inference_timeout.
     request_timeout_s: float = 30.0
     # Longest side of the annotated overlay image returned in responses (pixels); 0 disables the overlay. 1000 lets

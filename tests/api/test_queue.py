@@ -109,3 +109,13 @@ def test_slow_inference_times_out_with_503():
     assert response.status_code == 503
     assert response.json()["error"]["code"] == "inference_timeout"
     assert "retry-after" in response.headers
+
+
+def test_too_many_uploads_in_flight_are_refused_before_their_bodies_are_read():
+    recognizer = SlowRecognizer(0.5)
+    run = _with_stub(make_settings(max_pending_requests=1, inference_workers=1, queue_size=4), recognizer)
+    responses = asyncio.run(run(3))
+    assert sorted(r.status_code for r in responses) == [200, 503, 503]
+    refused = [r for r in responses if r.status_code == 503]
+    assert all(r.json()["error"]["code"] == "overloaded" and r.headers["retry-after"] for r in refused)
+    assert recognizer.calls == 1
