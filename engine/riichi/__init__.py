@@ -82,7 +82,10 @@ class RiichiResult(NamedTuple):
 
 def _count_dora(facts: HandFacts, indicators, usable: int) -> int:
     counts = facts.counts
-    return sum(counts[dora_of(t.index)] for t in indicators[:usable])
+    total = 0
+    for t in indicators[:usable]:
+        total += counts[dora_of(t.index)]
+    return total
 
 
 def _dora(hand: Hand, context: WinContext, facts: HandFacts, rules: Ruleset, notes: list[str]) -> list[YakuEntry]:

@@ -64,13 +64,12 @@ def _identical_chow_pairs(v: View) -> int:
 
 def _sanshoku(starts: list[int]) -> bool:
     """The same chow (or pung) start in all three suits."""
-    present = set(starts)
-    return any(s in present and s + 9 in present and s + 18 in present for s in range(9))
+    return any(s + 9 in starts and s + 18 in starts for s in starts if s < 9)
 
 
 def _ittsu(v: View) -> bool:
-    chows = set(v.chows)
-    return any({s, s + 3, s + 6} <= chows for s in (0, 9, 18))
+    chows = v.chows
+    return any(s in chows and s + 3 in chows and s + 6 in chows for s in (0, 9, 18))
 
 
 def _pinfu(h: HandFacts, v: View) -> bool:
