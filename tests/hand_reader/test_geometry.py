@@ -1,0 +1,77 @@
+"""The photo's geometry from the tiles: quarter turn, tilt, local tile size, rows, stacked tiles, duplicates."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.hand_reader.builder import W, Table
+from vision.reading import geometry
+
+
+def frame_of(table: Table, **photo):
+    detections, _, order = table.photo(shuffle=False, **photo)
+    frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence)
+    return frame, detections
+
+
+@pytest.mark.parametrize("turn", [0, 90, 180, 270])
+@pytest.mark.parametrize("tilt", [-30.0, 0.0, 12.0])
+def test_quarter_turn_and_tilt_are_recovered(turn, tilt):
+    frame, _ = frame_of(Table().row("1m 2m 3m 4m 5m 6m 7m | s8m 8m 8m"), turn=turn, tilt=tilt)
+    assert frame.quarter_turn == turn
+    assert abs(frame.tilt - tilt) < 1.0
+    # in the normalised frame the row runs left to right in the winner's order, on one line
+    assert (np.diff(frame.centers[:, 0]) > 0).all()
+    assert np.ptp(frame.centers[:7, 1]) < 0.05 * W
+    assert frame.sideways.tolist() == [False] * 7 + [True, False, False]
+
+
+def test_the_winners_order_survives_an_upside_down_photo():
+    frame, detections = frame_of(Table().row("1m 2m 3m"), turn=180)
+    # in the image the 1m is right-most; in the normalised frame it is left-most again
+    assert detections.centers[0, 0] > detections.centers[2, 0]
+    assert frame.centers[0, 0] < frame.centers[2, 0]
+
+
+def test_local_units_follow_perspective_and_gaps_read_in_tile_widths():
+    # Two rows at different depths come out at different sizes; gaps are still read in local tile widths.
+    table = Table(gap=0.6).row("1m 2m 3m 4m 5m | 6m", bottom=-2.0).row("1p 2p 3p 4p 5p 6p 7p | 8p")
+    perspective = 0.5
+    frame, _ = frame_of(table, tilt=8.0, perspective=perspective)
+    centres = np.array([[t["cx"], t["cy"]] for t in table.tiles])
+    span = float(np.ptp(centres, axis=0).max()) + 81.0
+    scale = 1.0 / (1.0 + perspective * (centres[:, 1] - centres[:, 1].mean()) / span)  # the builder's foreshortening
+    # (box widths also grow away from the image centre, where vertical edges converge, so compare row means)
+    far, near = slice(0, 6), slice(6, 14)
+    assert abs((frame.unit[far].mean() / frame.unit[near].mean()) / (scale[far].mean() / scale[near].mean()) - 1) < 0.1
+    assert abs(frame.gap(4, 5) - 0.6) < 0.08 and abs(frame.gap(12, 13) - 0.6) < 0.08
+    assert max(abs(frame.gap(k, k + 1)) for k in (0, 1, 2, 3, 6, 7, 8, 9, 10, 11)) < 0.08
+
+
+def test_rows_are_separate_lines():
+    table = Table().row("s1m 2m 3m", x=1.0, bottom=-1.3).row("4p 5p 6p 7p 8p").tile("9s", x=30, y=0)
+    frame, _ = frame_of(table, turn=90)
+    chains = geometry.rows(frame, np.ones(len(table.tiles), bool))
+    assert chains == [[0, 1, 2], [3, 4, 5, 6, 7], [8]]
+
+
+def test_a_tile_laid_on_or_beside_a_sideways_tile_is_stacked_on_it():
+    for token in ("t", "o"):
+        table = Table().row(f"1m 1m 1m | 6p s6p {token}6p 6p")
+        frame, _ = frame_of(table, turn=270, tilt=5.0)
+        stacked = geometry.find_stacked(frame, np.ones(len(table.tiles), bool))
+        assert stacked == {5: 4}
+
+
+def test_two_touching_meld_rows_are_not_stacked():
+    table = Table().row("s1m 2m 3m", bottom=-1.0).row("s4m 5m 6m")
+    frame, _ = frame_of(table)
+    assert geometry.find_stacked(frame, np.ones(len(table.tiles), bool)) == {}
+
+
+def test_a_tile_detected_twice_is_one_tile_but_sideways_pairs_are_kept():
+    boxes = np.array([[0, 0, 60, 80], [2, 1, 61, 80], [100, 0, 160, 80]], np.float32)
+    assert geometry.duplicates(boxes, np.array([0.9, 0.8, 0.9])).tolist() == [False, True, False]
+    keep = np.array([True, True, False])
+    assert geometry.duplicates(boxes, np.array([0.9, 0.8, 0.9]), keep_pairs=keep).tolist() == [False, False, False]
