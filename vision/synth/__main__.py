@@ -11,7 +11,7 @@ from pathlib import Path
 import cv2
 
 from .config import DIFFICULTIES, SynthConfig
-from .writers import contact_sheet, default_real_dir, generate, write_crops
+from .writers import contact_sheet, dataset_stats, default_real_dir, generate, write_crops
 
 
 def _common(parser: argparse.ArgumentParser, n: bool = True) -> None:
@@ -53,7 +53,13 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--quality", type=int, default=80)
     p.add_argument("--cell", type=int, default=480, help="width of one scene in the sheet, pixels")
 
+    st = sub.add_parser("stats", help="class, rotation, role and meld counts of a generated folder (checks labels)")
+    st.add_argument("folder")
+
     args = parser.parse_args(argv)
+    if args.command == "stats":
+        print(json.dumps(dataset_stats(args.folder), indent=1))
+        return 0
     if args.config:  # the file gives defaults; options on the command line win
         defaults = json.loads(Path(args.config).read_text())
         given = {a.split("=")[0].lstrip("-").replace("-", "_") for a in (argv or sys.argv[1:]) if a.startswith("--")}

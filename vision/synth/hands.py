@@ -19,7 +19,7 @@ FLOWERS = ALL_FACES[KIND_COUNT:]
 
 # Which meld a pung-shaped set becomes, and how often: kongs are rarer in play but must be common enough to learn.
 PUNG_MELD_TYPES = (MeldType.PUNG, MeldType.KONG, MeldType.ADDED_KONG, MeldType.CONCEALED_KONG)
-PUNG_MELD_WEIGHTS = np.array([0.46, 0.18, 0.16, 0.20])
+PUNG_MELD_WEIGHTS = np.array([0.34, 0.22, 0.22, 0.22])
 MELD_COUNT_WEIGHTS = np.array([0.16, 0.24, 0.26, 0.2, 0.14])  # 0..4 melds
 
 
@@ -77,7 +77,7 @@ def _try_hand(rng: np.random.Generator, rules: str, with_flowers: bool, meld_cou
         return Hand(concealed=tuple(tiles), winning_tile=winning, flowers=flowers)
     sets = []
     for _ in range(4):
-        s = _random_set(rng, counts, as_pung=rng.random() < 0.5)
+        s = _random_set(rng, counts, as_pung=rng.random() < 0.55)
         if s is None:
             return None
         sets.append(s)

@@ -258,3 +258,30 @@ def default_real_dir() -> Path | None:
     folder = base / "data" / "hk-photos" / "valid" / "images"
     return folder if folder.is_dir() else None
 
+
+
+def dataset_stats(out: str | Path) -> dict:
+    """Counts over a generated folder (scenes.jsonl and labels/), checking that the two agree line by line."""
+    from collections import Counter
+    from engine.hand import Hand
+    out = Path(out)
+    classes, rotations, roles, melds, styles = Counter(), Counter(), Counter(), Counter(), Counter()
+    scenes = 0
+    for line in (out / "scenes.jsonl").read_text().splitlines():
+        truth = json.loads(line)
+        scenes += 1
+        Hand.from_json(truth["hand"]).validate()
+        labels = (out / "labels" / (Path(truth["image"]).stem + ".txt")).read_text().split("\n")
+        labels = [x for x in labels if x]
+        if len(labels) != len(truth["tiles"]):
+            raise ValueError(f"{truth['image']}: {len(labels)} label lines for {len(truth['tiles'])} tiles")
+        for t in truth["tiles"]:
+            classes[CLASS_NAMES[class_id(t)]] += 1
+            rotations[t["rotation"]] += 1
+            roles[t["role"]] += 1
+        for m in truth["hand"]["melds"]:
+            melds[(m["type"], m.get("from"))] += 1
+        styles[truth["style"]] += 1
+    return {"scenes": scenes, "tiles": sum(classes.values()), "classes": dict(sorted(classes.items())),
+            "rotations": dict(sorted(rotations.items())), "roles": dict(roles),
+            "melds": {f"{t}/{f}": n for (t, f), n in sorted(melds.items(), key=str)}, "styles": dict(styles)}
