@@ -23,6 +23,7 @@ class Difficulty:
     layout: LayoutKnobs
     p_occluder: float  # a hand or finger entering from an image edge
     p_objects: float  # coins, sticks, cards on the table
+    p_depth_of_field: float = 0.0  # a shallow focus: the table blurs with distance from the hand
 
 
 DIFFICULTIES: dict[str, Difficulty] = {
@@ -33,11 +34,11 @@ DIFFICULTIES: dict[str, Difficulty] = {
     "normal": Difficulty(elevation=(35, 90), roll_free=0.25, roll_jitter=12, roll_quarter_turns=True, fill=(0.6, 0.92),
                          blur_sigma=(0.0, 1.4), p_motion=0.2, motion_len=(3, 9), noise_sigma=(0.0, 6.0), p_glare=0.3,
                          jpeg_quality=(60, 95), layout=LayoutKnobs(p_standing=0.35, p_discards=0.5, p_wall=0.35, max_loose=4),
-                         p_occluder=0.25, p_objects=0.4),
+                         p_occluder=0.25, p_objects=0.4, p_depth_of_field=0.3),
     "hard": Difficulty(elevation=(25, 90), roll_free=0.5, roll_jitter=20, roll_quarter_turns=True, fill=(0.4, 0.95),
                        blur_sigma=(0.3, 2.4), p_motion=0.4, motion_len=(3, 15), noise_sigma=(2.0, 12.0), p_glare=0.5,
                        jpeg_quality=(40, 90), layout=LayoutKnobs(p_standing=0.4, p_discards=0.8, p_wall=0.6, max_loose=8),
-                       p_occluder=0.45, p_objects=0.6),
+                       p_occluder=0.45, p_objects=0.6, p_depth_of_field=0.5),
 }
 
 

@@ -43,6 +43,7 @@ _TEX_CORNERS = np.float32([[0, 0], [TEX_W, 0], [TEX_W, TEX_H], [0, TEX_H]])
 class Camera:
     matrix: np.ndarray  # (3, 4) world -> image homogeneous
     position: np.ndarray  # (3,) world
+    target: np.ndarray  # (3,) the point looked at (the hand's centre): the focus
     elevation: float
     azimuth: float
     roll: float
@@ -138,7 +139,7 @@ def _sample_camera(rng: np.random.Generator, config: SynthConfig, layout: SceneL
     slack = np.array([config.width, config.height]) - span * scale
     offset = rng.uniform(0.15, 0.85, 2) * slack - uv.min(0) * scale
     affine = np.array([[scale * c, -scale * s, offset[0]], [scale * s, scale * c, offset[1]], [0, 0, 1.0]])
-    return Camera(affine @ extrinsic, position, elevation, float(azimuth % 360), float(roll % 360))
+    return Camera(affine @ extrinsic, position, target, elevation, float(azimuth % 360), float(roll % 360))
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -299,6 +300,8 @@ def _render(scene: Scene, decode: bool = True):
     image = cv2.multiply(image, gain, scale=1 / 128)
     if glare is not None:
         image = cv2.add(image, glare)
+    if rng.random() < preset.p_depth_of_field:
+        image = _depth_of_field(rng, image, camera)
     sigma = rng.uniform(*preset.blur_sigma) * width / 1280
     if sigma > 0.3:
         image = cv2.GaussianBlur(image, (0, 0), sigma)
@@ -341,6 +344,25 @@ def _truth(scene: Scene, placements: list[Placement], visible: np.ndarray) -> di
                    "roll": round(camera.roll, 1)},
         "habits": {k: v for k, v in scene.layout.habits.items()},
     }
+
+
+def _depth_of_field(rng, image: np.ndarray, camera: Camera) -> np.ndarray:
+    """Blend toward a blurred copy where the table lies far from the focus distance (the hand's centre)."""
+    h, w = image.shape[:2]
+    small_w, small_h = 48, 36
+    uu, vv = np.meshgrid((np.arange(small_w) + 0.5) * w / small_w, (np.arange(small_h) + 0.5) * h / small_h)
+    to_plane = np.linalg.inv(camera.matrix[:, [0, 1, 3]])
+    pts = np.stack([uu.ravel(), vv.ravel(), np.ones(uu.size)])
+    world = to_plane @ pts
+    behind = world[2] * np.sign(np.linalg.det(to_plane)) <= 0  # rays that never meet the table
+    xy = world[:2] / np.where(np.abs(world[2]) < 1e-12, 1e-12, world[2])
+    depth = np.hypot(np.hypot(xy[0] - camera.position[0], xy[1] - camera.position[1]), camera.position[2])
+    focus = np.linalg.norm(camera.position - camera.target)
+    weight = np.clip(rng.uniform(1.5, 4.0) * np.abs(depth / focus - 1), 0, 1)
+    weight[behind] = 1
+    mask = cv2.resize(weight.reshape(small_h, small_w).astype(np.float32), (w, h), interpolation=cv2.INTER_LINEAR)
+    blurred = cv2.GaussianBlur(image, (0, 0), rng.uniform(1.5, 4.0) * w / 1280)
+    return (image + (blurred.astype(np.float32) - image) * mask[..., None]).astype(np.uint8)
 
 
 def _add_table_edge(rng, table: np.ndarray, bounds: np.ndarray, origin: np.ndarray, per_px: float) -> None:
