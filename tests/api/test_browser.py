@@ -3,6 +3,7 @@ tile from the palette, and see the new score, which must be the engine's score o
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 
@@ -10,7 +11,7 @@ import pytest
 
 from engine import Hand, score_request
 
-from .conftest import PHOTOS, models_present
+from .conftest import FIXTURES, models_present
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
@@ -84,31 +85,53 @@ def test_enter_correct_and_rescore(page):
     sync_api.expect(page.locator("#total")).to_have_text("–")
 
 
+PAGE_DEFAULT_CONTEXT = {"rules": "mcr", "seat_wind": "E", "round_wind": "E", "self_drawn": False,
+                        "last_tile": False, "last_wall_tile": False, "kong_replacement": False, "robbing_kong": False}
+
+
+def winning_tile_correction(hand: dict) -> tuple[str, int] | None:
+    """A different winning tile that still makes a win with another total (engine as the oracle), if any."""
+    current = score_request({"hand": hand, "context": PAGE_DEFAULT_CONTEXT})
+    for kind in [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]:
+        if kind == hand["winning_tile"]:
+            continue
+        result = score_request({"hand": {**hand, "winning_tile": kind}, "context": PAGE_DEFAULT_CONTEXT})
+        if result["ok"] and (not current["ok"] or result["total"] != current["total"]):
+            return kind, result["total"]
+    return None
+
+
 @pytest.mark.skipif(not models_present(), reason="no model files in models/ yet")
 def test_upload_photo_outlines_tiles_and_corrections_rescore(page, live_server):
     import httpx
 
-    photo = PHOTOS[0]
-    expected = httpx.post(live_server.url + "/v1/recognize", files={"image": (photo.name, photo.read_bytes())},
-                          data={"overlay": "false"}, timeout=60).json()
+    photo = FIXTURES / "synth_2021.jpg"  # a rendered winning hand (fixtures/SOURCE.md)
+    expected = httpx.post(live_server.url + "/v1/score", files={"image": (photo.name, photo.read_bytes())},
+                          data={"overlay": "false", "context": json.dumps(PAGE_DEFAULT_CONTEXT)}, timeout=60).json()
+    page.reload()
     page.set_input_files("#photo-input", str(photo))
     boxes = page.locator("#boxes .box")
     sync_api.expect(boxes).to_have_count(len(expected["tiles"]))
     assert len(expected["tiles"]) > 0
-    # Every tile is named on the photo with its code and confidence.
-    first_label = boxes.first.locator(".label").inner_text()
-    assert expected["tiles"][0]["code"] or "back" in first_label
+    # Every tile is outlined and named on the photo, with its confidence.
+    labels = boxes.locator(".label").all_inner_texts()
+    for tile, label in zip(expected["tiles"], labels):
+        assert (tile["code"] or "back") in label and f"{tile['confidence']:.2f}"[:3] in label
 
-    # Correct one tile that the hand reader placed in the hand: the box shows the correction, the hand text takes
-    # the new tile, and the page rescored (a score, or the engine's reason why the corrected hand is not a win).
-    roles = expected.get("tile_roles") or [{}] * len(expected["tiles"])
-    index = next((i for i, role in enumerate(roles) if role.get("role") not in ("clutter", None)), 0)
+    if not (expected.get("hand") and expected["score"].get("ok")):
+        pytest.fail(f"the models read no scorable hand from {photo.name}: {expected.get('warnings')}")
+    wait_for_total(page, expected["score"]["total"])
+
+    # Correct the winning tile on the photo: the hand and the score follow, and the score is the engine's.
+    correction = winning_tile_correction(expected["hand"])
+    assert correction is not None
+    code, total = correction
+    roles = expected["tile_roles"]
+    index = next(i for i, role in enumerate(roles) if role.get("role") == "winning")
     box = boxes.nth(index)
     box.click()
-    page.locator('#palette-tiles .tile-chip[data-code="7z"]').click()
+    page.locator(f'#palette-tiles .tile-chip[data-code="{code}"]').click()
     sync_api.expect(box).to_have_class("box corrected")
-    sync_api.expect(box.locator(".label")).to_contain_text("7z")
-    if expected.get("hand"):
-        page.wait_for_function("() => document.querySelector('#hand-input').value.includes('7z')")
-        page.wait_for_function("() => document.querySelector('#total').textContent.includes('points')"
-                               " || !document.querySelector('#score-error').hidden")
+    sync_api.expect(box.locator(".label")).to_contain_text(code)
+    wait_for_total(page, total)
+    assert page.input_value("#hand-input").endswith(f"+{code}") or f"+{code} " in page.input_value("#hand-input")

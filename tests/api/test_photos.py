@@ -18,7 +18,7 @@ from engine import score_request
 from vision.classes import hk_name_to_code
 from vision.detections import box_iou
 
-from .conftest import HK_NAMES, PHOTOS, ROOT, requires_models
+from .conftest import FIXTURES, HK_NAMES, PHOTOS, ROOT, requires_models
 
 pytestmark = requires_models
 
@@ -135,39 +135,42 @@ def test_score_photo_scores_the_hand_it_read(client):
             assert body["score"]["total"] == direct["total"]
 
 
-def _synth_scenes(count: int):
-    art = ROOT.parent / "shared" / "art"
-    if not art.is_dir():
-        pytest.skip("shared/art not found (synthetic scenes need it)")
+MCR_CONTEXT_FIELDS = ("self_drawn", "seat_wind", "round_wind", "last_tile", "last_wall_tile", "kong_replacement",
+                      "robbing_kong")
+
+
+def synthetic_scenes(rendered: int):
+    """(jpeg, hand, context): the committed synthetic fixtures, plus freshly rendered scenes when the art exists."""
+    for truth_file in sorted(FIXTURES.glob("synth_*.json")):
+        truth = json.loads(truth_file.read_text())
+        yield truth_file.with_suffix(".jpg").read_bytes(), truth["hand"], truth["context"]
+    if not (ROOT.parent / "shared" / "art").is_dir():
+        return
     import cv2
 
     from vision.synth.config import SynthConfig
     from vision.synth.render import render_scene
 
     config = SynthConfig(width=1280, height=960, difficulty="easy", p_riichi=0.0)
-    for seed in range(count):
+    for seed in range(rendered):
         image, truth = render_scene(1000 + seed, config)
         ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, 92])
         assert ok
-        yield jpeg.tobytes(), truth
+        yield jpeg.tobytes(), truth["hand"], {k: truth["context"][k] for k in MCR_CONTEXT_FIELDS}
 
 
 def test_synthetic_scenes_of_known_hands_score_like_the_engine(client):
-    """Rendered photos of known winning hands: the service's score equals the engine's score of the true hand
-    for most scenes (the renderer knows the hand; the service only sees pixels)."""
+    """Photos of known winning hands: the service's score equals the engine's score of the true hand for most
+    scenes (the renderer knows the hand; the service only sees pixels and the winning tile's name)."""
     exact = 0
-    scenes = list(_synth_scenes(6))
-    for jpeg, truth in scenes:
-        mcr_fields = ("self_drawn", "seat_wind", "round_wind", "last_tile", "last_wall_tile", "kong_replacement",
-                      "robbing_kong")
-        context = {"rules": "mcr", **{k: truth["context"][k] for k in mcr_fields if k in truth["context"]}}
-        form = {"context": json.dumps(context), "overlay": "false"}
-        winning = truth["hand"]["winning_tile"]
+    scenes = list(synthetic_scenes(4))
+    for jpeg, hand, context in scenes:
+        context = {"rules": "mcr", **context}
         response = client.post("/v1/score", files={"image": ("scene.jpg", jpeg, "image/jpeg")},
-                               data={**form, "winning_tile": winning})
+                               data={"context": json.dumps(context), "overlay": "false",
+                                     "winning_tile": hand["winning_tile"]})
         assert response.status_code == 200, response.text
         body = response.json()
-        expected = score_request({"hand": truth["hand"], "context": context})
-        if expected["ok"] and body["score"].get("ok") and body["score"]["total"] == expected["total"]:
-            exact += 1
-    assert exact >= len(scenes) // 2, f"{exact}/{len(scenes)} synthetic scenes scored exactly"
+        expected = score_request({"hand": hand, "context": context})
+        exact += bool(expected["ok"] and body["score"].get("ok") and body["score"]["total"] == expected["total"])
+    assert exact >= len(scenes) / 2, f"{exact}/{len(scenes)} synthetic scenes scored exactly"
