@@ -1,8 +1,9 @@
 """Where each tile lies on the table: the hand laid out the way players do, plus clutter.
 
 World frame (units of one tile width): X to the winner's right, Y away from the winner toward the table centre, Z up;
-the table top is Z = 0. A tile is a box ``TILE_W x TILE_H x TILE_D`` with local axes ``right`` (face x), ``up`` (face
-top) and ``normal`` (out of the face), stored as the columns of ``Placement.axes``.
+the table top is Z = 0. A tile is a box of ``Placement.size`` (width 1; height and thickness vary from set to set)
+with local axes ``right`` (face x), ``up`` (face top) and ``normal`` (out of the face), the columns of
+``Placement.axes``.
 
 Conventions drawn here (from table practice, riichi and Chinese alike):
 
@@ -39,6 +40,7 @@ class Placement:
     meld_index: int | None = None
     meld_position: int | None = None
     standing: bool = False
+    size: tuple[float, float, float] = (1.0, 1.35, 0.78)  # width, height, thickness: sets differ in proportions
 
     @property
     def right(self) -> np.ndarray:
@@ -54,7 +56,7 @@ class Placement:
 
     def corners(self) -> np.ndarray:
         """(8, 3) box corners: indices 0-3 on the face side (TL, TR, BR, BL of the face), 4-7 behind them."""
-        return self.center + _CORNER_OFFSETS @ self.axes.T
+        return self.center + (_CORNER_SIGNS * self.size) @ self.axes.T
 
     def shown_quad_indices(self) -> tuple[int, int, int, int]:
         """Corner indices of the surface the tile shows, in face order TL, TR, BR, BL.
@@ -65,9 +67,9 @@ class Placement:
         return (5, 4, 7, 6) if self.face_down else (0, 1, 2, 3)
 
 
-# Corner offsets in local (right, up, normal) units of half the tile's size, in Placement.corners order.
-_CORNER_OFFSETS = np.array([[-1, 1, 1], [1, 1, 1], [1, -1, 1], [-1, -1, 1],
-                            [-1, 1, -1], [1, 1, -1], [1, -1, -1], [-1, -1, -1]], float) * [TILE_W / 2, TILE_H / 2, TILE_D / 2]
+# Corner offsets in local (right, up, normal) units of the tile's size, in Placement.corners order.
+_CORNER_SIGNS = np.array([[-1, 1, 1], [1, 1, 1], [1, -1, 1], [-1, -1, 1],
+                          [-1, 1, -1], [1, 1, -1], [1, -1, -1], [-1, -1, -1]], float) / 2
 
 
 def flat_axes(yaw_deg: float, face_down: bool = False) -> np.ndarray:
@@ -123,7 +125,9 @@ def layout_hand(rng: np.random.Generator, hand: Hand, context: WinContext, knobs
         "added_kong": "on" if rng.random() < 0.5 else "beside",
         "melds_in_front": bool(rng.random() < 0.45),
         "untidiness": float(rng.uniform(0, 1)),  # hands are never laid out perfectly straight
+        "tile_size": (TILE_W, float(rng.uniform(1.28, 1.42)), float(rng.uniform(0.62, 0.86))),
     }
+    _, H, D = habits["tile_size"]
     placements: list[Placement] = []
     messy = habits["untidiness"]
 
@@ -133,10 +137,10 @@ def layout_hand(rng: np.random.Generator, hand: Hand, context: WinContext, knobs
     def put_row_tile(face: str, x: float, role: str, stand: bool) -> None:
         shift, yaw = nudge()
         if stand:
-            placements.append(Placement(face, np.array([x + TILE_W / 2, TILE_D / 2, TILE_H / 2]) + shift,
+            placements.append(Placement(face, np.array([x + TILE_W / 2, D / 2, H / 2]) + shift,
                                         standing_axes(yaw), False, role, standing=True))
         else:
-            placements.append(Placement(face, np.array([x + TILE_W / 2, TILE_H / 2, TILE_D / 2]) + shift,
+            placements.append(Placement(face, np.array([x + TILE_W / 2, H / 2, D / 2]) + shift,
                                         flat_axes(yaw), False, role))
 
     concealed = [str(t) for t in hand.concealed]
@@ -149,7 +153,7 @@ def layout_hand(rng: np.random.Generator, hand: Hand, context: WinContext, knobs
     x += float(rng.uniform(0.25, 0.9))
     put_row_tile(str(hand.winning_tile), x, "winning", standing and rng.random() < 0.7)
     x += TILE_W
-    row_depth = TILE_D if standing else TILE_H
+    row_depth = D if standing else H
 
     # Melds: the first claimed meld sits farthest right (it was laid down first at the edge of the player's area).
     if habits["melds_in_front"]:
@@ -169,15 +173,18 @@ def layout_hand(rng: np.random.Generator, hand: Hand, context: WinContext, knobs
             fx = float(rng.uniform(-1.0, 3.0))
             fy = (row_depth if not habits["melds_in_front"] else my + 2 * TILE_W) + float(rng.uniform(0.4, 1.2))
         for position, flower in enumerate(hand.flowers):
-            placements.append(Placement(str(flower), np.array([fx + TILE_W / 2, fy + TILE_H / 2, TILE_D / 2]),
+            placements.append(Placement(str(flower), np.array([fx + TILE_W / 2, fy + H / 2, D / 2]),
                                         flat_axes(0), False, "flower", meld_position=None))
             fx += TILE_W + gap
+    for p in placements:
+        p.size = habits["tile_size"]
     return SceneLayout(placements, habits)
 
 
 def _lay_meld(rng, placements: list[Placement], hand: Hand, meld_index: int, x: float, y0: float, gap: float,
               habits: dict, nudge) -> float:
     """Lay one meld with its left end at ``x``, bottom edge at ``y0``; return the right end."""
+    _, H, D = habits["tile_size"]
     meld = hand.melds[meld_index]
     tiles = [str(t) for t in meld.tiles]
     if meld.type is MeldType.CHOW and meld.claimed is not None:
@@ -192,18 +199,18 @@ def _lay_meld(rng, placements: list[Placement], hand: Hand, meld_index: int, x: 
             habits["concealed_kong"] == "all_down" or position in (0, 3))
         if position == side_at:
             shift, turn = nudge()
-            center = np.array([x + TILE_H / 2, y0 + TILE_W / 2, TILE_D / 2]) + shift
+            center = np.array([x + H / 2, y0 + TILE_W / 2, D / 2]) + shift
             placements.append(Placement(tiles[position], center, flat_axes(yaw + turn), False, "meld", meld_index, position))
             if meld.type is MeldType.ADDED_KONG:
                 if habits["added_kong"] == "on":
-                    extra = center + np.array([0.0, 0.0, TILE_D])
+                    extra = center + np.array([0.0, 0.0, D])
                 else:
                     extra = center + np.array([0.0, TILE_W + 0.02, 0.0])
                 placements.append(Placement(tiles[3], extra, flat_axes(yaw + turn), False, "meld", meld_index, 3))
-            x += TILE_H + gap
+            x += H + gap
         else:
             shift, turn = nudge()
-            center = np.array([x + TILE_W / 2, y0 + TILE_H / 2, TILE_D / 2]) + shift
+            center = np.array([x + TILE_W / 2, y0 + H / 2, D / 2]) + shift
             placements.append(Placement(tiles[position], center, flat_axes(turn, down), down, "meld", meld_index, position))
             x += TILE_W + gap
     return x
@@ -234,12 +241,14 @@ def add_clutter(rng: np.random.Generator, layout: SceneLayout, hand: Hand, knobs
     bounds = footprint_bounds(layout.placements)
     xmin, ymin, xmax, ymax = bounds
     out = layout.placements
+    first_clutter = len(out)
+    _, H, D = layout.habits.get("tile_size", (TILE_W, TILE_H, TILE_D))
     if rng.random() < knobs.p_discards:  # other players' discards: a block of rows of six, any way round
         n = int(rng.integers(3, 19))
         yaw = float(rng.choice([0.0, 90.0, 180.0, 270.0]) + rng.normal(0, 3))
         a = np.deg2rad(yaw)
         rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]])
-        local = np.array([[k % 6 * (TILE_W + 0.05), k // 6 * (TILE_H + 0.05)] for k in range(n)])
+        local = np.array([[k % 6 * (TILE_W + 0.05), k // 6 * (H + 0.05)] for k in range(n)])
         xy = (local + rng.normal(0, 0.04, local.shape)) @ rot.T
         # Put the block beyond the hand (toward the table centre), wherever its rotation made it extend.
         xy += np.array([rng.uniform(xmin - 2, xmax - 4), ymax + rng.uniform(1.0, 2.5)]) - xy.min(0)
@@ -247,7 +256,7 @@ def add_clutter(rng: np.random.Generator, layout: SceneLayout, hand: Hand, knobs
             face = draw_face()
             if face is None:
                 break
-            out.append(Placement(face, np.array([xy[k, 0], xy[k, 1], TILE_D / 2]), flat_axes(yaw + rng.normal(0, 2)),
+            out.append(Placement(face, np.array([xy[k, 0], xy[k, 1], D / 2]), flat_axes(yaw + rng.normal(0, 2)),
                                  False, "clutter"))
     if rng.random() < knobs.p_wall:  # an edge of the wall: stacks of two face-down tiles
         n = int(rng.integers(4, 15))
@@ -265,7 +274,7 @@ def add_clutter(rng: np.random.Generator, layout: SceneLayout, hand: Hand, knobs
                 face = draw_face()
                 if face is None:
                     break
-                out.append(Placement(face, np.array([xy[0], xy[1], TILE_D / 2 + level * TILE_D]),
+                out.append(Placement(face, np.array([xy[0], xy[1], D / 2 + level * D]),
                                      flat_axes(yaw, face_down=True), True, "clutter"))
     for _ in range(int(rng.integers(0, knobs.max_loose + 1))):  # loose tiles at any angle
         face = draw_face()
@@ -278,8 +287,10 @@ def add_clutter(rng: np.random.Generator, layout: SceneLayout, hand: Hand, knobs
         else:
             continue
         down = bool(rng.random() < 0.3)
-        out.append(Placement(face, np.array([xy[0], xy[1], TILE_D / 2]), flat_axes(rng.uniform(0, 360), down), down,
+        out.append(Placement(face, np.array([xy[0], xy[1], D / 2]), flat_axes(rng.uniform(0, 360), down), down,
                              "clutter"))
+    for p in out[first_clutter:]:
+        p.size = layout.habits.get("tile_size", p.size)
     _drop_overlaps(out)
 
 
