@@ -122,7 +122,10 @@ def _try_deal(rng, ruleset, options):
                                TERMINALS + HONOURS, GREEN + [18, 24]])
             if len(pool) < 7:
                 return None
-            for k in rng.sample(pool, 7):
+            kinds = rng.sample(pool, 7)
+            if rng.random() < 0.1:
+                kinds[6] = kinds[0]  # four of a kind as two pairs: not seven pairs in riichi (policy R8)
+            for k in kinds:
                 standing += [k, k]
         elif theme == "kokushi":
             standing = TERMINALS + HONOURS + [rng.choice(TERMINALS + HONOURS)]

@@ -20,6 +20,9 @@ _MELD_TYPE = {MeldType.CHOW: PeerMeld.CHI, MeldType.PUNG: PeerMeld.PON, MeldType
               MeldType.ADDED_KONG: PeerMeld.SHOUMINKAN, MeldType.CONCEALED_KONG: PeerMeld.KAN}
 
 
+_ERRORS = {HandCalculator.ERR_HAND_NOT_WINNING: "not_winning", HandCalculator.ERR_NO_YAKU: "no_yaku"}
+
+
 class _Copies:
     """Hands out 136-ids: a red five gets copy 0, plain tiles the other copies first."""
 
@@ -77,7 +80,7 @@ def peer_score(hand: Hand, context: WinContext) -> dict:
     response = HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora, config=config,
                                                   ura_dora_indicators=ura)
     if response.error:
-        return {"error": response.error}
+        return {"error": _ERRORS.get(response.error, response.error)}
     cost = response.cost
     return {"error": None, "han": response.han, "fu": response.fu,
             "yakuman": any(y.is_yakuman for y in response.yaku),
