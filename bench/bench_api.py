@@ -5,7 +5,7 @@
     .venv/bin/python bench/bench_api.py --url http://host:8000  # against a running service (no memory figure)
 
 Starts ``uvicorn api.main:app`` in a subprocess (settings from MAHJONG_* variables, as ``make serve``), makes a
-12 MP JPEG from a fixture photo (upscaled, with sensor-like noise so it has a phone photo's size and decode cost),
+12 MP JPEG from a fixture photo of a winning hand (upscaled, with sensor-like noise so it has a phone photo's size and decode cost),
 and prints throughput, p50/p90/p99 latency, status counts, errors (anything but 200, and 503 outside the overload
 phase) and the server's peak resident memory (VmHWM). The overload phase sends more clients than the queue admits
 and checks that the excess gets 503 + Retry-After quickly instead of waiting.
@@ -32,7 +32,7 @@ import numpy as np
 from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[1]
-FIXTURE = ROOT / "tests" / "api" / "fixtures" / "hk_valid_1.jpg"
+FIXTURE = ROOT / "tests" / "api" / "fixtures" / "synth_2021.jpg"  # a rendered winning hand (fixtures/SOURCE.md)
 
 
 def make_photo(width: int = 4000, height: int = 3000, quality: int = 92, seed: int = 0) -> bytes:
