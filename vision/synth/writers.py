@@ -219,7 +219,7 @@ def contact_sheet(seed: int, config: SynthConfig, count: int = 12, columns: int 
     if real_dir is not None:
         real = sorted(Path(real_dir).glob("*.jpg"))
         step = max(1, len(real) // max(real_count, 1))
-        for path in real[::step][:real_count]:
+        for path in real[step // 4::step][:real_count]:
             photo = cv2.imread(str(path))
             label_path = path.parent.parent / "labels" / (path.stem + ".txt")
             if labelled and label_path.is_file():
