@@ -104,15 +104,19 @@ def _counts_ok(counts):
     return max(counts) <= 4
 
 
-def random_deal(rng: random.Random, ruleset: str = "modern", options: dict | None = None):
-    """One (Hand, WinContext). Retries internally until the pieces fit (at most four copies of a tile)."""
+def random_deal(rng: random.Random, ruleset: str = "modern", options: dict | None = None, quad_pairs: bool = False):
+    """One (Hand, WinContext). Retries internally until the pieces fit (at most four copies of a tile).
+
+    ``quad_pairs``: a seven-pairs deal may hold four of a kind as two pairs, which riichi does not accept (policy R8),
+    so the deal is then not a winning hand.
+    """
     while True:
-        result = _try_deal(rng, ruleset, options or {})
+        result = _try_deal(rng, ruleset, options or {}, quad_pairs)
         if result is not None:
             return result
 
 
-def _try_deal(rng, ruleset, options):
+def _try_deal(rng, ruleset, options, quad_pairs=False):
     theme = rng.choice(THEMES)
     melds: list[Meld] = []
     standing: list[int] = []
@@ -123,7 +127,7 @@ def _try_deal(rng, ruleset, options):
             if len(pool) < 7:
                 return None
             kinds = rng.sample(pool, 7)
-            if rng.random() < 0.1:
+            if quad_pairs and rng.random() < 0.1:
                 kinds[6] = kinds[0]  # four of a kind as two pairs: not seven pairs in riichi (policy R8)
             for k in kinds:
                 standing += [k, k]

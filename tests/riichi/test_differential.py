@@ -75,7 +75,7 @@ def _compare(ruleset: str, hands: int, seed: int, switch_options: bool):
     seen_yaku: set[str] = set()
     for _ in range(hands):
         options = {name: not default for name, default in _SWITCHABLE if rng.random() < 0.2} if switch_options else {}
-        hand, context = random_deal(rng, ruleset, options)
+        hand, context = random_deal(rng, ruleset, options, quad_pairs=True)
         result = None
         try:
             result = score(hand, context)
