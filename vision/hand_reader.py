@@ -38,6 +38,8 @@ from .reading.layout import Layout, TileFacts, segment
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
+SCREEN_EXPANSIONS = 3000  # decoding budget per hypothesis when several layouts are tried
+LAYOUT_CANDIDATES = 4  # cheapest layouts per quarter turn handed to the decoder
 
 
 @dataclass
@@ -105,22 +107,29 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     votes = geometry.quarter_turn_votes(detections.rotation, detections.class_ids, detections.confidence)
     turns = sorted((r for r, v in votes.items() if v >= MIN_TURN_VOTES), key=lambda r: -votes[r])
     turns = turns or [max(votes, key=votes.get)]
+    # Each hypothesis is judged by its layout cost plus what the faces must give up to make it a legal hand, so
+    # that the tiles' faces help choose between layouts the geometry alone cannot tell apart.
     best_key, chosen = None, None
-    for turn in turns:
-        attempt = _layout_for(detections, turn)
-        if attempt is None:
-            continue
+    attempts = [attempt for turn in turns for attempt in _layouts_for(detections, turn)]
+    for attempt in attempts:
         frame, duplicate, stacked_on, layout = attempt
+        turn = frame.quarter_turn
         hand_tiles = _hand_tiles(layout)
         upside_down = sum(1 for i in hand_tiles
                           if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180)
-        key = (not layout.count_ok, layout.cost + UPSIDE_DOWN_COST * upside_down)
+        layout_cost = layout.cost + UPSIDE_DOWN_COST * upside_down
+        if best_key is not None and not best_key[1] and (not layout.count_ok, layout_cost) > (best_key[0], best_key[2]):
+            continue  # its layout alone already costs more than the best reading found
+        result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
+                                 winning_request=winning_request, concealed_kong_kinds=kong_requests,
+                                 max_expansions=decoding.MAX_EXPANSIONS if len(attempts) == 1 else SCREEN_EXPANSIONS)
+        key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
         if best_key is None or key < best_key:
-            best_key, chosen = key, attempt
+            best_key, chosen = key, (attempt, result)
     if chosen is None:
         reading.warn("no_hand_layout", "no row of standing tiles was found")
         return reading
-    frame, duplicate, stacked_on, layout = chosen
+    (frame, duplicate, stacked_on, layout), result = chosen
     reading.orientation = {"quarter_turn": frame.quarter_turn, "tilt": round(frame.tilt, 2),
                            "aspect": round(frame.aspect, 3)}
     _record_roles(reading, layout, duplicate)
@@ -147,8 +156,6 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                          f"the set-apart tile reads {FACE_CODES[top] if top != FACE_DOWN else 'face down'},"
                          f" the request names {FACE_CODES[winning_request]}: the request is used")
 
-    result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
-                             winning_request=winning_request, concealed_kong_kinds=kong_requests)
     best = result.best
     if best is None:
         reading.warn("no_legal_hand", "no reading of these tiles is a legal winning hand"
@@ -193,8 +200,8 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     return reading
 
 
-def _layout_for(detections: Detections, turn: int):
-    """(frame, duplicate mask, stacked tiles, layout) for one quarter-turn hypothesis, or None."""
+def _layouts_for(detections: Detections, turn: int) -> list:
+    """[(frame, duplicate mask, stacked tiles, layout), ...] for one quarter-turn hypothesis, cheapest first."""
     frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
                                quarter_turn=turn)
     duplicate = geometry.duplicates(detections.boxes, detections.confidence, keep_pairs=frame.sideways)
@@ -204,10 +211,8 @@ def _layout_for(detections: Detections, turn: int):
     stacked_on = geometry.find_stacked(frame, active)
     in_rows = active.copy()
     in_rows[list(stacked_on)] = False
-    layout = segment(frame, geometry.rows(frame, in_rows), facts, stacked_on)
-    if layout is None:
-        return None
-    return frame, duplicate, stacked_on, layout
+    layouts = segment(frame, geometry.rows(frame, in_rows), facts, stacked_on, n_best=LAYOUT_CANDIDATES)
+    return [(frame, duplicate, stacked_on, layout) for layout in layouts]
 
 
 def _hand_tiles(layout: Layout) -> list[int]:

@@ -77,6 +77,12 @@ class Decoding:
     alternatives: list[Reading] = field(default_factory=list)
     expansions: int = 0
     exhausted: bool = False  # stopped by MAX_EXPANSIONS before finding a legal reading
+    unconstrained_cost: float = 0.0  # the cost of every block's cheapest option (no legality asked)
+
+    @property
+    def extra_cost(self) -> float:
+        """What legality cost over the unconstrained reading (nats); infinite without a legal reading."""
+        return self.best.cost - self.unconstrained_cost if self.best is not None else float("inf")
 
 
 def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> list[tuple[float, DecodedMeld, tuple]]:
@@ -122,7 +128,8 @@ def _tile_options(tile: int, costs: np.ndarray, flower: bool) -> list[tuple[floa
 
 
 def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rules: str = "mcr",
-           winning_request: int | None = None, concealed_kong_kinds: list[int] | None = None) -> Decoding:
+           winning_request: int | None = None, concealed_kong_kinds: list[int] | None = None,
+           max_expansions: int = MAX_EXPANSIONS) -> Decoding:
     """Search the most probable legal reading of ``layout``; see the module docstring.
 
     ``winning_request``: the winning tile's kind named by the request. ``concealed_kong_kinds``: faces for the
@@ -214,9 +221,9 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
     start = tuple(0 for _ in blocks)
     start_cost = sum(block[0][0] for block in blocks)
     heap: list[tuple[float, tuple[int, ...], int]] = [(start_cost, start, 0)]
-    result = Decoding(best=None)
+    result = Decoding(best=None, unconstrained_cost=start_cost)
     expansions = 0
-    while heap and expansions < MAX_EXPANSIONS:
+    while heap and expansions < max_expansions:
         cost, ranks, pivot = heapq.heappop(heap)
         expansions += 1
         if result.best is not None and cost > result.best.cost + ALTERNATIVE_MARGIN:

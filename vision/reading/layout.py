@@ -283,14 +283,18 @@ class _RowSolver:
         return options
 
 
-def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: dict[int, int]) -> Layout | None:
-    """The cheapest count-consistent reading of the rows (see the module docstring); None when there are no tiles."""
+def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: dict[int, int],
+            n_best: int = 1) -> list[Layout]:
+    """The ``n_best`` cheapest readings of the rows, count-consistent ones first (see the module docstring).
+
+    Empty when there are no rows or no row can hold a concealed run.
+    """
     if not rows:
-        return None
+        return []
     solvers = [_RowSolver(row, frame, facts, stacked_on) for row in rows]
     # Per non-main row: best (cost, segments) for each meld count.
     side_tables = [s.forward(len(s.row))[len(s.row)] for s in solvers]
-    best: tuple[float, bool, int, int, bool, list, dict] | None = None  # (cost, count_ok, ...)
+    candidates: list[tuple[tuple[bool, float], int, list, list]] = []
     for main_index, solver in enumerate(solvers):
         others = [t for k, t in enumerate(side_tables) if k != main_index]
         combined: dict[int, tuple[float, list]] = {0: (0.0, [])}
@@ -307,26 +311,24 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
                 if melds > 4:
                     continue
                 count_ok = n_conc + with_win == 14 - 3 * melds
-                total = cost + c_side
-                key = (not count_ok, total)
-                if best is None or key < (not best[1], best[0]):
-                    best = (total, count_ok, main_index, n_conc, with_win, segs, {"side": side_segs})
-    if best is None:
-        return None
-    total, count_ok, main_index, _, _, segs, extra = best
-    layout = Layout(concealed=[], winning=None, melds=[], flowers=[], clutter=[], cost=total, count_ok=count_ok,
-                    main_row=rows[main_index])
-    main_solver = solvers[main_index]
-    for i, end, kind, _ in segs:
-        if kind == "winning":
-            layout.winning_gap = main_solver.gaps[i - 1] if i > 0 else None
-    # Collect rows top to bottom (the side segments come one list per other row, in row order), so that melds are
-    # listed in reading order.
-    side_lists = iter(extra["side"])
-    for k, row in enumerate(rows):
-        _collect(layout, row, segs if k == main_index else next(side_lists))
-    _drop_stray_flowers(layout, frame)
-    return layout
+                candidates.append(((not count_ok, cost + c_side), main_index, segs, side_segs))
+    candidates.sort(key=lambda c: c[0])
+    layouts: list[Layout] = []
+    for (not_ok, total), main_index, segs, side_segs in candidates[:n_best]:
+        layout = Layout(concealed=[], winning=None, melds=[], flowers=[], clutter=[], cost=total,
+                        count_ok=not not_ok, main_row=rows[main_index])
+        main_solver = solvers[main_index]
+        for i, end, kind, _ in segs:
+            if kind == "winning":
+                layout.winning_gap = main_solver.gaps[i - 1] if i > 0 else None
+        # Collect rows top to bottom (the side segments come one list per other row, in row order), so that melds
+        # are listed in reading order.
+        side_lists = iter(side_segs)
+        for k, row in enumerate(rows):
+            _collect(layout, row, segs if k == main_index else next(side_lists))
+        _drop_stray_flowers(layout, frame)
+        layouts.append(layout)
+    return layouts
 
 
 def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:
