@@ -191,7 +191,7 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
     if not meets_minimum:
         basic, limit = 0, None
         notes.append("no yaku: the hand does not meet the 1-han minimum (dora do not count [001:7, 001:70])")
-    pao = _pao(hand, context, rules, found, view) if meets_minimum else None
+    pao = _pao(hand, context, rules, found, view)
     pay = payment(basic, tsumo=context.self_drawn, dealer=context.is_dealer, honba=context.honba,
                   sticks=context.riichi_sticks, pao=pao)
     return RiichiResult(rules, han, fu, tuple(entries + dora_entries), tuple(fu_lines), limit, pay, meets_minimum,
