@@ -62,6 +62,29 @@ class FaceLayers:
         return FaceLayers(self.ink, self.alpha, weights, (self.ink * w_ink[..., None]).astype(np.float32))
 
 
+_INDEXED: dict[tuple[str, str], FaceLayers] = {}
+
+
+def indexed_layers(style: "Style", code: str) -> FaceLayers:
+    """The face with its art shrunk toward the bottom right, leaving the top-left corner free for a printed index
+    (as on Hong Kong sets). Cached per process."""
+    key = (style.name, code)
+    if key not in _INDEXED:
+        layers = style.faces[code]
+        scale = 0.8
+        w, h = round(TEX_W * scale), round(TEX_H * scale)
+        x0, y0 = TEX_W - w - round(TEX_W * 0.04), TEX_H - h - round(TEX_H * 0.03)
+        ink = np.zeros_like(layers.ink)
+        alpha = np.zeros_like(layers.alpha)
+        if style.opaque:  # a scanned face: its background continues around the smaller copy
+            ink[:] = np.median(layers.ink.reshape(-1, 3), axis=0)
+            alpha[:] = 1
+        ink[y0:y0 + h, x0:x0 + w] = cv2.resize(layers.ink, (w, h), interpolation=cv2.INTER_AREA)
+        alpha[y0:y0 + h, x0:x0 + w] = cv2.resize(layers.alpha, (w, h), interpolation=cv2.INTER_AREA)
+        _INDEXED[key] = FaceLayers(ink, alpha).with_weights(style.opaque)
+    return _INDEXED[key]
+
+
 @dataclass(frozen=True)
 class Style:
     name: str

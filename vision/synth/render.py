@@ -18,7 +18,7 @@ import numpy as np
 from engine.hand import Hand, WinContext
 from vision.classes import FACE_CODES, FACE_DOWN
 
-from .art import TEX_H, TEX_W, Style, available_styles, compose_face, load_style
+from .art import TEX_H, TEX_W, Style, available_styles, compose_face, indexed_layers, load_style
 from .config import SynthConfig
 from .hands import sample_hand
 from .layout import Placement, SceneLayout, add_clutter, footprint_bounds, layout_hand
@@ -212,6 +212,10 @@ def _render(scene: Scene, decode: bool = True):
     width, height = config.width, config.height
     style = load_style(scene.style, config.art_dir)
     face_col, ink_gain, ink_colour, back_col, back_share, side_col = _scheme(rng, style)
+    # Hong Kong sets print a small index in the face's corner; add one to styles that have none of their own.
+    index_ink = None
+    if style.name not in _STYLES_WITH_INDICES and not style.opaque and rng.random() < 0.3:
+        index_ink = tuple(float(v) for v in INK_COLOURS[int(rng.integers(len(INK_COLOURS)))] * 255 * 0.9)
     light = np.array([rng.normal(0, 0.5), rng.normal(-0.3, 0.5), rng.uniform(0.8, 1.6)])
     light /= np.linalg.norm(light)
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.3, 0.55)
@@ -277,7 +281,7 @@ def _render(scene: Scene, decode: bool = True):
             surface_id = 2 * i + 1 if shown else 2 * i + 2
             if name == "face":
                 if p.face not in textures:
-                    textures[p.face] = _face_texture(style, p.face, face_col, ink_gain, ink_colour, side_col)
+                    textures[p.face] = _face_texture(style, p.face, face_col, ink_gain, ink_colour, side_col, index_ink)
                 _paste_texture(image, textures[p.face], quad, shade, side_col * 255 * shade * 0.9, shine)
             elif name == "back":
                 _fill(image, quad, (back_col if back_share > 0 else side_col) * 255 * shade + shine, 0.7)
@@ -399,11 +403,23 @@ def _fill_beyond_horizon(image: np.ndarray, h_img: np.ndarray, rng: np.random.Ge
     return image
 
 
-def _face_texture(style: Style, code: str, face_col, ink_gain, ink_colour, side_col) -> np.ndarray:
+_STYLES_WITH_INDICES = {"kde_default", "kde_traditional", "kde_classic", "kde_jade", "xmj_thick"}
+_INDEX_TEXT = {**{f"{n}{s}": str(n) for s in "mps" for n in range(1, 10)}, "1z": "E", "2z": "S", "3z": "W", "4z": "N",
+               **{f"{n}f": str((n - 1) % 4 + 1) for n in range(1, 9)}}  # dragons carry no index
+
+
+def _face_texture(style: Style, code: str, face_col, ink_gain, ink_colour, side_col, index_ink=None) -> np.ndarray:
     layers = style.faces.get(code)
     if layers is None:  # a style without flowers: never chosen with flowers, but keep clutter safe
         return (np.ones((TEX_H, TEX_W, 3), np.float32) * face_col * 255).astype(np.uint8)
-    return compose_face(layers, face_col, ink_gain, ink_colour, side_col, style.opaque)
+    text = _INDEX_TEXT.get(code)
+    if index_ink is not None and text:
+        layers = indexed_layers(style, code)
+    face = compose_face(layers, face_col, ink_gain, ink_colour, side_col, style.opaque)
+    if index_ink is not None and text:
+        cv2.putText(face, text, (int(TEX_W * 0.07), int(TEX_H * 0.14)), cv2.FONT_HERSHEY_SIMPLEX, TEX_W / 240,
+                    index_ink, 2, cv2.LINE_AA)
+    return face
 
 
 def _roi(quad: np.ndarray, image: np.ndarray):
