@@ -228,18 +228,28 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
     """The 13 standing tiles' counts, the winning kind, the number of melds and the kinds the hand holds all four of."""
     standing = list(key)
     kinds = [i for i in range(34) if standing[i]]
-    irregular = melds <= 1 and len(kinds) >= 9  # thirteen orphans, knitted shapes: may wait on a tile they lack
-    if irregular:
-        candidates = range(34)
-    else:
-        near: set[int] = set()
-        for i in kinds:
-            if i >= 27:
-                near.add(i)
-            else:
-                base = i - i % 9
-                near.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
-        candidates = near
+    candidates: set[int] = set()
+    for i in kinds:
+        if i >= 27:
+            candidates.add(i)
+        else:
+            base = i - i % 9
+            candidates.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
+    # The irregular shapes can wait on a kind the hand lacks: add those kinds when the shape is within reach.
+    irregular = False
+    if melds == 0 and len(kinds) >= 12 and all(i in _ORPHAN_SET for i in kinds):
+        candidates.update(_ORPHANS)
+        irregular = True
+    if melds <= 1:
+        numbers = [i for i in kinds if i < 27]
+        for pattern in KNITTED_PATTERNS:
+            in_pattern = sum(1 for i in pattern if standing[i])
+            lesser = melds == 0 and len(kinds) == 13 and all(standing[i] == 1 for i in kinds) \
+                and all(i in pattern for i in numbers)
+            if in_pattern >= 8 or lesser:
+                candidates.update(pattern)
+                candidates.update(range(27, 34))
+                irregular = True
     # Suit blocks of the 13 tiles: (remainder mod 3, decomposes), so that a candidate re-checks one block only.
     blocks = [tuple(standing[b:b + 9]) for b in (0, 9, 18)]
     status = [_block_status(block) for block in blocks]
@@ -373,6 +383,7 @@ def _suit_complete(block: tuple[int, ...], with_pair: bool) -> bool:
 
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_ORPHAN_SET = frozenset(_ORPHANS)
 
 
 def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:

@@ -10,8 +10,18 @@ from .generator import generate
 
 
 def test_fast_unique_wait_matches_winning_tiles():
-    for hand, _context in generate(1500, seed=99):
+    for hand, _context in generate(3000, seed=99):
         assert _only_winning_tile(hand) == (len(winning_tiles(hand)) == 1), hand
+
+
+def test_fast_unique_wait_on_irregular_shapes():
+    from engine import Hand
+
+    for text in ("19m19p19s1234567z +1m", "19m19p19s1234566z +7z", "147m258p369s1234z +5z", "147m258p36s12345z +9s",
+                 "147m258p369s555p5z +5z", "14m258p369s12345z +7m", "14788m258p369s55z +5z"):
+        hand = Hand.parse(text).validate()
+        assert hand.winning_tile in winning_tiles(hand), text
+        assert _only_winning_tile(hand) == (len(winning_tiles(hand)) == 1), text
 
 
 def test_suit_relabelling_cache_gives_the_uncached_answer():
