@@ -215,7 +215,7 @@ def _render(scene: Scene, decode: bool = True):
     # Hong Kong sets print a small index in the face's corner; add one to styles that have none of their own.
     index_ink = None
     if style.name not in _STYLES_WITH_INDICES and not style.opaque and rng.random() < 0.3:
-        index_ink = tuple(float(v) for v in INK_COLOURS[int(rng.integers(len(INK_COLOURS)))] * 255 * 0.9)
+        index_ink = tuple(float(v) * 255 * 0.9 for v in INK_COLOURS[int(rng.integers(len(INK_COLOURS)))])
     light = np.array([rng.normal(0, 0.5), rng.normal(-0.3, 0.5), rng.uniform(0.8, 1.6)])
     light /= np.linalg.norm(light)
     ambient, diffuse = rng.uniform(0.45, 0.65), rng.uniform(0.3, 0.55)
