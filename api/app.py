@@ -24,6 +24,9 @@ from .settings import Settings
 
 log = logging.getLogger("api")
 
+# Endpoints whose work goes through the bounded inference queue.
+PHOTO_PATHS = frozenset({"/v1/recognize", "/v1/score"})
+
 DESCRIPTION = """Photo of a winning mahjong hand in, score out (MCR or riichi).
 
 * `POST /v1/recognize`: multipart `image` -> tiles (boxes, codes, confidence), hand, warnings, overlay image.
@@ -62,8 +65,13 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(page.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     # Starlette runs the last-added middleware outermost: CORS must answer preflights before the API-key check.
+    def photo_queue_full(path: str) -> bool:
+        reader = getattr(app.state, "reader", None)
+        return path in PHOTO_PATHS and reader is not None and reader.queue.full
+
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body_bytes=settings.max_upload_bytes,
-                       api_key=settings.api_key, max_pending=settings.max_pending_requests)
+                       api_key=settings.api_key, max_pending=settings.max_pending_requests,
+                       queue_full=photo_queue_full)
     if settings.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
                            allow_headers=["Content-Type", "X-API-Key", "Authorization", "X-Request-ID"],

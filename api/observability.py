@@ -12,7 +12,7 @@ import logging
 import sys
 import time
 import uuid
-from typing import Any
+from typing import Any, Callable
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -80,8 +80,11 @@ class RequestMiddleware:
     """Request id, access log line, metrics, body-size limit and API-key check for one ASGI app."""
 
     def __init__(self, app: ASGIApp, *, metrics: Metrics, max_body_bytes: int, api_key: str | None,
-                 max_pending: int = 32) -> None:
+                 max_pending: int = 32, queue_full: Callable[[str], bool] | None = None) -> None:
         self.app = app
+        # Says whether a request to this path would only be refused by the full inference queue: if so, refuse it
+        # before receiving its multi-megabyte body.
+        self.queue_full = queue_full or (lambda path: False)
         self.metrics = metrics
         self.max_body_bytes = max_body_bytes
         self.api_key = api_key
@@ -116,12 +119,13 @@ class RequestMiddleware:
             if scope["method"] not in ("POST", "PUT", "PATCH"):
                 await self.app(scope, receive, send_wrapper)
                 return
-            if self.pending >= self.max_pending:
-                # Refuse before reading the body: under a flood of uploads, memory stays bounded.
+            if self.pending >= self.max_pending or self.queue_full(scope["path"]):
+                # Refuse before reading the body: under a flood of uploads, memory stays bounded and the refusal
+                # costs the client no upload time.
                 self.metrics.rejected.labels("overloaded").inc()
                 status_holder["code"] = "overloaded"
                 await _send_json(send_wrapper, 503, error_body(
-                    "overloaded", f"{self.pending} requests are already being received; try again shortly"),
+                    "overloaded", "the service is busy reading other photos; try again shortly"),
                     headers=[(b"retry-after", b"2")])
                 return
             self.pending += 1

@@ -89,11 +89,15 @@ class WorkQueue:
         # Exponential moving average of job time, for Retry-After.
         self.mean_job_s = 1.0
 
+    @property
+    def full(self) -> bool:
+        return self.admitted >= self.capacity
+
     def retry_after_s(self) -> int:
         return max(1, math.ceil(self.mean_job_s * self.admitted / self.workers))
 
     async def run(self, fn: Callable[..., Any], *args: Any, timeout_s: float) -> Any:
-        if self.admitted >= self.capacity:
+        if self.full:
             self.metrics.rejected.labels("overloaded").inc()
             raise ApiError("overloaded", f"{self.admitted} images are already being read; try again shortly",
                            headers={"Retry-After": str(self.retry_after_s())})
@@ -244,10 +248,11 @@ class Reader:
         result: dict[str, Any] = dict(recognition.to_json(options.image_name))
         result.setdefault("width", recognition.width)
         result.setdefault("height", recognition.height)
-        if getattr(recognition, "timings_ms", None):
-            result["timings_ms"] = dict(recognition.timings_ms)
+        result["timings_ms"] = dict(getattr(recognition, "timings_ms", None) or {})
+        timings = result.setdefault("timings_ms", {})
         warnings = list(result.get("warnings") or [])
         reading_json: dict[str, Any] = {}
+        started = time.perf_counter()
         if self.read_hand is not None:
             try:
                 reading = self.read_hand(recognition.detections, (recognition.width, recognition.height),
@@ -270,19 +275,24 @@ class Reader:
             result["hand"] = None
             warnings.append(f"hand assembly unavailable: {self.hand_reader_reason}")
         result["warnings"] = warnings
+        timings["hand"] = round(1000 * (time.perf_counter() - started), 1)
+        started = time.perf_counter()
         if context is not None:
             if result.get("hand") is None:
                 result["score"] = {"ok": False, "error": {
                     "code": "no_hand", "message": "no legal hand could be read from the photo; correct the tiles"}}
             else:
                 result["score"] = score_or_error({"hand": result["hand"], "context": dict(context)})
+            timings["score"] = round(1000 * (time.perf_counter() - started), 1)
         log.info("photo read", extra={"image": options.image_name, "tiles": len(result.get("tiles") or []),
                                       "hand": result.get("hand") is not None,
                                       "timings_ms": result.get("timings_ms")})
         if options.overlay:
+            started = time.perf_counter()
             result["overlay"] = render_overlay(data, result.get("tiles") or [],
                                                (recognition.width, recognition.height),
                                                self.settings.overlay_max_side)
+            timings["overlay"] = round(1000 * (time.perf_counter() - started), 1)
         return result
 
 
