@@ -213,10 +213,9 @@ _PAO_MELDS = {
 def _pao(hand: Hand, context: WinContext, rules: Ruleset, found: list[Yaku], view: View) -> str | None:
     if context.pao is None:
         return None
-    liable = [y.id for y in found if y.id in rules.pao_yakuman or
-              (y.id == "daisuushi_double" and "daisuushi" in rules.pao_yakuman)]
+    liable = [y.id.removesuffix("_double") for y in found if y.id.removesuffix("_double") in rules.pao_yakuman]
     for yaku_id in liable:
-        test = _PAO_MELDS[yaku_id.removesuffix("_double")]
+        test = _PAO_MELDS[yaku_id]
         if yaku_id == "suushiihou" and sum(1 for p in view.pungs if 27 <= p <= 30) < 4:
             continue  # only the pon of the fourth wind set is liable [001:77]
         for meld in hand.melds:

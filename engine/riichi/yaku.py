@@ -176,8 +176,12 @@ YAKUMAN: tuple[Yaku, ...] = (
          yakuman=1),
     # Zendanshin: small and big four winds are one yakuman [001:176]; modern splits them.
     Yaku("suushiihou", "Four winds", "四喜和", 13, 13,
-         lambda h, v: not h.rules.split_four_winds and (_wind_pungs(v) == 4 or (
-             _wind_pungs(v) == 3 and v.pair is not None and 27 <= v.pair <= 30)), "001:176 (R5)", yakuman=1),
+         lambda h, v: not h.rules.split_four_winds and (
+             (_wind_pungs(v) == 4 and not _double(h))
+             or (_wind_pungs(v) == 3 and v.pair is not None and 27 <= v.pair <= 30)), "001:176 (R5)", yakuman=1),
+    Yaku("suushiihou_double", "Four winds, four wind pungs (double)", "四喜和", 26, 26,
+         lambda h, v: not h.rules.split_four_winds and _wind_pungs(v) == 4 and _double(h),
+         "001:176 with options.double_yakuman", yakuman=2),
     Yaku("shousuushi", "Little four winds", "小四喜", 13, 13,
          lambda h, v: h.rules.split_four_winds and _wind_pungs(v) == 3 and v.pair is not None and 27 <= v.pair <= 30,
          "modern", yakuman=1),
