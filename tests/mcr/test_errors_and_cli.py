@@ -7,8 +7,9 @@ import json
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from engine import HandError, score_request
+from engine import HandError, WinContext, score_request
 from engine.__main__ import _score_stream
 from engine.mcr import score
 
@@ -63,14 +64,20 @@ def test_cli_one_line_out_per_line_in():
     assert results[3]["flowers"] == 1 and results[3]["total"] == results[0]["total"] + 1
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(hands())
-def test_any_structurally_valid_hand_scores_or_says_why(hand):
-    from engine import WinContext
+contexts = st.builds(lambda flags, seat, prevalent: WinContext(
+    self_drawn=flags[0], last_tile=flags[1], last_wall_tile=flags[2], kong_replacement=flags[3],
+    robbing_kong=flags[4], seat_wind=seat, round_wind=prevalent),
+    st.tuples(*[st.booleans()] * 5), st.sampled_from("ESWN"), st.sampled_from("ESWN"))
 
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(), contexts)
+def test_any_structurally_valid_hand_scores_or_says_why(hand, context):
     try:
         hand.validate()
-        result = score(hand, WinContext().validate())
+        context.validate()
+        context.check_against(hand)
+        result = score(hand, context)
     except HandError as error:
         assert error.code in ("not_winning", "too_many_copies", "wrong_tile_count", "invalid_meld", "invalid_chow",
                               "unequal_meld_tiles", "invalid_meld_source", "claimed_not_in_meld", "duplicate_flower",
