@@ -129,8 +129,9 @@ def test_small_and_big_four_winds_are_one_yakuman(hand):
     # 001:176: 四喜和, one wind may be the pair
     r = riichi(hand, seat_wind="S")
     assert yaku_han(r) == {"suushiihou": 13} and r.points.total == 32000
-    big_double = riichi(hand, seat_wind="S", ruleset="modern", options={"double_yakuman": True})
-    assert big_double.points.total == (64000 if "p444z" in hand else 32000)  # modern: big four winds is double
+    for ruleset in ("modern", "zendanshin"):  # with options.double_yakuman, four wind pungs are double (R5)
+        big_double = riichi(hand, seat_wind="S", ruleset=ruleset, options={"double_yakuman": True})
+        assert big_double.points.total == (64000 if "p444z" in hand else 32000)
 
 
 def test_all_green_with_or_without_green_dragon():
