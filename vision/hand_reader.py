@@ -233,7 +233,8 @@ def _facts(detections: Detections, frame: geometry.Frame) -> TileFacts:
     flower_mass = np.where((ids >= KIND_COUNT) & (ids < FACE_DOWN), probs, 0.0).sum(axis=1)
     playing_mass = np.where(ids < KIND_COUNT, probs, 0.0).sum(axis=1)
     playing_mass = np.where(frame.face_down, 1.0, playing_mass)
-    return TileFacts(upright_face=~frame.sideways & ~frame.face_down, flower_mass=flower_mass,
+    turned = ((detections.rotation.astype(np.int64) - frame.quarter_turn) % 360 != 0) & ~frame.face_down
+    return TileFacts(upright_face=~frame.sideways & ~frame.face_down, flower_mass=flower_mass, turned=turned,
                      playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0))
 
 

@@ -32,6 +32,7 @@ CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap i
 CLUTTER_COST = 3.0  # one tile explained as belonging to no group
 FACE_DOWN_CLUTTER_COST = 0.3  # a back outside a concealed kong: usually the wall, cheap to leave out
 FLOWER_GROUP_COST = 1.0  # one more group to explain
+FLOWER_TURNED_COST = 2.5  # a flower face turned sideways or upside down is more likely a loose tile
 FLOWER_REACH = 3.5  # tile heights: flowers lie at most this far from the nearest hand tile (centre to centre)
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile this far off its usual place across the row lies on another
@@ -77,6 +78,7 @@ class TileFacts:
     flower_mass: np.ndarray  # summed top-k probability of the flower classes
     playing_mass: np.ndarray  # summed top-k probability of the 34 playing kinds (1 for a face-down tile)
     top_probability: np.ndarray  # the top-1 probability
+    turned: np.ndarray  # the face is not upright relative to the photo's quarter turn (sideways or upside down)
 
     # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
     # probability out of the flower group: the log-ratio to the top-1 is weighted by 1.5 and a flower group costs
@@ -85,7 +87,8 @@ class TileFacts:
     def flower_cost(self, t: int) -> float:
         """What calling tile t a flower costs: 2 log(p_top1 / P(flower)), 0 when the top-1 is a flower."""
         mass = max(float(self.flower_mass[t]), MASS_FLOOR)
-        return max(0.0, 1.5 * float(np.log(float(self.top_probability[t]) / mass)))
+        turned = FLOWER_TURNED_COST if self.turned[t] else 0.0  # flowers are laid out upright, like the hand
+        return turned + max(0.0, 1.5 * float(np.log(float(self.top_probability[t]) / mass)))
 
     def playing_cost(self, t: int) -> float:
         mass = max(float(self.playing_mass[t]), MASS_FLOOR)
@@ -185,6 +188,12 @@ class _RowSolver:
     def playing_cost(self, t: int) -> float:
         return self.facts.playing_cost(t)
 
+    def _touching_back(self, k: int, neighbour: int) -> bool:
+        """Whether row[k] exists, shows its back, and touches row[neighbour]."""
+        if k < 0 or k >= len(self.row) or not self.frame.face_down[self.row[k]]:
+            return False
+        return self.frame.gap(self.row[k], self.row[neighbour]) < GAP
+
     def segments(self, i: int) -> list[tuple[int, str, float, object]]:
         """Segments that may start at i: (end, kind, cost, payload). Kinds: meld, flowers, clutter."""
         out: list[tuple[int, str, float, object]] = []
@@ -194,6 +203,9 @@ class _RowSolver:
         for size in (3, 4):
             if i + size <= n:
                 meld = meld_layout(self.row[i:i + size], self.frame, self.stacked_on)
+                if meld is not None and meld.type is MeldType.CONCEALED_KONG and all(meld.face_down) \
+                        and (self._touching_back(i - 1, i) or self._touching_back(i + size, i + size - 1)):
+                    meld = None  # four backs cut out of a longer line of backs: that is the wall, not a kong
                 if meld is not None:
                     cost = self.joined(i, i + size) + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
