@@ -240,13 +240,13 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
     if melds == 0 and len(kinds) >= 12 and all(i in _ORPHAN_SET for i in kinds):
         candidates.update(_ORPHANS)
         irregular = True
-    if melds <= 1:
-        numbers = [i for i in kinds if i < 27]
-        for pattern in KNITTED_PATTERNS:
-            in_pattern = sum(1 for i in pattern if standing[i])
-            lesser = melds == 0 and len(kinds) == 13 and all(standing[i] == 1 for i in kinds) \
-                and all(i in pattern for i in numbers)
-            if in_pattern >= 8 or lesser:
+    numbers = [i for i in kinds if i < 27]
+    all_single = melds == 0 and len(kinds) == 13  # 13 different tiles: 全不靠 / 七星不靠 within reach
+    if melds <= 1 and (len(numbers) >= 8 or all_single):
+        present = frozenset(numbers)
+        for pattern, pattern_set in _KNITTED_SETS:
+            lesser = all_single and present <= pattern_set
+            if lesser or len(present & pattern_set) >= 8:
                 candidates.update(pattern)
                 candidates.update(range(27, 34))
                 irregular = True
@@ -384,6 +384,7 @@ def _suit_complete(block: tuple[int, ...], with_pair: bool) -> bool:
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHAN_SET = frozenset(_ORPHANS)
+_KNITTED_SETS = tuple((pattern, frozenset(pattern)) for pattern in KNITTED_PATTERNS)
 
 
 def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
