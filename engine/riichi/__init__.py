@@ -60,6 +60,7 @@ class RiichiResult(NamedTuple):
     yakuman: int
     view: View
     notes: tuple[str, ...] = ()
+    melds: tuple = ()
 
     def to_json(self) -> dict:
         return {
@@ -74,7 +75,7 @@ class RiichiResult(NamedTuple):
             "yakuman": self.yakuman,
             "points": self.points.to_json(),
             "meets_minimum": self.meets_minimum,
-            "arrangement": self.view.describe(),
+            "arrangement": self.view.describe(self.melds),
             "wait": self.view.wait,
             "notes": list(self.notes),
         }
@@ -195,7 +196,7 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
     pay = payment(basic, tsumo=context.self_drawn, dealer=context.is_dealer, honba=context.honba,
                   sticks=context.riichi_sticks, pao=pao)
     return RiichiResult(rules, han, fu, tuple(entries + dora_entries), tuple(fu_lines), limit, pay, meets_minimum,
-                        yakuman, view, tuple(notes))
+                        yakuman, view, tuple(notes), hand.melds)
 
 
 # For each yakuman with liability, which exposed melds can be the fed one [001:75-81], policy R11.

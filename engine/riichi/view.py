@@ -149,8 +149,8 @@ class View:
         else:
             self.wait = "tanki"
 
-    def describe(self) -> str:
-        """The arrangement in words, the winning group in brackets, e.g. ``standard: [chow(234m)] pair(55p) ...``."""
+    def describe(self, melds=()) -> str:
+        """The arrangement in words, the winning group in brackets, then the melds: ``standard: [chow(234m)] ...``."""
         parts = []
         marked = False
         for kind, first in self.groups:
@@ -159,6 +159,7 @@ class View:
                 text = f"[{text}]"
                 marked = True
             parts.append(text)
+        parts += [m.format() for m in melds]
         return f"{self.shape.value}: " + " ".join(parts)
 
 
