@@ -84,7 +84,7 @@ def _confidence_colour(confidence: float | None) -> tuple[int, int, int]:
 
 
 def render_overlay(data: bytes, tiles: Sequence[dict[str, Any]], oriented_size: tuple[int, int],
-                   max_side: int) -> str | None:
+                   max_side: int, decoded: Any = None) -> str | None:
     """A JPEG data URL: the photo (EXIF-oriented, longest side <= max_side) with each tile boxed and labelled.
 
     Box colour encodes confidence (green >= 0.9, amber >= 0.6, red below) so a referee sees at a glance which
@@ -92,6 +92,11 @@ def render_overlay(data: bytes, tiles: Sequence[dict[str, Any]], oriented_size: 
     """
     if max_side <= 0:
         return None
+    if decoded is not None:
+        # Pixels the recogniser already decoded (BGR, EXIF-oriented, maybe reduced): no second decode.
+        image = Image.fromarray(decoded[:, :, ::-1])
+        image.thumbnail((max_side, max_side))
+        return _draw_tiles(image, tiles, oriented_size)
     try:
         image = Image.open(io.BytesIO(data))
         # JPEG draft mode decodes at 1/2, 1/4 or 1/8 scale directly (a 12 MP photo at 1/4 costs ~1/16 of a full
@@ -103,6 +108,10 @@ def render_overlay(data: bytes, tiles: Sequence[dict[str, Any]], oriented_size: 
         image.thumbnail((max_side, max_side))
     except Exception:  # noqa: BLE001 - the overlay is a convenience; the tiles JSON carries the same facts
         return None
+    return _draw_tiles(image, tiles, oriented_size)
+
+
+def _draw_tiles(image: Image.Image, tiles: Sequence[dict[str, Any]], oriented_size: tuple[int, int]) -> str:
     scale = image.width / max(oriented_size[0], 1)
     draw = ImageDraw.Draw(image)
     font_size = max(12, round(image.width / 70))

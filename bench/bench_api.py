@@ -95,6 +95,7 @@ class Server:
 
 def run_phase(url: str, photo: bytes, clients: int, duration_s: float, endpoint: str, api_key: str | None) -> dict:
     results: list[tuple[int, float, str | None]] = []  # (status, seconds, error code)
+    stage_ms: dict[str, list[float]] = {}  # server-side timings of the successful requests
     lock = threading.Lock()
     stop_at = time.perf_counter() + duration_s
     headers = {"X-API-Key": api_key} if api_key else {}
@@ -108,7 +109,11 @@ def run_phase(url: str, photo: bytes, clients: int, duration_s: float, endpoint:
                     response = client.post(endpoint, files={"image": ("photo.jpg", photo, "image/jpeg")}, data=context)
                     status = response.status_code
                     code = None
-                    if status != 200:
+                    if status == 200:
+                        with lock:
+                            for stage, ms in (response.json().get("timings_ms") or {}).items():
+                                stage_ms.setdefault(stage, []).append(ms)
+                    else:
                         try:
                             code = response.json()["error"]["code"]
                         except Exception:  # noqa: BLE001 - a non-JSON error body is itself worth counting
@@ -144,6 +149,7 @@ def run_phase(url: str, photo: bytes, clients: int, duration_s: float, endpoint:
         "refused_503": len(refused), "latency_ms_503": {"p50": pct(refused, 0.5), "p99": pct(refused, 0.99)},
         "statuses": dict(Counter(str(status) for status, _, _ in results)),
         "error_codes": dict(Counter(code for _, _, code in results if code)),
+        "server_stage_ms_median": {stage: round(statistics.median(v), 1) for stage, v in stage_ms.items()},
     }
 
 
