@@ -28,8 +28,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.hand import MeldType, hands_equal_ignoring_order  # noqa: E402
+from engine.hand import MeldType  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
+from vision.reading.compare import same_hand  # noqa: E402
 from vision.reading.simulate import Habits, corrupt, lay_out, random_hand  # noqa: E402
 
 
@@ -75,7 +76,7 @@ def main() -> None:
             if answers:
                 reading = read_hand(shown.detections, shown.image_size, concealed_kong_tiles=answers)
             times.append(time.perf_counter() - start)
-            right = reading.hand is not None and hands_equal_ignoring_order(reading.hand, hand)
+            right = same_hand(reading.hand, hand)
             for s in situations(shown):
                 table[mode][s][0] += right
                 table[mode][s][1] += 1

@@ -28,10 +28,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.hand import Hand, hands_equal_ignoring_order  # noqa: E402
+from engine.hand import Hand  # noqa: E402
 from vision.classes import FACE_CODES, FACE_DOWN  # noqa: E402
 from vision.detections import Detections, box_iou  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
+from vision.reading.compare import same_hand  # noqa: E402
 
 
 def truth_detections(scene: dict) -> Detections:
@@ -115,7 +116,7 @@ def main() -> None:
         got = reading.hand
         if rules == "riichi" and got is not None:
             truth = Hand(truth.concealed, truth.melds, truth.winning_tile, ())
-        right = got is not None and hands_equal_ignoring_order(got, truth)
+        right = same_hand(got, truth)
         for s in situations:
             exact[s][0] += right
             exact[s][1] += 1

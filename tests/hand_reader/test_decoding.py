@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.hand import Hand, hands_equal_ignoring_order
+from engine.hand import Hand
+from vision.reading.compare import same_hand
 from tests.hand_reader.builder import Table, detection_of
 from vision.hand_reader import read_hand
 from vision.reading.simulate import Habits, corrupt, lay_out, random_hand
@@ -15,7 +16,7 @@ def test_misread_pung_tile_is_corrected_and_reported_with_its_box():
     misread_tile = 12  # the pung's last tile reads Green dragon, Red second
     detections, size, order = table.photo(misread={misread_tile: [("6z", 0.6), ("7z", 0.3), ("5z", 0.05)]})
     reading = read_hand(detections, size)
-    assert hands_equal_ignoring_order(reading.hand, Hand.parse("123456789m1z p777z^ +1z"))
+    assert same_hand(reading.hand, Hand.parse("123456789m1z p777z^ +1z"))
     k = detection_of(order, misread_tile)
     assert reading.corrections == [{"tile_index": k, "box": [round(float(v), 1) for v in detections.boxes[k]],
                                     "read": "6z", "corrected": "7z", "probability": 0.3}]
@@ -26,7 +27,7 @@ def test_misread_concealed_tile_is_corrected():
     table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z | s4s 5s 6s")
     detections, size, order = table.photo(misread={4: [("5p", 0.55), ("5m", 0.4), ("3m", 0.02)]})
     reading = read_hand(detections, size)
-    assert hands_equal_ignoring_order(reading.hand, Hand.parse("123456789m1z c4*56s< +1z"))
+    assert same_hand(reading.hand, Hand.parse("123456789m1z c4*56s< +1z"))
 
 
 def test_a_flower_misread_as_a_playing_tile_stays_a_flower():
@@ -34,7 +35,7 @@ def test_a_flower_misread_as_a_playing_tile_stays_a_flower():
     table.row("2f 7f", x=2.0, bottom=1.4)
     detections, size, _ = table.photo(misread={15: [("4s", 0.6), ("7f", 0.3), ("1s", 0.05)]})
     reading = read_hand(detections, size)
-    assert hands_equal_ignoring_order(reading.hand, Hand.parse("123456789m789p1z +1z 27f"))
+    assert same_hand(reading.hand, Hand.parse("123456789m789p1z +1z 27f"))
 
 
 def test_close_legal_readings_are_reported_as_alternatives():
@@ -42,12 +43,12 @@ def test_close_legal_readings_are_reported_as_alternatives():
     table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p")
     detections, size, order = table.photo(misread={13: [("4p", 0.6), ("1p", 0.35), ("7p", 0.03)]})
     reading = read_hand(detections, size)
-    assert hands_equal_ignoring_order(reading.hand, Hand.parse("123456789m11z23p +4p"))
+    assert same_hand(reading.hand, Hand.parse("123456789m11z23p +4p"))
     k = detection_of(order, 13)
     alternative = next(a for a in reading.alternatives if a["tile_index"] == k)
     assert (alternative["from"], alternative["to"]) == ("4p", "1p")
     assert alternative["box"] == [round(float(v), 1) for v in detections.boxes[k]]
-    assert hands_equal_ignoring_order(Hand.from_json(alternative["hand"]), Hand.parse("123456789m11z23p +1p"))
+    assert same_hand(Hand.from_json(alternative["hand"]), Hand.parse("123456789m11z23p +1p"))
     assert abs(alternative["relative_probability"] - 0.35 / 0.6) < 1e-3
     assert "instead of 4p" in alternative["description"]
 
@@ -68,7 +69,7 @@ def test_simulated_scenes_read_exactly_when_nothing_is_misread():
         hand = random_hand(rng)
         scene = lay_out(hand, rng, Habits(concealed_kong_all_down=False, clutter=int(rng.integers(0, 2))))
         reading = read_hand(scene.detections, scene.image_size)
-        right += reading.hand is not None and hands_equal_ignoring_order(reading.hand, hand)
+        right += same_hand(reading.hand, hand)
     assert right == 40
 
 
@@ -83,5 +84,5 @@ def test_one_misread_tile_is_recovered_in_at_least_90_percent_of_scenes():
         scene = corrupt(lay_out(hand, rng, Habits(concealed_kong_all_down=False)), rng, "uniform")
         assert int(scene.detections.class_ids[scene.corrupted]) != int(scene.detections.topk_ids[scene.corrupted, 1])
         reading = read_hand(scene.detections, scene.image_size)
-        recovered += reading.hand is not None and hands_equal_ignoring_order(reading.hand, hand)
+        recovered += same_hand(reading.hand, hand)
     assert recovered / scenes >= 0.90, recovered / scenes

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from engine.hand import Hand, hands_equal_ignoring_order
+from engine.hand import Hand
+from vision.reading.compare import same_hand
 from tests.hand_reader.builder import Table, detection_of
 from vision.detections import Detections
 from vision.hand_reader import read_hand
@@ -23,7 +24,7 @@ def read(table: Table, photo=(0, 0.0, 0.0, 0.0), **kwargs):
 
 def assert_hand(reading, text: str) -> None:
     assert reading.hand is not None, reading.warnings
-    assert hands_equal_ignoring_order(reading.hand, Hand.parse(text)), (reading.hand.format(), text, reading.warnings)
+    assert same_hand(reading.hand, Hand.parse(text)), (reading.hand.format(), text, reading.warnings)
 
 
 @pytest.mark.parametrize("photo", PHOTOS)
