@@ -89,6 +89,7 @@ def main() -> None:
     exact = defaultdict(lambda: [0, 0])  # situation -> [right, total]
     direction = defaultdict(lambda: [0, 0])
     failure_codes: Counter = Counter()
+    found = [0, 0]  # direction right among the true exposed melds whose tiles were read as a meld
     shown = 0
     for line in lines:
         scene = json.loads(line)
@@ -133,9 +134,14 @@ def main() -> None:
             if meld.discarder is None:
                 continue
             match = next((m for m in read_melds if m.type == meld.type and m.tiles == meld.tiles), None)
+            if match is None:  # same tiles read as another meld type (a pung for an added kong): its direction
+                match = next((m for m in read_melds if m.discarder is not None
+                              and {t.index for t in m.tiles} == {t.index for t in meld.tiles}), None)
             ok = match is not None and match.discarder == meld.discarder
             if match is not None:
                 read_melds.remove(match)
+                found[0] += ok
+                found[1] += 1
             for s in ("all", f"meld={meld.type.value}", f"from={meld.discarder.value}"):
                 direction[s][0] += ok
                 direction[s][1] += 1
@@ -148,6 +154,7 @@ def main() -> None:
     for s in sorted(direction, key=lambda k: (k != "all", k)):
         r, n = direction[s]
         print(f"{s:32s} {r / n:12.3%} {n:6d}")
+    print(f"direction right among melds read with their tiles: {found[0] / max(found[1], 1):.3%} of {found[1]}")
     if failure_codes:
         print("\nwarning codes on failures:", dict(failure_codes.most_common()))
 
