@@ -121,8 +121,8 @@ _THEMES = ["any"] * 6 + ["flush", "half_flush", "pure", "pure", "terminals", "pu
                          "same_number", "same_number"]
 
 
-def _standard(rng: random.Random) -> tuple[list[tuple[str, int]], int] | None:
-    theme = rng.choice(_THEMES)
+def _standard(rng: random.Random, themes=None) -> tuple[list[tuple[str, int]], int] | None:
+    theme = rng.choice(themes or _THEMES)
     starts, pungs, pairs = _theme_pool(rng, theme)
     chow_share = {"honours": 0.0, "even": 0.0, "terminals": 0.3}.get(theme, rng.choice((0.0, 0.3, 0.6, 0.9, 1.0)))
     b = _Builder(rng)
@@ -147,8 +147,8 @@ def _standard(rng: random.Random) -> tuple[list[tuple[str, int]], int] | None:
     return None
 
 
-def _make_standard(rng: random.Random) -> Hand | None:
-    built = _standard(rng)
+def _make_standard(rng: random.Random, themes=None) -> Hand | None:
+    built = _standard(rng, themes)
     if built is None:
         return None
     sets, pair = built
@@ -301,14 +301,17 @@ def _context(rng: random.Random, hand: Hand) -> WinContext:
                       robbing_kong=robbing)
 
 
-def generate(n: int, seed: int = 20261122) -> Iterator[tuple[Hand, WinContext]]:
-    """``n`` legal winning hands with their contexts (some with flowers), always the same for the same seed."""
+def generate(n: int, seed: int = 20261122, special_share: float = 0.2,
+             themes: list[str] | None = None) -> Iterator[tuple[Hand, WinContext]]:
+    """``n`` legal winning hands with their contexts (some with flowers), always the same for the same seed.
+    ``special_share`` of them use the special-shape builders; ``themes`` restricts the standard builder
+    (``["any"]``: no bias towards rare fans)."""
     from engine.decompose import arrangements
 
     rng = random.Random(seed)
     produced = 0
     while produced < n:
-        hand = _make_special(rng) if rng.random() < 0.2 else _make_standard(rng)
+        hand = _make_special(rng) if rng.random() < special_share else _make_standard(rng, themes)
         if hand is None:
             continue
         if rng.random() < 0.2:

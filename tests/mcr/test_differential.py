@@ -14,7 +14,8 @@ lists on 85.60 %. Every disagreement falls into a documented class (tests/mcr/di
     lower_under_policy             M9   PyMahjongGB's reading, worth less under our rows (七对 with 不求人)
 
 The hand set is biased towards rare fans (one suit, honours, terminals, special shapes...), which is also where the
-policy rows bite; on plain hands the agreement is higher.
+policy rows bite. On 5,000 plain hands (random sets, no special shapes, no theme) the agreement is 94.22 % on totals
+and 94.96 % on fan lists (test_agreement_on_plain_hands).
 """
 
 from __future__ import annotations
@@ -55,3 +56,11 @@ def test_agreement_with_pymahjonggb(cases):
     assert not unexplained, [str(h) for h, _ in unexplained[:10]]
     assert same_total / n >= MIN_TOTAL_AGREEMENT
     assert same_fans / n >= MIN_FAN_AGREEMENT
+
+
+def test_agreement_on_plain_hands():
+    n, same_total, same_fans, classes, unexplained = run(generate(N, 777, special_share=0.0, themes=["any"]))
+    print(f"\nplain hands: totals {same_total / n:.2%}, fan lists {same_fans / n:.2%}; classes {dict(classes)}")
+    assert not unexplained, [str(h) for h, _ in unexplained[:10]]
+    assert same_total / n >= 0.9422
+    assert same_fans / n >= 0.9496
