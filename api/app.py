@@ -18,7 +18,7 @@ from fastapi.staticfiles import StaticFiles
 from .errors import install_error_handlers
 from .observability import Metrics, RequestMiddleware, configure_logging
 from .pipeline import Reader
-from .routers import hands, health, page, photos
+from .routers import hands, health, page, photos, tiles
 from .routers.page import STATIC_DIR
 from .settings import Settings
 
@@ -32,6 +32,7 @@ DESCRIPTION = """Photo of a winning mahjong hand in, score out (MCR or riichi).
 * `POST /v1/recognize`: multipart `image` -> tiles (boxes, codes, confidence), hand, warnings, overlay image.
 * `POST /v1/score`: the same plus context fields -> recognition + score.
 * `POST /v1/hands/score`: JSON `{"hand", "context"}` -> score (fans/yaku with the tiles that make each).
+* `POST /v1/tiles/score`: a photo's tiles after corrections -> the hand read again, and its score.
 
 Errors are `{"error": {"code", "message"}}`: 4xx for anything the client sent wrong, 503 with `Retry-After` when
 overloaded. The referee page is at [/referee](/referee).
@@ -62,6 +63,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.include_router(health.router)
     app.include_router(hands.router)
     app.include_router(photos.router)
+    app.include_router(tiles.router)
     app.include_router(page.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     # Starlette runs the last-added middleware outermost: CORS must answer preflights before the API-key check.

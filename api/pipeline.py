@@ -240,6 +240,26 @@ class Reader:
         return await self.queue.run(self._read_photo_sync, data, options, context,
                                     timeout_s=self.settings.request_timeout_s)
 
+    async def read_tiles(self, tiles: list, image_size: tuple[int, int], context: Mapping[str, Any], *,
+                         winning_tile: str | None, concealed_kong_tiles: list[str]) -> dict[str, Any]:
+        if self.read_hand is None:
+            raise ApiError("models_unavailable", f"hand assembly is unavailable: {self.hand_reader_reason}")
+
+        def work() -> dict[str, Any]:
+            reading = self.read_hand(_detections_from_tiles(tiles), image_size, winning_tile=winning_tile,
+                                     concealed_kong_tiles=concealed_kong_tiles or None,
+                                     rules=context.get("rules", "mcr"))
+            result = dict(reading.to_json())
+            if result.get("hand") is None:
+                result["score"] = {"ok": False, "error": {
+                    "code": "no_hand", "message": "no legal hand can be read from these tiles"}}
+            else:
+                result["score"] = score_or_error({"hand": result["hand"], "context": dict(context)})
+            return result
+
+        # Hand assembly can take a second on a hopeless layout: keep it off the event loop, in the same bounded pool.
+        return await self.queue.run(work, timeout_s=self.settings.request_timeout_s)
+
     def _recognize(self, data: bytes) -> tuple[Any, Any]:
         """(Recognition, the decoded BGR image or None). Decoding here rather than inside ``recognize`` keeps the
         (EXIF-oriented, JPEG-reduced) pixels for the overlay: a second decode of a 12 MP JPEG costs 150+ ms."""
@@ -314,6 +334,22 @@ class Reader:
                                                self.settings.overlay_max_side, decoded=decoded)
             timings["overlay"] = round(1000 * (time.perf_counter() - started), 1)
         return result
+
+
+def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float]]):
+    """(face index or None for face down, box, rotation, confidence) -> vision Detections with top-1 only: a person's
+    correction is final, so the decoder gets no alternatives to second-guess it with."""
+    import numpy as np
+
+    from vision.classes import FACE_DOWN
+    from vision.detections import Detections
+
+    if not tiles:
+        return Detections.empty()
+    ids = np.array([FACE_DOWN if face is None else face for face, _, _, _ in tiles], np.int32)
+    return Detections(np.array([box for _, box, _, _ in tiles], np.float32), ids,
+                      np.array([conf for _, _, _, conf in tiles], np.float32),
+                      np.array([rot for _, _, rot, _ in tiles], np.int32))
 
 
 def validate_context(context: Mapping[str, Any]) -> WinContext:

@@ -87,6 +87,29 @@ class HandScoreRequest(BaseModel):
     ]})
 
 
+class TileIn(BaseModel):
+    """One tile as /v1/recognize reports it, possibly corrected by a person (code changed)."""
+
+    model_config = ConfigDict(extra="ignore")  # clients send back the tiles they got, with `top` and all
+    code: StrictStr | None = Field(description="tile code, or null for a face-down tile")
+    box: list[float] = Field(min_length=4, max_length=4, description="x1, y1, x2, y2 in pixels of the photo")
+    rotation: StrictInt = Field(0, description="0, 90, 180 or 270")
+    face_down: StrictBool = False
+    confidence: float = Field(1.0, ge=0, le=1)
+
+
+class TilesScoreRequest(BaseModel):
+    """Re-read the hand from a photo's tiles after corrections (no photo needed: the tiles carry the layout)."""
+
+    model_config = ConfigDict(extra="forbid")
+    tiles: list[TileIn] = Field(max_length=80)
+    width: StrictInt = Field(gt=0, le=100_000, description="the photo's width (as /v1/recognize reported it)")
+    height: StrictInt = Field(gt=0, le=100_000)
+    context: ContextIn = Field(default_factory=ContextIn)
+    winning_tile: StrictStr | None = None
+    concealed_kong_tiles: TileList | None = None
+
+
 class ErrorDetail(BaseModel):
     code: str = Field(description="stable lower-snake code; clients switch on it")
     message: str

@@ -236,6 +236,28 @@ async function readPhoto(file) {
   else if (body.score) showScoreError(body.score);
 }
 
+async function rereadTiles() {
+  const body = {
+    tiles: state.tiles.map((t) => ({ code: t.code, box: t.box, rotation: t.rotation || 0, face_down: !!t.face_down,
+                                     confidence: t.confidence ?? 1 })),
+    width: state.photoSize[0], height: state.photoSize[1], context: contextFromForm(),
+  };
+  const winning = $("#override-winning").value.trim();
+  const kongs = $("#override-kongs").value.trim();
+  if (winning) body.winning_tile = winning;
+  if (kongs) body.concealed_kong_tiles = kongs;
+  const { status, body: answer } = await callApi("/v1/tiles/score", {
+    method: "POST", headers: apiHeaders({ "Content-Type": "application/json" }), body: JSON.stringify(body),
+  });
+  if (status !== 200) { showScoreError(answer); return; }
+  state.tileRoles = answer.tile_roles || null;
+  (state.tileRoles || []).forEach((role, i) => { if (state.tiles[i] && role && role.code) state.tiles[i].hand_code = role.code; });
+  renderBoxes();
+  renderWarnings(answer.warnings, answer.alternatives);
+  if (answer.hand) { state.hand = answer.hand; renderHand(); }
+  if (answer.score && answer.score.ok) showScore(answer.score); else if (answer.score) showScoreError(answer.score);
+}
+
 // ---- palette ----------------------------------------------------------------------------------------------------
 let paletteChoice = null;
 
@@ -448,8 +470,12 @@ function init() {
       tile.code = code;
       tile.hand_code = code;
       tile.corrected = true;
+      tile.face_down = false;
+      tile.confidence = 1;
       renderBoxes();
-      if (position) { replaceInHand(position, code); renderHand(); rescore(); }
+      // A tile already in the hand: swap it there and rescore at once. Otherwise (no hand could be read, or the
+      // tile was taken for clutter) read the hand again from the corrected tiles.
+      if (position) { replaceInHand(position, code); renderHand(); rescore(); } else rereadTiles();
     });
   });
   $("#palette-tiles").addEventListener("click", (e) => {

@@ -1,0 +1,40 @@
+"""POST /v1/tiles/score: the referee corrected tiles on the photo; read the hand again from the corrected tiles and
+score it. The tiles (boxes, rotations) carry the layout, so no photo is uploaded again and no model runs: a
+correction can change the hand's structure (a chow becoming a pung) and this call gets it right.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Request
+
+from engine import Tile, parse_tiles
+
+from ..errors import ApiError
+from ..pipeline import validate_context
+from ..schemas import ERROR_RESPONSES, TilesScoreRequest
+
+router = APIRouter(prefix="/v1", tags=["hands"])
+
+
+@router.post("/tiles/score", responses=ERROR_RESPONSES, summary="Re-read and score a hand from corrected tiles")
+async def score_tiles(request: Request, body: TilesScoreRequest) -> dict[str, Any]:
+    """Takes the `tiles`, `width` and `height` of a /v1/recognize answer (codes corrected as needed), the context
+    and the overrides of /v1/score; returns `hand`, `warnings`, `tile_roles`, `alternatives` and `score` as
+    /v1/score does."""
+    context = body.context.to_engine()
+    validate_context(context)
+    winning = str(Tile.parse(body.winning_tile)) if body.winning_tile else None
+    kongs = [str(t) for t in parse_tiles(body.concealed_kong_tiles)] if body.concealed_kong_tiles else []
+    tiles = []
+    for i, tile in enumerate(body.tiles):
+        x1, y1, x2, y2 = tile.box
+        if not (x1 <= x2 and y1 <= y2):
+            raise ApiError("invalid_request", f"tile {i}: box must be x1 <= x2 and y1 <= y2, not {tile.box}")
+        if tile.rotation not in (0, 90, 180, 270):
+            raise ApiError("invalid_request", f"tile {i}: rotation must be 0, 90, 180 or 270, not {tile.rotation}")
+        code = None if tile.face_down or tile.code is None else Tile.parse(tile.code)
+        tiles.append((code.index if code is not None else None, tile.box, tile.rotation, tile.confidence))
+    return await request.app.state.reader.read_tiles(tiles, (body.width, body.height), context,
+                                                     winning_tile=winning, concealed_kong_tiles=kongs)

@@ -1,0 +1,81 @@
+"""POST /v1/tiles/score: the hand read again from a photo's tiles after a referee's corrections.
+
+No model is involved: the synthetic fixtures come with their true tiles (codes, boxes, rotations from the renderer),
+so these tests hold the hand reader and the endpoint to the true hand without any recognition error in between.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import Hand, score_request
+from engine.hand import hands_equal_ignoring_order
+
+from .conftest import FIXTURES
+
+SCENES = sorted(FIXTURES.glob("synth_*.json"))
+
+
+def scene(path):
+    truth = json.loads(path.read_text())
+    return truth, {"tiles": truth["tiles"], "width": truth["config"]["width"], "height": truth["config"]["height"],
+                   "context": {"rules": "mcr", **truth["context"]}}
+
+
+@pytest.mark.parametrize("path", SCENES, ids=lambda p: p.stem)
+def test_true_tiles_give_the_true_hand_and_its_score(client, path):
+    truth, request = scene(path)
+    response = client.post("/v1/tiles/score", json=request)
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert hands_equal_ignoring_order(Hand.from_json(body["hand"]), Hand.from_json(truth["hand"]))
+    expected = score_request({"hand": truth["hand"], "context": request["context"]})
+    assert body["score"]["ok"] and body["score"]["total"] == expected["total"]
+    assert len(body["tile_roles"]) == len(truth["tiles"])
+    # The roles agree with the renderer's (which tile is the winning one, which are flowers, ...).
+    assert [r["role"] for r in body["tile_roles"]] == [t["role"] for t in truth["tiles"]]
+
+
+@pytest.mark.parametrize("path", SCENES, ids=lambda p: p.stem)
+def test_correcting_the_winning_tile_rescores(client, path):
+    truth, request = scene(path)
+    index = next(i for i, t in enumerate(truth["tiles"]) if t["role"] == "winning")
+    for code in [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]:
+        corrected_hand = {**truth["hand"], "winning_tile": code}
+        expected = score_request({"hand": corrected_hand, "context": request["context"]})
+        if code != truth["hand"]["winning_tile"] and expected["ok"]:
+            break
+    else:
+        pytest.skip("no other winning tile completes this hand")
+    tiles = [dict(t) for t in request["tiles"]]
+    tiles[index]["code"] = code
+    body = client.post("/v1/tiles/score", json={**request, "tiles": tiles}).json()
+    assert body["hand"]["winning_tile"] == code
+    assert body["score"]["total"] == expected["total"]
+
+
+def test_a_hopeless_layout_is_an_answer_not_an_error(client):
+    body = client.post("/v1/tiles/score", json={"tiles": [{"code": "1m", "box": [0, 0, 10, 14]}],
+                                                "width": 100, "height": 100}).json()
+    assert body["hand"] is None and body["score"] == {"ok": False, "error": body["score"]["error"]}
+    assert body["score"]["error"]["code"] == "no_hand" and body["warnings"]
+
+
+@pytest.mark.parametrize("change, code", [
+    ({"tiles": [{"code": "1m", "box": [10, 0, 0, 14]}]}, "invalid_request"),
+    ({"tiles": [{"code": "1m", "box": [0, 0, 10]}]}, "invalid_request"),
+    ({"tiles": [{"code": "1m", "box": [0, 0, 10, 14], "rotation": 45}]}, "invalid_request"),
+    ({"tiles": [{"code": "1x", "box": [0, 0, 10, 14]}]}, "unknown_tile"),
+    ({"tiles": [{"code": "1m", "box": [0, 0, 10, 14]}] * 81}, "invalid_request"),
+    ({"width": 0}, "invalid_request"),
+    ({"context": {"self_drawn": True, "robbing_kong": True}}, "contradictory_context"),
+    ({"winning_tile": "9x"}, "unknown_tile"),
+    ({"colour": "red"}, "invalid_request"),
+])
+def test_bad_tile_requests_are_4xx(client, change, code):
+    request = {"tiles": [{"code": "1m", "box": [0, 0, 10, 14]}], "width": 100, "height": 100, **change}
+    response = client.post("/v1/tiles/score", json=request)
+    assert response.status_code == 422, response.text
+    assert response.json()["error"]["code"] == code
