@@ -206,3 +206,11 @@ def test_m27_melded_hand_needs_four_claimed_sets_and_a_discard():
     assert got.get("melded_hand") == 1 and "single_wait" not in got
     assert "melded_hand" not in fans("5z c12*3m< p888p^ p333s> k4444s^ +5z", self_drawn=True)
     assert "melded_hand" not in fans("5z c12*3m< p888p^ p333s> x4444s +5z")
+
+
+def test_m28_all_terminals_and_honours_needs_both():
+    assert "all_terminals_and_honours" in fans("111m999p11s111z22z +2z")
+    got = fans("111222333444z5z +5z")
+    assert "all_honours" in got and "all_terminals_and_honours" not in got
+    got = fans("111m999m111p999p1s +1s")
+    assert "all_terminals" in got and "all_terminals_and_honours" not in got
