@@ -246,10 +246,17 @@ class Reader:
             raise ApiError("models_unavailable", f"hand assembly is unavailable: {self.hand_reader_reason}")
 
         def work() -> dict[str, Any]:
-            reading = self.read_hand(_detections_from_tiles(tiles), image_size, winning_tile=winning_tile,
-                                     concealed_kong_tiles=concealed_kong_tiles or None,
-                                     rules=context.get("rules", "mcr"))
-            result = dict(reading.to_json())
+            try:
+                reading = self.read_hand(_detections_from_tiles(tiles), image_size, winning_tile=winning_tile,
+                                         concealed_kong_tiles=concealed_kong_tiles or None,
+                                         rules=context.get("rules", "mcr"))
+                result = dict(reading.to_json())
+            except HandError as error:
+                raise ApiError(error.code, error.message, status=422) from None
+            except Exception as error:  # noqa: BLE001 - odd layouts must not become 500s; say what happened
+                log.exception("hand assembly failed on submitted tiles")
+                result = {"hand": None, "warnings": [f"hand assembly failed: {type(error).__name__}: {error}"],
+                          "tile_roles": [], "alternatives": []}
             if result.get("hand") is None:
                 result["score"] = {"ok": False, "error": {
                     "code": "no_hand", "message": "no legal hand can be read from these tiles"}}

@@ -7,7 +7,7 @@ and the engine's code (``unknown_tile``, ``invalid_chow``, ``contradictory_conte
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 
@@ -87,15 +87,19 @@ class HandScoreRequest(BaseModel):
     ]})
 
 
+# Finite pixel coordinates (JSON from Python clients may carry NaN or Infinity).
+Coordinate = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
+
+
 class TileIn(BaseModel):
     """One tile as /v1/recognize reports it, possibly corrected by a person (code changed)."""
 
     model_config = ConfigDict(extra="ignore")  # clients send back the tiles they got, with `top` and all
     code: StrictStr | None = Field(description="tile code, or null for a face-down tile")
-    box: list[float] = Field(min_length=4, max_length=4, description="x1, y1, x2, y2 in pixels of the photo")
+    box: list[Coordinate] = Field(min_length=4, max_length=4, description="x1, y1, x2, y2 in pixels of the photo")
     rotation: StrictInt = Field(0, description="0, 90, 180 or 270")
     face_down: StrictBool = False
-    confidence: float = Field(1.0, ge=0, le=1)
+    confidence: float = Field(1.0, ge=0, le=1, allow_inf_nan=False)
 
 
 class TilesScoreRequest(BaseModel):

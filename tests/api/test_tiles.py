@@ -79,3 +79,17 @@ def test_bad_tile_requests_are_4xx(client, change, code):
     response = client.post("/v1/tiles/score", json=request)
     assert response.status_code == 422, response.text
     assert response.json()["error"]["code"] == code
+
+
+@pytest.mark.parametrize("box", [[0, 0, 0, 0], [5, 5, 5, 5], [0, 0, 1e6, 1e6]])
+def test_degenerate_boxes_are_answered(client, box):
+    tiles = [{"code": "1m", "box": box}] * 14
+    response = client.post("/v1/tiles/score", json={"tiles": tiles, "width": 100, "height": 100})
+    assert response.status_code == 200, response.text
+    assert response.json()["score"]["ok"] is False
+
+
+def test_nan_coordinates_are_refused(client):
+    body = b'{"tiles": [{"code": "1m", "box": [NaN, 0, 10, 14]}], "width": 100, "height": 100}'
+    response = client.post("/v1/tiles/score", content=body, headers={"content-type": "application/json"})
+    assert response.status_code in (400, 422) and response.json()["error"]["code"] in ("invalid_json", "invalid_request")
