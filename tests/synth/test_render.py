@@ -160,10 +160,23 @@ def test_crops_are_portrait_tiles_of_their_class(tmp_path):
         crop = cv2.imread(str(tmp_path / row["file"]))
         assert max(crop.shape[:2]) == 80
         assert row["rotation_after"] in ("0", "180")
-    turned = [cv2.imread(str(tmp_path / r["file"])).shape for r in rows if r["rotation_before_normalisation"] in ("90", "270")]
-    upright = [cv2.imread(str(tmp_path / r["file"])).shape for r in rows]
-    assert np.mean([s[0] >= s[1] for s in upright]) > 0.8  # portrait after normalisation, sideways ones included
-    del turned
+
+
+def test_crops_turn_the_face_upright_or_upside_down(rendered):
+    """After normalisation the face's top-bottom axis is vertical (its long side), whatever way it lay."""
+    turns = {0: 0, 90: -90, 180: 0, 270: 90}  # degrees the crop is turned (counter-clockwise negative)
+    seen = set()
+    for image, _jpeg, truth, _ids in rendered:
+        for crop, name, before, after, tile in tile_crops(image, truth, np.random.default_rng(0), size=64):
+            quad = np.array(tile["quad"])
+            up = (quad[0] + quad[1]) / 2 - (quad[2] + quad[3]) / 2  # face bottom -> top, image coordinates
+            a = np.deg2rad(turns[before])
+            up = np.array([np.cos(a) * up[0] - np.sin(a) * up[1], np.sin(a) * up[0] + np.cos(a) * up[1]])
+            assert abs(up[1]) > abs(up[0]), (before, tile["quad"])
+            assert (up[1] < 0) == (after == 0)  # y grows downward: upright means the top points up
+            assert max(crop.shape[:2]) == 64 and name in CLASS_NAMES
+            seen.add(before)
+    assert {90, 270} & seen
 
 
 def test_preview_writes_a_contact_sheet(tmp_path):
