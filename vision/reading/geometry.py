@@ -43,6 +43,7 @@ class Frame:
     along        (N,)    the tile's extent along the row (unit, or aspect x unit when sideways)
     across       (N,)    its extent across the row
     sideways     (N,)    bool: turned 90/270 relative to the photo's quarter turn (a claimed tile)
+    measured_across (N,) the extent across the row solved from the box (below ~30° of tilt), else ``across``
     face_down    (N,)    bool: showing its back
     quarter_turn ()      r0, the photo's quarter turn in degrees
     tilt         ()      residual row direction in degrees (after the quarter turn)
@@ -59,6 +60,7 @@ class Frame:
     quarter_turn: int
     tilt: float
     aspect: float
+    measured_across: np.ndarray = None  # type: ignore[assignment]  (N,) across extent solved from the box itself
 
     def gap(self, i: int, j: int) -> float:
         """Free space between tiles i and j along the row, in local tile widths (negative when they overlap)."""
@@ -151,8 +153,12 @@ def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, co
     unit = perimeter_half / (1 + aspect)
     along = np.where(sideways, aspect * unit, unit)
     across = np.where(sideways, unit, aspect * unit)
+    measured_across = across
+    if c * c - s * s > 0.5:
+        solved = (box_h * c - box_w * s) / (c * c - s * s)
+        measured_across = np.where(solved > 0.3 * across, solved, across)
     return Frame(centers=turned, unit=unit, along=along, across=across, sideways=sideways, face_down=face_down,
-                 quarter_turn=r0, tilt=tilt, aspect=aspect)
+                 quarter_turn=r0, tilt=tilt, aspect=aspect, measured_across=measured_across)
 
 
 def duplicates(boxes: np.ndarray, confidence: np.ndarray, keep_pairs: np.ndarray | None = None) -> np.ndarray:
@@ -275,4 +281,4 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
         return frame
     along = np.where(sideways, frame.aspect * frame.unit, frame.unit)
     across = np.where(sideways, frame.unit, frame.aspect * frame.unit)
-    return replace(frame, sideways=sideways, along=along, across=across)
+    return replace(frame, sideways=sideways, along=along, across=across)  # measured_across stays: it is measured

@@ -35,7 +35,7 @@ FLOWER_GROUP_COST = 1.0  # one more group to explain
 FLOWER_TURNED_COST = 2.5  # a flower face turned sideways or upside down is more likely a loose tile
 FLOWER_REACH = 3.5  # tile heights: flowers lie at most this far from the nearest hand tile (centre to centre)
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
-RAISED_OFFSET = 0.15  # tile widths: a sideways tile this far off its usual place across the row lies on another
+RAISED_OFFSET = 0.1  # tile widths: a sideways tile whose near edge is this far off the row's lies on another
 INF = float("inf")
 
 
@@ -153,16 +153,18 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
 
 
 def _raised(tiles: list[int], place: int, frame: Frame) -> bool:
-    """Whether the sideways tile at ``place`` sits off the row line by more than RAISED_OFFSET tile widths.
+    """Whether the sideways tile at ``place`` is off the row's near edge by more than RAISED_OFFSET tile widths.
 
-    A claimed tile lies flat against the winner's edge of the row, so its centre is (aspect - 1) / 2 widths nearer
-    the winner than the upright tiles' centres. A tile laid on top of it is lifted by a tile's thickness, which the
-    camera shows as a shift across the row (away from the camera's side) while the tile underneath is hidden.
+    A claimed tile lies flat against the winner's edge of the row, so its near (winner's, +y) edge lines up with the
+    upright tiles' near edges (within ±0.04 widths on the synthetic scenes). A tile laid on top of it is lifted by a
+    tile's thickness, which the camera shows as a shift across the row, while the tile underneath is hidden.
     """
     upright = [t for k, t in enumerate(tiles) if k != place]
+    side = tiles[place]
     unit = float(np.mean(frame.unit[upright]))
-    offset = (float(frame.centers[tiles[place], 1]) - float(np.mean(frame.centers[upright, 1]))) / unit
-    return abs(offset - (frame.aspect - 1) / 2) > RAISED_OFFSET
+    near_upright = float(np.mean(frame.centers[upright, 1] + frame.measured_across[upright] / 2))
+    near_side = float(frame.centers[side, 1] + frame.measured_across[side] / 2)
+    return abs(near_side - near_upright) / unit > RAISED_OFFSET
 
 
 class _RowSolver:
