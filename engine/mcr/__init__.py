@@ -22,7 +22,8 @@ from .evaluate import WHOLE_HAND, HandFacts, Scored, evaluate
 from .exclusions import EXCLUDES
 from .fans import FAN_BY_ID, FAN_ID_BY_ZH, FANS, POINTS, Fan
 
-__all__ = ["FANS", "FAN_BY_ID", "FAN_ID_BY_ZH", "EXCLUDES", "Fan", "MCRResult", "ScoredFan", "score", "MINIMUM"]
+__all__ = ["FANS", "FAN_BY_ID", "FAN_ID_BY_ZH", "POINTS", "EXCLUDES", "Fan", "MCRResult", "ScoredFan", "score", "scorings",
+           "hand_arrangements", "MINIMUM"]
 
 MINIMUM = 8  # points needed to win, flowers excluded [002:130,336]
 BASE = 8  # 底分: what every non-winner pays [002:350-360]
