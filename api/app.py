@@ -73,7 +73,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body_bytes=settings.max_upload_bytes,
                        api_key=settings.api_key, max_pending=settings.max_pending_requests,
-                       queue_full=photo_queue_full)
+                       queue_full=photo_queue_full, body_timeout_s=settings.body_timeout_s)
     if settings.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
                            allow_headers=["Content-Type", "X-API-Key", "Authorization", "X-Request-ID"],

@@ -32,6 +32,7 @@ API_ERROR_CODES = {
     "file_not_found": (400, "the image could not be read"),
     "payload_too_large": (413, "the request body is larger than the service accepts"),
     "unauthorized": (401, "missing or wrong API key"),
+    "request_timeout": (408, "the request body was not received in time"),
     "not_found": (404, "no such path"),
     "method_not_allowed": (405, "wrong HTTP method for this path"),
     "overloaded": (503, "the work queue is full; retry after the Retry-After seconds"),

@@ -6,6 +6,7 @@ disk before any route code runs).
 
 from __future__ import annotations
 
+import asyncio
 import hmac
 import json
 import logging
@@ -80,8 +81,10 @@ class RequestMiddleware:
     """Request id, access log line, metrics, body-size limit and API-key check for one ASGI app."""
 
     def __init__(self, app: ASGIApp, *, metrics: Metrics, max_body_bytes: int, api_key: str | None,
-                 max_pending: int = 32, queue_full: Callable[[str], bool] | None = None) -> None:
+                 max_pending: int = 32, queue_full: Callable[[str], bool] | None = None,
+                 body_timeout_s: float = 60.0) -> None:
         self.app = app
+        self.body_timeout_s = body_timeout_s
         # Says whether a request to this path would only be refused by the full inference queue: if so, refuse it
         # before receiving its multi-megabyte body.
         self.queue_full = queue_full or (lambda path: False)
@@ -130,7 +133,14 @@ class RequestMiddleware:
                 return
             self.pending += 1
             try:
-                replay = await self._read_limited(receive, headers)
+                try:
+                    # A client that stops sending mid-upload would otherwise hold its slot (and memory) forever.
+                    replay = await asyncio.wait_for(self._read_limited(receive, headers), self.body_timeout_s)
+                except asyncio.TimeoutError:
+                    status_holder["code"] = "request_timeout"
+                    await _send_json(send_wrapper, 408, error_body(
+                        "request_timeout", f"the request body was not received within {self.body_timeout_s:g} s"))
+                    return
                 if replay is None:
                     status_holder["code"] = "payload_too_large"
                     self.metrics.rejected.labels("payload_too_large").inc()

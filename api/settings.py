@@ -34,6 +34,8 @@ class Settings:
     # Requests whose bodies are being received or parsed at once. Each holds its upload in memory (up to
     # max_upload_bytes, ~3x while parsed), so this bounds memory under a flood of uploads; beyond it: 503.
     max_pending_requests: int = 32
+    # Seconds a client may take to send its request body (a stalled upload gets 408 and frees its slot).
+    body_timeout_s: float = 60.0
     # Seconds a request may wait for and run inference before it gets 503 inference_timeout.
     request_timeout_s: float = 30.0
     # Longest side of the annotated overlay image returned in responses (pixels); 0 disables the overlay. 1000 lets

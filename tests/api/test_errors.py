@@ -176,3 +176,29 @@ def test_api_key_is_required_when_configured():
 def test_unknown_path_and_wrong_method(client):
     assert_error(client.get("/v1/nothing"), 404, "not_found")
     assert_error(client.get("/v1/hands/score"), 405, "method_not_allowed")
+
+
+def test_a_stalled_upload_gets_408_and_frees_its_slot():
+    import asyncio
+
+    import httpx
+
+    app = create_app(make_settings(body_timeout_s=0.3))
+
+    async def scenario():
+        async def stalled_body():
+            yield b'{"hand": '
+            await asyncio.sleep(2)
+            yield b'"123456789m11p23p +4p"}'
+
+        async with app.router.lifespan_context(app):
+            transport = httpx.ASGITransport(app=app)
+            async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+                stalled = await client.post("/v1/hands/score", content=stalled_body(),
+                                            headers={"content-type": "application/json"})
+                fine = await client.post("/v1/hands/score", json=GOOD_HAND)
+        return stalled, fine
+
+    stalled, fine = asyncio.run(scenario())
+    assert_error(stalled, 408, "request_timeout")
+    assert fine.status_code == 200
