@@ -457,35 +457,37 @@ def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, scored: Scored) -
                     concealed_pungs += 1
             elif g.meld.type is MeldType.CONCEALED_KONG:
                 concealed_pungs += 1
-    pair_first = pair.first if pair is not None else None
-    sets = chows + knitted + pungs
+    pair_first = pair.first
 
     # Shape fans.
     if len(pungs) == 4:
         add("all_pungs", tuple(pungs))
-        if all(g.first < 27 and g.first % 9 % 2 == 1 for g in pungs) and pair_first < 27 and pair_first % 9 % 2 == 1:
-            add("all_even_pungs", tuple(groups))
+        if pair_first < 27 and pair_first % 9 % 2 == 1 and all(g.first < 27 and g.first % 9 % 2 == 1 for g in pungs):
+            add("all_even_pungs", (WHOLE_HAND,))
     if not pungs and pair_first < 27:
-        add("all_chows", tuple(groups))
+        add("all_chows", (WHOLE_HAND,))
     if not knitted:
-        if all(_has_terminal_or_honour(g) for g in sets) and _has_terminal_or_honour(pair):
-            add("outside_hand", tuple(groups))
-        if all(_has_five(g) for g in sets) and _has_five(pair):
-            add("all_fives", tuple(groups))
+        if pair_first in _TERMINAL_OR_HONOUR_PAIR and all(g.first in _TERMINAL_CHOWS for g in chows) \
+                and all(g.first in _TERMINAL_OR_HONOUR_PAIR for g in pungs):
+            add("outside_hand", (WHOLE_HAND,))
+        if pair_first in _FIVES and all(g.first in _FIVE_CHOWS for g in chows) \
+                and all(g.first in _FIVES for g in pungs):
+            add("all_fives", (WHOLE_HAND,))
     else:
         add("knitted_straight", tuple(knitted))
 
     # Combinations of chows and of pungs (accounting principles: combos.py).
     if len(chows) >= 2:
-        chows.sort(key=lambda g: g.first)
-        for fan, positions in chow_fans(tuple(g.first for g in chows), pair_first):
-            add(fan, tuple(chows[p] for p in positions) + ((pair,) if fan in _WITH_PAIR else ()))
+        for fan, positions in chow_fans(tuple([g.first for g in chows]), pair_first):
+            add(fan, tuple([chows[p] for p in positions]) + ((pair,) if fan in _WITH_PAIR else ()))
     wind_pungs = 0
     if pungs:
-        pungs.sort(key=lambda g: g.first)
-        for fan, positions in pung_fans(tuple(g.first for g in pungs), pair_first):
-            add(fan, tuple(pungs[p] for p in positions) + ((pair,) if fan in _WITH_PAIR else ()))
-        wind_pungs = sum(1 for g in pungs if 27 <= g.first < 31)
+        if len(pungs) >= 2:
+            for fan, positions in pung_fans(tuple([g.first for g in pungs]), pair_first):
+                add(fan, tuple([pungs[p] for p in positions]) + ((pair,) if fan in _WITH_PAIR else ()))
+        for g in pungs:
+            if 27 <= g.first < 31:
+                wind_pungs += 1
 
     # Per-set fans. A dragon pung scores 箭刻 and a round/seat wind pung 圈风刻/门风刻 *instead of* 幺九刻, and the
     # wind pungs of 三风刻 score no 幺九刻 (policy M6, after the examples [000:1007,1207,1217]).
@@ -535,28 +537,12 @@ def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, scored: Scored) -
             concealed_pung_tiles)
 
 
+_TERMINAL_OR_HONOUR_PAIR = frozenset((0, 8, 9, 17, 18, 26) + tuple(range(27, 34)))  # pung or pair tiles
+_TERMINAL_CHOWS = frozenset(s + r for s in (0, 9, 18) for r in (0, 6))  # chows 123, 789
+_FIVES = frozenset((4, 13, 22))
+_FIVE_CHOWS = frozenset(s + r for s in (0, 9, 18) for r in (2, 3, 4))  # chows 345, 456, 567
 _WITH_PAIR = frozenset({"pure_terminal_chows", "three_suited_terminal_chows", "little_four_winds",
                         "little_three_dragons"})
-
-
-def _has_terminal_or_honour(g) -> bool:
-    f = g.first
-    if f >= 27:
-        return True
-    r = f % 9
-    if g.kind is GroupKind.CHOW:
-        return r == 0 or r == 6
-    return r == 0 or r == 8
-
-
-def _has_five(g) -> bool:
-    f = g.first
-    if f >= 27:
-        return False
-    r = f % 9
-    if g.kind is GroupKind.CHOW:
-        return 2 <= r <= 4
-    return r == 4
 
 
 def _wait_fans(arrangement: Arrangement, facts: HandFacts, scored: Scored, g) -> None:
