@@ -58,7 +58,7 @@ class HandFacts:
     """What does not depend on the arrangement."""
 
     __slots__ = ("hand", "context", "counts", "standing", "hand_fans", "win_fans", "melded_kongs", "concealed_kongs",
-                 "concealed", "round_wind", "seat_wind", "_unique_wait")
+                 "concealed", "round_wind", "seat_wind", "_unique_wait", "base_fans")
 
     def __init__(self, hand: Hand, context: WinContext) -> None:
         self.hand = hand
@@ -90,6 +90,7 @@ class HandFacts:
         self._unique_wait: bool | None = None
         self.hand_fans = self._tile_fans(kong_kinds)
         self.win_fans = self._win_fans()
+        self.base_fans = self.hand_fans + self.win_fans
 
     # --- fans of the tiles alone --------------------------------------------------------------------------------
     def _tile_fans(self, kong_kinds: set[int]) -> list[tuple[str, int, tuple]]:
@@ -389,11 +390,9 @@ _KNITTED_SETS = tuple((pattern, frozenset(pattern)) for pattern in KNITTED_PATTE
 
 def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
     scored = Scored()
+    # Tile-level and way-of-winning fans never share an id, so they can seed the table directly.
+    scored.fans = {fan: [count, [parts]] for fan, count, parts in facts.base_fans}
     add = scored.add
-    for fan, count, tiles in facts.hand_fans:
-        add(fan, tiles, count)
-    for fan, count, tiles in facts.win_fans:
-        add(fan, tiles, count)
 
     shape = arrangement.shape
     groups = arrangement.groups
@@ -419,14 +418,16 @@ def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
 
     _wait_fans(arrangement, facts, scored, winning_group)
 
-    removed: set[str] = set()
-    for fan in scored.fans:
-        removed |= EXCLUDES[fan]
+    fans = scored.fans
+    removed = set().union(*[EXCLUDES[fan] for fan in fans])
     for fan in removed:
-        scored.fans.pop(fan, None)
-    if not scored.fans:
-        scored.fans["chicken_hand"] = [1, [(WHOLE_HAND,)]]
-    scored.total = sum(POINTS[fan] * entry[0] for fan, entry in scored.fans.items())
+        fans.pop(fan, None)
+    if not fans:
+        fans["chicken_hand"] = [1, [(WHOLE_HAND,)]]
+    total = 0
+    for fan, entry in fans.items():
+        total += POINTS[fan] * entry[0]
+    scored.total = total
     return scored
 
 
