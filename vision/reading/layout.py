@@ -32,6 +32,8 @@ CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap i
 CLUTTER_COST = 3.0  # one tile explained as belonging to no group
 FACE_DOWN_CLUTTER_COST = 0.3  # a back outside a concealed kong: usually the wall, cheap to leave out
 FLOWER_GROUP_COST = 1.0  # one more group to explain
+MELD_REACH = 3.0  # tile heights (centre to centre) from the hand's core row within which melds are laid
+FAR_MELD_COST = 3.0  # per meld read in a row further away than that
 FLOWER_TURNED_COST = 2.5  # a flower face turned sideways or upside down is more likely a loose tile
 FLOWER_REACH = 3.5  # tile heights: flowers lie at most this far from the nearest hand tile (centre to centre)
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
@@ -170,11 +172,13 @@ def _raised(tiles: list[int], place: int, frame: Frame) -> bool:
 class _RowSolver:
     """Segment-cost tables for one row (a list of detection indices in row order)."""
 
-    def __init__(self, row: list[int], frame: Frame, facts: TileFacts, stacked_on: dict[int, int]):
+    def __init__(self, row: list[int], frame: Frame, facts: TileFacts, stacked_on: dict[int, int],
+                 far: bool = False):
         self.row = row
         self.frame = frame
         self.facts = facts
         self.stacked_on = stacked_on
+        self.meld_extra = FAR_MELD_COST if far else 0.0  # melds are laid next to the hand, not across the table
         n = len(row)
         self.gaps = [frame.gap(row[k - 1], row[k]) for k in range(1, n)]  # gaps[k-1] = boundary k
 
@@ -209,7 +213,7 @@ class _RowSolver:
                         and (self._touching_back(i - 1, i) or self._touching_back(i + size, i + size - 1)):
                     meld = None  # four backs cut out of a longer line of backs: that is the wall, not a kong
                 if meld is not None:
-                    cost = self.joined(i, i + size) + sum(
+                    cost = self.meld_extra + self.joined(i, i + size) + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
                     if cost < INF:
                         out.append((i + size, "meld", cost, meld))
@@ -305,7 +309,8 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     """
     if not rows:
         return []
-    solvers = [_RowSolver(row, frame, facts, stacked_on) for row in rows]
+    far = _far_rows(frame, rows, facts)
+    solvers = [_RowSolver(row, frame, facts, stacked_on, far=f) for row, f in zip(rows, far)]
     # Per non-main row: best (cost, segments) for each meld count.
     side_tables = [s.forward(len(s.row))[len(s.row)] for s in solvers]
     candidates: list[tuple[tuple[bool, float], int, list, list]] = []
@@ -343,6 +348,22 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
         _drop_stray_flowers(layout, frame)
         layouts.append(layout)
     return layouts
+
+
+def _far_rows(frame: Frame, rows: list[list[int]], facts: TileFacts) -> list[bool]:
+    """Rows lying more than MELD_REACH tile heights from the row with the most upright faces (the hand's core):
+    a wall or another player's tiles more likely than the winner's melds."""
+    core = max(range(len(rows)), key=lambda k: int(facts.upright_face[rows[k]].sum()))
+    core_centres = frame.centers[rows[core]]
+    out = []
+    for k, row in enumerate(rows):
+        if k == core:
+            out.append(False)
+            continue
+        gaps = np.hypot(*(frame.centers[row][:, None, :] - core_centres[None, :, :]).transpose(2, 0, 1))
+        height = frame.aspect * float(np.median(frame.unit[row]))
+        out.append(bool(gaps.min() / height > MELD_REACH))
+    return out
 
 
 def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:
