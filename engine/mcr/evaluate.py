@@ -33,7 +33,7 @@ class Scored:
     """Fans of one arrangement: id -> [count, explanations], and the total (flowers excluded).
 
     An explanation is a tuple of parts, each a ``Group`` of the arrangement, a tuple of tiles, or ``WHOLE_HAND``;
-    they are turned into tiles only for the arrangement finally chosen (``engine.mcr.score``)."""
+    they are turned into tiles only for the arrangement finally chosen (``MCRResult.fans``)."""
 
     fans: dict[str, list] = field(default_factory=dict)
     total: int = 0
