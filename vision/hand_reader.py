@@ -36,6 +36,19 @@ from .reading import geometry
 from .reading.layout import Layout, TileFacts, segment
 
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
+# Stable warning codes (HandReading.warning_codes), for clients that switch on them.
+WARNING_CODES = {
+    "no_tiles": "no tiles were found",
+    "no_hand_layout": "no row of standing tiles was found",
+    "wrong_tile_count": "the standing tiles do not number 14 - 3 x melds (winning tile included)",
+    "winning_tile_not_set_apart": "no tile is set apart; the right-most standing tile is assumed (request: winning_tile)",
+    "winning_tile_overridden": "the request names a winning tile other than the set-apart tile's face",
+    "concealed_kong_face_unknown": "a concealed kong shows no face (request: concealed_kong_tiles); no hand until named",
+    "tile_corrected": "a tile's face was changed from its top-1 to make a legal hand",
+    "correction_outside_top_k": "a legal hand needed a face outside a tile's top-k: check the photo",
+    "no_legal_hand": "no reading of the tiles is a legal winning hand",
+    "flowers_ignored": "riichi: flower tiles are not part of the hand",
+}
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
 SCREEN_EXPANSIONS = 3000  # decoding budget per hypothesis when several layouts are tried

@@ -184,3 +184,14 @@ def test_json_shape():
     assert set(data) >= {"hand", "warnings", "warning_codes", "alternatives", "tile_roles", "requests"}
     assert len(data["tile_roles"]) == len(table.tiles)
     assert all(r["role"] in ("concealed", "winning", "meld", "flower", "clutter") for r in data["tile_roles"])
+
+
+def test_every_warning_code_is_documented():
+    from vision.hand_reader import WARNING_CODES
+
+    readings = [read(Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 7p 8p 9p 1z 1z"))[0],
+                read(Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d d d d"))[0],
+                read(Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z").row("3f", x=3.0, bottom=1.4), rules="riichi")[0],
+                read_hand(Detections.empty(), (10, 10))]
+    codes = {code for reading in readings for code in reading.warning_codes}
+    assert codes and codes <= set(WARNING_CODES)
