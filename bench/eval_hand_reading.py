@@ -126,7 +126,8 @@ def main() -> None:
             if shown < args.show_failures:
                 shown += 1
                 camera = scene.get("camera", {})
-                print(f"FAIL {scene['image']} (roll {camera.get('roll')}, elevation {camera.get('elevation')}): truth {truth.format()} | read {got.format() if got else None} |"
+                print(f"FAIL {scene['image']} (roll {camera.get('roll')}, elevation {camera.get('elevation')}):"
+                      f" truth {truth.format()} | read {got.format() if got else None} |"
                       f" {reading.warning_codes} | habits {habits}")
         # Claimed direction per exposed true meld: is there a read meld of the same tiles from the same player?
         read_melds = list(got.melds) if got is not None else []

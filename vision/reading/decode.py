@@ -27,7 +27,6 @@ from engine.decompose import Group, GroupKind, Shape, arrangements_of_counts
 from engine.hand import Discarder, MeldType
 from engine.tiles import KIND_COUNT
 
-from ..classes import FACE_DOWN
 from .layout import Layout, MeldSlots
 
 FACE_COUNT = 42

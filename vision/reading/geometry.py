@@ -110,7 +110,8 @@ def _row_tilt(points: np.ndarray, scale: float) -> float:
 
 def quarter_turn_votes(rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray) -> dict[int, float]:
     """Weighted count of tiles per rotation (backs at half weight: they carry no reliable up/down)."""
-    weight = np.where(np.asarray(class_ids) == FACE_DOWN, 0.5, 1.0) * np.clip(np.asarray(confidence, np.float64), 0.05, 1.0)
+    backs = np.asarray(class_ids) == FACE_DOWN
+    weight = np.where(backs, 0.5, 1.0) * np.clip(np.asarray(confidence, np.float64), 0.05, 1.0)
     return {r: float(weight[np.asarray(rotation) == r].sum()) for r in (0, 90, 180, 270)}
 
 
