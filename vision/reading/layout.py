@@ -32,7 +32,7 @@ CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap i
 CLUTTER_COST = 3.0  # one tile explained as belonging to no group
 FACE_DOWN_CLUTTER_COST = 0.3  # a back outside a concealed kong: usually the wall, cheap to leave out
 FLOWER_GROUP_COST = 1.0  # one more group to explain
-MELD_REACH = 3.0  # tile heights (centre to centre) from the hand's core row within which melds are laid
+MELD_REACH = 3.0  # tile heights (centre to centre) from the concealed row within which melds are laid
 FAR_MELD_COST = 3.0  # per meld read in a row further away than that
 FLOWER_TURNED_COST = 2.5  # a flower face turned sideways or upside down is more likely a loose tile
 FLOWER_REACH = 3.5  # tile heights: flowers lie at most this far from the nearest hand tile (centre to centre)
@@ -309,13 +309,18 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     """
     if not rows:
         return []
-    far = _far_rows(frame, rows, facts)
-    solvers = [_RowSolver(row, frame, facts, stacked_on, far=f) for row, f in zip(rows, far)]
-    # Per non-main row: best (cost, segments) for each meld count.
-    side_tables = [s.forward(len(s.row))[len(s.row)] for s in solvers]
+    # Melds are laid next to the hand: a meld in a row far from the concealed row costs more (FAR_MELD_COST), so
+    # each row is solved twice, near and far, and each main-row choice takes the right table per other row.
+    near_solvers = [_RowSolver(row, frame, facts, stacked_on) for row in rows]
+    far_solvers = [_RowSolver(row, frame, facts, stacked_on, far=True) for row in rows]
+    near_tables = [s.forward(len(s.row))[len(s.row)] for s in near_solvers]
+    far_tables = [s.forward(len(s.row))[len(s.row)] for s in far_solvers]
+    distance = _row_distances(frame, rows)
+    solvers = near_solvers
     candidates: list[tuple[tuple[bool, float], int, list, list]] = []
     for main_index, solver in enumerate(solvers):
-        others = [t for k, t in enumerate(side_tables) if k != main_index]
+        others = [far_tables[k] if distance[main_index][k] > MELD_REACH else near_tables[k]
+                  for k in range(len(rows)) if k != main_index]
         combined: dict[int, tuple[float, list]] = {0: (0.0, [])}
         for table in others:
             merged: dict[int, tuple[float, list]] = {}
@@ -350,19 +355,15 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     return layouts
 
 
-def _far_rows(frame: Frame, rows: list[list[int]], facts: TileFacts) -> list[bool]:
-    """Rows lying more than MELD_REACH tile heights from the row with the most upright faces (the hand's core):
-    a wall or another player's tiles more likely than the winner's melds."""
-    core = max(range(len(rows)), key=lambda k: int(facts.upright_face[rows[k]].sum()))
-    core_centres = frame.centers[rows[core]]
-    out = []
-    for k, row in enumerate(rows):
-        if k == core:
-            out.append(False)
-            continue
-        gaps = np.hypot(*(frame.centers[row][:, None, :] - core_centres[None, :, :]).transpose(2, 0, 1))
-        height = frame.aspect * float(np.median(frame.unit[row]))
-        out.append(bool(gaps.min() / height > MELD_REACH))
+def _row_distances(frame: Frame, rows: list[list[int]]) -> list[list[float]]:
+    """(R, R) nearest centre-to-centre distance between two rows, in tile heights."""
+    count = len(rows)
+    out = [[0.0] * count for _ in range(count)]
+    for a in range(count):
+        for b in range(a + 1, count):
+            diff = frame.centers[rows[a]][:, None, :] - frame.centers[rows[b]][None, :, :]
+            height = frame.aspect * float(np.median(frame.unit[rows[a] + rows[b]]))
+            out[a][b] = out[b][a] = float(np.hypot(diff[..., 0], diff[..., 1]).min()) / height
     return out
 
 
