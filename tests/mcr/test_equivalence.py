@@ -1,0 +1,46 @@
+"""The speed work changed no result: every answer (totals, fans, explanations, arrangement) is the one the engine
+gave before it (commit be1907e), pinned as a short digest of ``score(...).to_json()`` per generated hand.
+
+Regenerate ``data/golden_results.txt`` only for a deliberate change of results (and say so in the commit).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+from engine.decompose import arrangements
+from engine.mcr import hand_arrangements, score, scorings
+from engine.mcr.evaluate import HandFacts
+
+from .generator import generate
+
+GOLDEN = Path(__file__).parent / "data" / "golden_results.txt"
+SEEDS = ((7001, 3000), (424243, 3000))
+
+
+def _digest(result) -> str:
+    text = json.dumps(result.to_json(), sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+def test_results_are_those_of_the_engine_before_the_speed_work():
+    expected = GOLDEN.read_text().split()
+    got = [_digest(score(hand, context)) for seed, n in SEEDS for hand, context in generate(n, seed)]
+    assert len(got) == len(expected) == 6000
+    mismatches = [i for i, (a, b) in enumerate(zip(got, expected)) if a != b]
+    assert not mismatches, f"{len(mismatches)} results changed, first at {mismatches[:5]}"
+
+
+def test_fast_path_agrees_with_scoring_every_arrangement():
+    """``score`` keeps the best of ``scorings`` (the plain path over ``engine.decompose.arrangements``)."""
+    for hand, context in generate(2000, seed=31):
+        result = score(hand, context)
+        plain = scorings(hand, context)
+        assert result.fan_points == max(s.total for s, _ in plain), hand
+        assert any(a == result.arrangement and s.total == result.fan_points
+                   and {f: e[0] for f, e in s.fans.items()} == {f: c for f, c in result.fan_ids.items()
+                                                                 if f != "flower_tiles"}
+                   for s, a in plain), hand
+        assert hand_arrangements(hand, HandFacts(hand, context).standing) == list(arrangements(hand)), hand
