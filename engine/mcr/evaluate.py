@@ -158,7 +158,12 @@ class HandFacts:
     def unique_wait(self) -> bool:
         """Whether the winning tile is the only tile that completes the 13-tile hand (边张/坎张/单调将 need it)."""
         if self._unique_wait is None:
-            self._unique_wait = _only_winning_tile(self.hand)
+            win = self.hand.winning_tile.index
+            standing = list(self.standing)
+            standing[win] -= 1
+            counts = self.counts
+            exhausted = tuple([i for i in range(34) if counts[i] - (i == win) >= 4])
+            self._unique_wait = _only_winning_tile_of(tuple(standing), win, len(self.hand.melds), exhausted)
         return self._unique_wait
 
 
@@ -226,17 +231,52 @@ def _only_winning_tile(hand: Hand) -> bool:
 
 @lru_cache(maxsize=65536)
 def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted: tuple[int, ...]) -> bool:
-    """The 13 standing tiles' counts, the winning kind, the number of melds and the kinds the hand holds all four of."""
-    standing = list(key)
-    kinds = [i for i in range(34) if standing[i]]
+    """The 13 standing tiles' counts, the winning kind, the number of melds and the kinds the hand holds all four of.
+
+    Four sets and a pair: each suit's kinds that complete it are looked up once per suit (cached by its counts,
+    ``_suit_waits``), so no candidate tile is tried one by one; the irregular shapes are tried tile by tile, and only
+    when the hand could be one."""
+    # Honours: each must hold 0, 2 or 3 (one pair in all); a number suit must decompose, its count 0 or 2 mod 3.
+    honour_pairs = honour_bad = 0
+    for i in range(27, 34):
+        n = key[i]
+        if n == 2:
+            honour_pairs += 1
+        elif n == 1 or n == 4:
+            honour_bad += 1
+    infos = (_suit_waits(key[0:9]), _suit_waits(key[9:18]), _suit_waits(key[18:27]))
+    broken = 0  # suits that do not decompose as they stand
+    pairs = honour_pairs
+    for rest, ok, _waits in infos:
+        if not ok:
+            broken += 1
+        elif rest == 2:
+            pairs += 1
+    if not honour_bad:
+        for b in range(3):
+            rest, ok, waits = infos[b]
+            if not waits or broken - (not ok):
+                continue
+            others = pairs - (ok and rest == 2)
+            for r, pair_after in waits:
+                k = b * 9 + r
+                if others + pair_after == 1 and k != win and k not in exhausted:
+                    return False
+    if not broken and honour_bad <= 1:
+        for k in range(27, 34):
+            n = key[k]
+            if n == 0 or n == 3 or n == 4 or k == win or k in exhausted:
+                continue
+            # n == 1 becomes a pair, n == 2 a pung.
+            if honour_bad - (n == 1) == 0 and pairs + (n == 1) - (n == 2) == 1:
+                return False
+    kinds = [i for i in range(34) if key[i]]
+    if melds == 0:
+        odd = [i for i in kinds if key[i] % 2]
+        if len(odd) == 1 and odd[0] != win and odd[0] not in exhausted:
+            return False  # seven pairs
+    # The irregular shapes can wait on a kind the hand lacks: try them when the shape is within reach.
     candidates: set[int] = set()
-    for i in kinds:
-        if i >= 27:
-            candidates.add(i)
-        else:
-            base = i - i % 9
-            candidates.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
-    # The irregular shapes can wait on a kind the hand lacks: add those kinds when the shape is within reach.
     irregular = False
     if melds == 0 and len(kinds) >= 12 and all(i in _ORPHAN_SET for i in kinds):
         candidates.update(_ORPHANS)
@@ -251,26 +291,42 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
                 candidates.update(pattern)
                 candidates.update(range(27, 34))
                 irregular = True
-    # Suit blocks of the 13 tiles: (remainder mod 3, decomposes), so that a candidate re-checks one block only.
-    blocks = [tuple(standing[b:b + 9]) for b in (0, 9, 18)]
-    status = [_block_status(block) for block in blocks]
-    honour_pairs = sum(1 for i in range(27, 34) if standing[i] == 2)
-    honour_bad = sum(1 for i in range(27, 34) if standing[i] not in (0, 2, 3))
-    odd = [i for i in kinds if standing[i] % 2]
+    if not irregular:
+        return True
+    for i in kinds:
+        if i >= 27:
+            candidates.add(i)
+        else:
+            base = i - i % 9
+            candidates.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
+    standing = list(key)
     for k in candidates:
         if k == win or k in exhausted:
             continue
-        if _standard_with(k, blocks, status, standing, honour_pairs, honour_bad):
+        standing[k] += 1
+        done = _completes(tuple(standing), melds)
+        standing[k] -= 1
+        if done:
             return False
-        if melds == 0 and len(odd) == 1 and odd[0] == k:
-            return False  # seven pairs
-        if irregular:
-            standing[k] += 1
-            done = _completes(tuple(standing), melds)
-            standing[k] -= 1
-            if done:
-                return False
     return True
+
+
+@lru_cache(maxsize=None)
+def _suit_waits(block: tuple[int, ...]) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
+    """One suit of the 13 standing tiles: (tiles mod 3, whether it decomposes as it stands, and each rank whose
+    tile makes it decompose, with 1 when it then holds the pair)."""
+    rest, ok = _block_status(block)
+    waits = []
+    work = list(block)
+    for r in range(9):
+        if work[r] >= 4:
+            continue
+        work[r] += 1
+        after_rest, after_ok = _block_status(tuple(work))
+        work[r] -= 1
+        if after_ok and after_rest != 1:
+            waits.append((r, int(after_rest == 2)))
+    return rest, ok, tuple(waits)
 
 
 def _block_status(block: tuple[int, ...]) -> tuple[int, bool]:
@@ -279,32 +335,6 @@ def _block_status(block: tuple[int, ...]) -> tuple[int, bool]:
     if rest == 1:
         return 1, False
     return rest, (not total) or _suit_complete(block, rest == 2)
-
-
-def _standard_with(k: int, blocks, status, standing, honour_pairs: int, honour_bad: int) -> bool:
-    """Whether the 13 standing tiles plus kind ``k`` form sets and one pair."""
-    pairs = honour_pairs
-    bad = honour_bad
-    if k >= 27:
-        n = standing[k]
-        before_pair, before_bad = n == 2, n not in (0, 2, 3)
-        after_pair, after_bad = n + 1 == 2, n + 1 not in (0, 2, 3)
-        pairs += after_pair - before_pair
-        bad += after_bad - before_bad
-    if bad:
-        return False
-    changed = k // 9 if k < 27 else -1
-    for b in range(3):
-        if b == changed:
-            block = list(blocks[b])
-            block[k % 9] += 1
-            rest, ok = _block_status(tuple(block))
-        else:
-            rest, ok = status[b]
-        if not ok:
-            return False
-        pairs += rest == 2
-    return pairs == 1
 
 
 @lru_cache(maxsize=131072)
