@@ -262,22 +262,28 @@ def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
 
 
 def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int = 3) -> Frame:
-    """Treat runs of ``min_run`` or more touching sideways tiles as upright.
+    """Treat runs of ``min_run`` or more touching sideways tiles in a row of upright tiles as upright.
 
     No layout puts three claimed tiles side by side (a meld has one, an added kong laid beside along the row two),
     but perspective can turn a stretch of a row across the 45° line where the quarter-turned rotation labels flip.
+    A row with fewer than two upright faces (a block of discards turned the other way) is left alone.
     """
     sideways = frame.sideways.copy()
     for chain in chains:
+        runs: list[list[int]] = []
         run: list[int] = []
-        for k, tile in enumerate(chain + [None]):
-            touching = tile is not None and run and frame.gap(run[-1], tile) < 0.5
-            if tile is not None and frame.sideways[tile] and (not run or touching):
+        for tile in chain:
+            if frame.sideways[tile] and (not run or frame.gap(run[-1], tile) < 0.5):
                 run.append(tile)
                 continue
-            if len(run) >= min_run:
+            runs.append(run)
+            run = [tile] if frame.sideways[tile] else []
+        runs.append(run)
+        for run in runs:
+            if len(run) < min_run:
+                continue
+            if sum(1 for t in chain if not frame.sideways[t] and not frame.face_down[t]) >= 2:
                 sideways[run] = False
-            run = [tile] if tile is not None and frame.sideways[tile] else []
     if (sideways == frame.sideways).all():
         return frame
     along = np.where(sideways, frame.aspect * frame.unit, frame.unit)
