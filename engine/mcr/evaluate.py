@@ -63,52 +63,56 @@ class HandFacts:
     def __init__(self, hand: Hand, context: WinContext) -> None:
         self.hand = hand
         self.context = context
-        counts = [0] * 34
         standing = [0] * 34
+        mask = 0
         for t in hand.concealed:
-            standing[t.index] += 1
-        standing[hand.winning_tile.index] += 1
-        counts[:] = standing
-        kong_kinds: set[int] = set()
+            i = t.index
+            standing[i] += 1
+            mask |= 1 << i
+        i = hand.winning_tile.index
+        standing[i] += 1
+        mask |= 1 << i
+        counts = list(standing)
+        kong_kinds = 0
         melded_kongs = concealed_kongs = 0
-        for meld in hand.melds:
-            for t in meld.tiles:
+        concealed = True
+        melds = hand.melds
+        for meld in melds:
+            tiles = meld.tiles
+            i = tiles[0].index
+            mask |= 1 << i
+            for t in tiles:
                 counts[t.index] += 1
-            if meld.type is MeldType.CONCEALED_KONG:
+            if len(tiles) == 3:
+                concealed = False
+                if i != tiles[2].index:  # a chow
+                    mask |= 3 << (i + 1)
+            elif meld.type is MeldType.CONCEALED_KONG:
                 concealed_kongs += 1
-                kong_kinds.add(meld.tiles[0].index)
-            elif meld.type.is_kong:
+                kong_kinds |= 1 << i
+            else:
+                concealed = False
                 melded_kongs += 1
-                kong_kinds.add(meld.tiles[0].index)
+                kong_kinds |= 1 << i
         self.counts = counts
         self.standing = standing
         self.melded_kongs = melded_kongs
         self.concealed_kongs = concealed_kongs
-        self.concealed = all(m.type is MeldType.CONCEALED_KONG for m in hand.melds)
+        self.concealed = concealed
         self.round_wind = _WIND_INDEX[context.round_wind]
         self.seat_wind = _WIND_INDEX[context.seat_wind]
         self._unique_wait: bool | None = None
-        self.hand_fans = self._tile_fans(kong_kinds)
+        # Fans of the tiles alone: which kinds are present (cached by what they depend on), 四归一, 九莲宝灯.
+        fans = _kind_fans_of(mask)
+        if 4 in counts:
+            hogs = [i for i in range(34) if counts[i] == 4 and not kong_kinds >> i & 1]
+            if hogs:
+                fans = fans + (("tile_hog", len(hogs), tuple((ALL_KINDS[i],) * 4 for i in hogs)),)
+        if not melds and self._is_nine_gates():
+            fans = fans + (("nine_gates", 1, (WHOLE_HAND,)),)
+        self.hand_fans = fans
         self.win_fans = self._win_fans()
-        self.base_fans = self.hand_fans + self.win_fans
-
-    # --- fans of the tiles alone --------------------------------------------------------------------------------
-    def _tile_fans(self, kong_kinds: set[int]) -> list[tuple[str, int, tuple]]:
-        counts = self.counts
-        mask = 0
-        hogs = []
-        for i in range(34):
-            n = counts[i]
-            if n:
-                mask |= 1 << i
-                if n == 4 and i not in kong_kinds:
-                    hogs.append(i)
-        fans = list(_kind_fans(mask))
-        if hogs:
-            fans.append(("tile_hog", len(hogs), tuple((ALL_KINDS[i],) * 4 for i in hogs)))
-        if not self.hand.melds and self._is_nine_gates():
-            fans.append(("nine_gates", 1, (WHOLE_HAND,)))
-        return fans
+        self.base_fans = fans + tuple(self.win_fans)
 
     def _is_nine_gates(self) -> bool:
         hand = self.hand
@@ -167,7 +171,26 @@ class HandFacts:
         return self._unique_wait
 
 
-@lru_cache(maxsize=65536)
+_NUMBER_MASK = (1 << 27) - 1
+_GREEN_MASK = sum(1 << i for i in _GREEN)
+_REVERSIBLE_MASK = sum(1 << i for i in _REVERSIBLE)
+_NOT_TERMINAL_NUMBERS = _NUMBER_MASK & ~sum(1 << i for i in _TERMINALS)
+_KIND_FANS_BY_FEATURES: dict[tuple, tuple] = {}
+
+
+def _kind_fans_of(mask: int) -> tuple[tuple[str, int, tuple], ...]:
+    """``_kind_fans(mask)``, cached by the few features it reads (suits, ranks and honours present, whether all
+    tiles are green / reversible, whether the numbers are all terminals), which recur far more than masks do."""
+    suits = (mask & 0x1FF != 0) | (mask >> 9 & 0x1FF != 0) << 1 | (mask >> 18 & 0x1FF != 0) << 2
+    key = (suits, (mask | mask >> 9 | mask >> 18) & 0x1FF, mask >> 27, not mask & ~_GREEN_MASK,
+           not mask & ~_REVERSIBLE_MASK, not mask & _NOT_TERMINAL_NUMBERS)
+    fans = _KIND_FANS_BY_FEATURES.get(key)
+    if fans is None:
+        fans = _KIND_FANS_BY_FEATURES[key] = _kind_fans(mask)
+    return fans
+
+
+@lru_cache(maxsize=4096)
 def _kind_fans(mask: int) -> tuple[tuple[str, int, tuple], ...]:
     """Fans that depend only on which kinds the hand uses (a bit mask of the 34 kinds)."""
     present = [i for i in range(34) if mask >> i & 1]
