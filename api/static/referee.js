@@ -202,6 +202,24 @@ function renderBoxes() {
   });
 }
 
+// Boxes overlap (touching tiles, duplicate detections): a tap picks, among the boxes under the finger, a tile the
+// hand reader used over clutter, then the box whose centre is nearest, then the smallest.
+function tileAt(clientX, clientY) {
+  let best = null;
+  document.querySelectorAll("#boxes .box").forEach((el) => {
+    const r = el.getBoundingClientRect();
+    if (clientX < r.left || clientX > r.right || clientY < r.top || clientY > r.bottom) return;
+    const i = Number(el.dataset.tile);
+    const role = Array.isArray(state.tileRoles) && state.tileRoles[i] ? state.tileRoles[i].role : null;
+    const key = [role === "clutter" ? 1 : 0, Math.hypot(clientX - (r.left + r.right) / 2, clientY - (r.top + r.bottom) / 2),
+                 r.width * r.height];
+    const better = !best || key[0] < best.key[0] || (key[0] === best.key[0] && (key[1] < best.key[1] - 0.5
+      || (Math.abs(key[1] - best.key[1]) <= 0.5 && key[2] < best.key[2])));
+    if (better) best = { i, key };
+  });
+  return best ? best.i : null;
+}
+
 async function readPhoto(file) {
   $("#photo-status").textContent = "reading…";
   $("#photo").src = URL.createObjectURL(file);
@@ -460,9 +478,8 @@ function init() {
     });
   });
   $("#boxes").addEventListener("click", (e) => {
-    const box = e.target.closest(".box");
-    if (!box) return;
-    const index = Number(box.dataset.tile);
+    const index = tileAt(e.clientX, e.clientY);
+    if (index === null) return;
     const tile = state.tiles[index];
     const current = tile.hand_code || tile.code;
     openPalette(current, `This tile is… (read as ${current || "face down"})`, (code) => {

@@ -14,19 +14,14 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from engine import score_request
+from engine import Hand, score_request
+from engine.hand import hands_equal_ignoring_order
 from vision.classes import hk_name_to_code
 from vision.detections import box_iou
 
-from .conftest import FIXTURES, HK_NAMES, PHOTOS, ROOT, requires_models
+from .conftest import FIXTURES, HK_NAMES, MODELS_DIR, PHOTOS, ROOT, requires_models
 
 pytestmark = requires_models
-
-# Share of the people-labelled tiles the service must find with the right code (IoU >= 0.5). The recogniser's own
-# tests hold the model to its accuracy bar; this checks the HTTP path delivers the same quality (boxes in the
-# right pixel frame, codes in the right order), so it sits below that bar but far above what a wiring error gives.
-MIN_LABEL_RECALL = 0.6
-
 
 def labelled_tiles(photo) -> tuple[np.ndarray, list[str]]:
     width, height = Image.open(photo).size
@@ -58,23 +53,54 @@ def decode_data_url(url: str) -> Image.Image:
     return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
 
 
-@pytest.mark.parametrize("photo", PHOTOS, ids=lambda p: p.name)
-def test_recognize_finds_the_labelled_tiles(client, photo):
-    response = client.post("/v1/recognize", files={"image": (photo.name, photo.read_bytes(), "image/jpeg")})
+ALL_PHOTOS = PHOTOS + sorted(FIXTURES.glob("synth_*.jpg"))
+
+
+@pytest.fixture(scope="module")
+def direct():
+    """The recogniser and hand reader called directly, as the service's reference."""
+    from vision.hand_reader import read_hand
+    from vision.recognize import Recognizer
+
+    return Recognizer.load(MODELS_DIR), read_hand
+
+
+@pytest.mark.parametrize("photo", ALL_PHOTOS, ids=lambda p: p.name)
+def test_recognize_gives_what_the_recogniser_and_hand_reader_give(client, direct, photo):
+    recognizer, read_hand = direct
+    data = photo.read_bytes()
+    response = client.post("/v1/recognize", files={"image": (photo.name, data, "image/jpeg")})
     assert response.status_code == 200, response.text
     body = response.json()
     width, height = Image.open(photo).size
     assert (body["width"], body["height"]) == (width, height)
     assert body["image"] == photo.name
-    for tile in body["tiles"]:
-        x1, y1, x2, y2 = tile["box"]
-        assert -1 <= x1 < x2 <= width + 1 and -1 <= y1 < y2 <= height + 1
-        assert 0 <= tile["confidence"] <= 1 and tile["rotation"] in (0, 90, 180, 270)
-    recall = label_recall(body["tiles"], photo)
-    assert recall >= MIN_LABEL_RECALL, f"{recall:.2f} of the labelled tiles found with the right code"
-    assert "hand" in body and isinstance(body["warnings"], list)
+    reference = recognizer.recognize(data)
+    expected_tiles = reference.detections.to_json()
+    assert [t["code"] for t in body["tiles"]] == [t["code"] for t in expected_tiles]
+    assert [t["rotation"] for t in body["tiles"]] == [t["rotation"] for t in expected_tiles]
+    for got, want in zip(body["tiles"], expected_tiles):
+        assert np.allclose(got["box"], want["box"], atol=1.0) and abs(got["confidence"] - want["confidence"]) < 1e-3
+        x1, y1, x2, y2 = got["box"]
+        assert 0 <= x1 <= x2 <= width and 0 <= y1 <= y2 <= height
+    reading = read_hand(reference.detections, (reference.width, reference.height))
+    assert body["hand"] == (reading.hand.to_json() if reading.hand is not None else None)
+    assert len(body["tile_roles"]) == len(body["tiles"])
     overlay = decode_data_url(body["overlay"])
     assert abs(overlay.width / overlay.height - width / height) < 0.02
+
+
+@pytest.mark.parametrize("photo", PHOTOS, ids=lambda p: p.name)
+def test_tiles_land_on_the_labelled_tiles(client, photo):
+    # People drew these boxes: the service's boxes must be in the same pixel frame (no swapped axes, no letterbox
+    # offset), so most labelled tiles are found. The code share is the classifier's business (its own bench), but
+    # some codes must match, or the class order is wrong.
+    body = client.post("/v1/recognize", files={"image": (photo.name, photo.read_bytes(), "image/jpeg")},
+                       data={"overlay": "false"}).json()
+    truth_boxes, _ = labelled_tiles(photo)
+    iou = box_iou(truth_boxes, np.array([t["box"] for t in body["tiles"]]).reshape(-1, 4))
+    assert (iou.max(axis=1) >= 0.5).mean() >= 0.5
+    assert label_recall(body["tiles"], photo) > 0
 
 
 def test_same_photo_as_png_and_webp_reads_the_same(client):
@@ -159,18 +185,21 @@ def synthetic_scenes(rendered: int):
         yield jpeg.tobytes(), truth["hand"], {k: truth["context"][k] for k in MCR_CONTEXT_FIELDS}
 
 
-def test_synthetic_scenes_of_known_hands_score_like_the_engine(client):
-    """Photos of known winning hands: the service's score equals the engine's score of the true hand for most
-    scenes (the renderer knows the hand; the service only sees pixels and the winning tile's name)."""
-    exact = 0
-    scenes = list(synthetic_scenes(4))
-    for jpeg, hand, context in scenes:
+def test_synthetic_scenes_score_the_hand_read_and_the_truth_when_read_right(client):
+    """Photos of known winning hands: the score is always the engine's score of the hand the service read, and when
+    that hand is the true one, the true hand's score. (How often it is the true one is the recogniser's accuracy,
+    measured by bench/bench_recognition.py.)"""
+    for jpeg, hand, context in synthetic_scenes(4):
         context = {"rules": "mcr", **context}
         response = client.post("/v1/score", files={"image": ("scene.jpg", jpeg, "image/jpeg")},
                                data={"context": json.dumps(context), "overlay": "false",
                                      "winning_tile": hand["winning_tile"]})
         assert response.status_code == 200, response.text
         body = response.json()
-        expected = score_request({"hand": hand, "context": context})
-        exact += bool(expected["ok"] and body["score"].get("ok") and body["score"]["total"] == expected["total"])
-    assert exact >= len(scenes) / 2, f"{exact}/{len(scenes)} synthetic scenes scored exactly"
+        if body["hand"] is None:
+            assert body["score"]["error"]["code"] == "no_hand"
+            continue
+        read = score_request({"hand": body["hand"], "context": context})
+        assert body["score"]["ok"] == read["ok"] and body["score"].get("total") == read.get("total")
+        if hands_equal_ignoring_order(Hand.from_json(body["hand"]), Hand.from_json(hand)):
+            assert body["score"]["total"] == score_request({"hand": hand, "context": context})["total"]
