@@ -30,6 +30,7 @@ CUT_COST = 4.0  # per tile width short of GAP, for a cut where tiles touch
 JOIN_COST = 4.0  # per tile width beyond GAP, for keeping a meld together across a gap
 CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap inside one costs less
 CLUTTER_COST = 3.0  # one tile explained as belonging to no group
+SIDEWAYS_STANDING_COST = 2.0  # a tile labelled sideways read as one of the standing tiles
 FACE_DOWN_CLUTTER_COST = 0.3  # a back outside a concealed kong: usually the wall, cheap to leave out
 FLOWER_GROUP_COST = 1.0  # one more group to explain
 MELD_REACH = 3.0  # tile heights (centre to centre) from the concealed row within which melds are laid
@@ -263,7 +264,12 @@ class _RowSolver:
     def main_options(self) -> list[tuple[float, int, int, bool, list]]:
         """Every way to hold the concealed run: (cost, concealed count, melds, has winning tile, segments)."""
         n = len(self.row)
-        ok = [bool(self.facts.upright_face[t]) and t not in self.stacked_on.values() for t in self.row]
+        # Standing tiles are upright faces; a face the labels call sideways may still stand in the run (labels flip
+        # where perspective turns a row across 45°), at SIDEWAYS_STANDING_COST.
+        stand = [0.0 if self.facts.upright_face[t] else
+                 SIDEWAYS_STANDING_COST if not self.frame.face_down[t] else INF for t in self.row]
+        stand = [INF if t in self.stacked_on.values() else c for t, c in zip(self.row, stand)]
+        ok = [c < INF for c in stand]
         forward = self.forward(n)
         backward = self.backward(0)
         options = []
@@ -277,7 +283,7 @@ class _RowSolver:
             for b in range(a + 1, n + 1):
                 if not ok[b - 1]:
                     break
-                playing += self.playing_cost(self.row[b - 1])
+                playing += self.playing_cost(self.row[b - 1]) + stand[b - 1]
                 if b - 1 > a:
                     inner += _join_cost(self.gaps[b - 2], CONCEALED_JOIN_COST)
                 if playing == INF:
@@ -288,7 +294,7 @@ class _RowSolver:
                         continue
                     cost = inner + playing + self.cut(a) + self.cut(end)
                     if with_win:
-                        cost += self.cut(b) + self.playing_cost(self.row[b])
+                        cost += self.cut(b) + self.playing_cost(self.row[b]) + stand[b]
                     if cost == INF or not backward[end]:
                         continue
                     for m1, (c1, s1) in forward[a].items():
