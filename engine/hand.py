@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import re
+from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any, Iterable, Mapping
 
@@ -545,10 +546,10 @@ def read_request(data: Mapping[str, Any]) -> tuple[Hand, WinContext]:
 
 
 def hands_equal_ignoring_order(a: Hand, b: Hand) -> bool:
-    """Two hands with the same tiles and melds, melds in any order."""
-    key = lambda m: (m.type.value, [t.index for t in m.tiles], m.discarder.value if m.discarder else "")
+    """Two hands with the same tiles and melds, melds in any order (compared as multisets, so two equal chows
+    with different claimed tiles are matched whatever their order)."""
     return (a.concealed == b.concealed and a.winning_tile == b.winning_tile and a.flowers == b.flowers
-            and sorted(a.melds, key=key) == sorted(b.melds, key=key))
+            and Counter(a.melds) == Counter(b.melds))
 
 
 def iter_meld_tiles(melds: Iterable[Meld]) -> list[Tile]:

@@ -69,6 +69,13 @@ def test_context_json_round_trip_and_wind_aliases():
     assert WinContext.from_json(json.loads(json.dumps(ctx.to_json()))) == ctx
 
 
+def test_equal_chows_with_different_claimed_tiles_match_in_any_order():
+    a = Hand.parse("1m c3*45s< c34*5s< p777z^ k9999p> +1m")
+    b = Hand.parse("1m c34*5s< c3*45s< p777z^ k9999p> +1m")
+    assert hands_equal_ignoring_order(a, b)
+    assert not hands_equal_ignoring_order(a, Hand.parse("1m c34*5s< c34*5s< p777z^ k9999p> +1m"))
+
+
 def test_melds_in_any_order_compare_equal():
     assert hands_equal_ignoring_order(Hand.parse("11m p777z^ c123s< k9999p> +1m".replace("11m", "1m")),
                                       Hand.parse("1m k9999p> p777z^ c123s< +1m"))
