@@ -124,12 +124,6 @@ class ErrorResponse(BaseModel):
     error: ErrorDetail
 
 
-class FanOut(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    id: str
-    name: str | None = None
-
-
 class ScoreResponse(BaseModel):
     """The engine's score object (interfaces.md), plus the hand as read (JSON and compact string)."""
 

@@ -49,10 +49,6 @@ def _photo_options(image: UploadFile, rules: str | None, winning_tile: str | Non
                         concealed_kong_tiles=kongs, overlay=overlay)
 
 
-async def _read_upload(image: UploadFile) -> bytes:
-    return await image.read()
-
-
 @router.post("/recognize", responses=ERROR_RESPONSES, summary="Read the tiles and the hand in a photo")
 async def recognize(
     request: Request,
@@ -67,7 +63,7 @@ async def recognize(
     `overlay`."""
     await _reject_unknown_fields(request, _PHOTO_FIELDS)
     options = _photo_options(image, rules, winning_tile, concealed_kong_tiles, overlay)
-    data = await _read_upload(image)
+    data = await image.read()
     return await request.app.state.reader.read_photo(data, options)
 
 
@@ -132,5 +128,5 @@ async def score_photo(
         raise ApiError("invalid_request", f"context {where}: {first.get('msg')}") from None
     validate_context(win_context)
     photo_options = _photo_options(image, win_context.get("rules"), winning_tile, concealed_kong_tiles, overlay)
-    data = await _read_upload(image)
+    data = await image.read()
     return await request.app.state.reader.read_photo(data, photo_options, context=win_context)
