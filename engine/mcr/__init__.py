@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..decompose import _MELD_GROUP_KIND, Arrangement, Group, GroupKind, arrangements, arrangements_of_counts
+from ..decompose import (_MELD_GROUP_KIND, KNITTED_PATTERNS, Arrangement, Group, GroupKind, Shape, arrangements,
+                         arrangements_of_counts)
 from ..errors import HandError
 from ..hand import Hand, WinContext
 from ..tiles import Tile, format_tiles
@@ -178,10 +179,115 @@ _PLACEHOLDER = Group(GroupKind.PUNG, 0)
 
 @lru_cache(maxsize=65536)
 def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int):
+    """``arrangements_of_counts`` for these standing counts, as (shape, standing groups, winning group index), in the
+    same order: the four-sets-and-a-pair readings come from per-suit tables (``_standard_readings``), the
+    irregular shapes from ``engine.decompose`` only when the counts allow one."""
+    out = _standard_readings(standing, winning)
+    if melds > 1:
+        return out
+    counts = list(standing)
+    if melds == 0:
+        possible = all(n % 2 == 0 for n in counts) or max(counts) == 1 or all(counts[i] for i in _ORPHANS)
+    else:
+        possible = False
+    if not possible:
+        for pattern in KNITTED_PATTERNS:
+            if all(counts[i] for i in pattern):
+                possible = True
+                break
+    if not possible:
+        return out
+    extra = []
+    for a in arrangements_of_counts(counts, winning, (_PLACEHOLDER,) * melds):
+        if a.shape is not Shape.STANDARD:
+            extra.append((a.shape, a.groups[:len(a.groups) - melds], a.winning_group))
+    return out + tuple(extra)
+
+
+def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
+    """The four-sets-and-a-pair part of ``arrangements_of_counts`` (``standard_partitions`` and the placements of
+    the winning tile). Sets never cross suits, so the partitions are the product of each suit's own ways to split
+    (cached by the suit's counts), suit 0 varying slowest as in the leftmost-tile recursion; the pair lies in the one
+    suit holding 2 mod 3 tiles, or is the one honour pair."""
+    honour_pungs = []
+    honour_pair = -1
+    for i in range(27, 34):
+        n = standing[i]
+        if n == 3:
+            honour_pungs.append(_GROUP[GroupKind.PUNG, i])
+        elif n == 2:
+            if honour_pair >= 0:
+                return ()
+            honour_pair = i
+        elif n:
+            return ()
+    blocks = (standing[0:9], standing[9:18], standing[18:27])
+    rests = [sum(b) % 3 for b in blocks]
+    if honour_pair >= 0:
+        if any(rests):
+            return ()
+        heads = ((_GROUP[GroupKind.PAIR, honour_pair], (_suit_sets(blocks[0], 0), _suit_sets(blocks[1], 9),
+                                                         _suit_sets(blocks[2], 18))),)
+    else:
+        if sorted(rests) != [0, 0, 2]:
+            return ()
+        suit = rests.index(2)
+        heads = []
+        block = list(blocks[suit])
+        for r in range(9):
+            if block[r] >= 2:
+                block[r] -= 2
+                ways = [_suit_sets(blocks[0], 0), _suit_sets(blocks[1], 9), _suit_sets(blocks[2], 18)]
+                ways[suit] = _suit_sets(tuple(block), suit * 9)
+                block[r] += 2
+                heads.append((_GROUP[GroupKind.PAIR, suit * 9 + r], ways))
+    tail = tuple(honour_pungs)
     out = []
-    for a in arrangements_of_counts(list(standing), winning, (_PLACEHOLDER,) * melds):
-        out.append((a.shape, a.groups[:len(a.groups) - melds], a.winning_group))
+    for pair, (w0, w1, w2) in heads:
+        if not (w0 and w1 and w2):
+            continue
+        for a in w0:
+            for b in w1:
+                for c in w2:
+                    groups = (pair,) + a + b + c + tail
+                    seen = set()
+                    for i, g in enumerate(groups):
+                        key = id(g)  # groups are the shared instances of _GROUP: identity is equality
+                        if key in seen or winning not in _INDICES[key]:
+                            continue
+                        seen.add(key)
+                        out.append((Shape.STANDARD, groups, i))
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_sets(block: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
+    """Every way to split one suit's counts into chows and pungs (the leftmost tile always in the first set), in the
+    order of ``engine.decompose._sets_only``; () when there is none. ``base`` is the suit's first kind index."""
+    first = next((r for r in range(9) if block[r]), None)
+    if first is None:
+        return ((),)
+    out = []
+    work = list(block)
+    if work[first] >= 3:
+        work[first] -= 3
+        for rest in _suit_sets(tuple(work), base):
+            out.append((_GROUP[GroupKind.PUNG, base + first],) + rest)
+        work[first] += 3
+    if first <= 6 and work[first + 1] and work[first + 2]:
+        work[first] -= 1
+        work[first + 1] -= 1
+        work[first + 2] -= 1
+        for rest in _suit_sets(tuple(work), base):
+            out.append((_GROUP[GroupKind.CHOW, base + first],) + rest)
+    return tuple(out)
+
+
+# One shared instance per standing group (they are values), with the kinds each covers.
+_GROUP = {(kind, i): Group(kind, i) for kind in (GroupKind.PUNG, GroupKind.PAIR, GroupKind.CHOW) for i in range(34)
+          if kind is not GroupKind.CHOW or (i < 27 and i % 9 <= 6)}
+_INDICES = {id(g): frozenset(g.indices) for g in _GROUP.values()}
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
 def _tie_key(scored: Scored) -> tuple[bool, ...]:

@@ -341,7 +341,11 @@ def _suit_waits(block: tuple[int, ...]) -> tuple[int, bool, tuple[tuple[int, int
     rest, ok = _block_status(block)
     waits = []
     work = list(block)
+    near = set()
     for r in range(9):
+        if block[r]:
+            near.update(range(max(0, r - 2), min(8, r + 2) + 1))  # a tile far from all others completes nothing
+    for r in sorted(near):
         if work[r] >= 4:
             continue
         work[r] += 1
