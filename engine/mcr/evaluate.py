@@ -28,7 +28,7 @@ _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 
 
-@dataclass
+@dataclass(slots=True)
 class Scored:
     """Fans of one arrangement: id -> [count, explanations], and the total (flowers excluded).
 
@@ -445,156 +445,6 @@ _ORPHAN_SET = frozenset(_ORPHANS)
 _KNITTED_SETS = tuple((pattern, frozenset(pattern)) for pattern in KNITTED_PATTERNS)
 
 
-def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
-    scored = Scored()
-    # Tile-level and way-of-winning fans never share an id, so they can seed the table directly.
-    scored.fans = {fan: [count, [parts]] for fan, count, parts in facts.base_fans}
-    add = scored.add
-
-    shape = arrangement.shape
-    groups = arrangement.groups
-    winning_group = groups[arrangement.winning_group]
-    if shape is Shape.SEVEN_PAIRS:
-        add("seven_pairs", tuple(groups))
-        pairs = sorted(g.first for g in groups)
-        if pairs[0] < 27 and pairs[-1] - pairs[0] == 6 and pairs[0] // 9 == pairs[-1] // 9 \
-                and len(set(pairs)) == 7:
-            add("seven_shifted_pairs", tuple(groups))
-    elif shape is Shape.THIRTEEN_ORPHANS:
-        add("thirteen_orphans", tuple(groups))
-    elif shape is Shape.HONOURS_KNITTED:
-        singles = tuple(groups)
-        if sum(1 for g in groups if g.first >= 27) == 7:
-            add("greater_honours_and_knitted_tiles", singles)
-        add("lesser_honours_and_knitted_tiles", singles)
-        numbers = [g.first for g in groups if g.first < 27]
-        if len(numbers) == 9:
-            add("knitted_straight", tuple(_kinds(numbers[3 * k:3 * k + 3]) for k in range(3)))
-    else:
-        _evaluate_sets(arrangement, facts, scored)
-
-    _wait_fans(arrangement, facts, scored, winning_group)
-
-    fans = scored.fans
-    removed = set().union(*[EXCLUDES[fan] for fan in fans])
-    for fan in removed:
-        fans.pop(fan, None)
-    if not fans:
-        fans["chicken_hand"] = [1, [(WHOLE_HAND,)]]
-    total = 0
-    for fan, entry in fans.items():
-        total += POINTS[fan] * entry[0]
-    scored.total = total
-    return scored
-
-
-def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, scored: Scored) -> None:
-    """Fans of the four sets and the pair (standard shape and knitted straight)."""
-    add = scored.add
-    ctx = facts.context
-    groups = arrangement.groups
-    winning_index = arrangement.winning_group
-    pair = None
-    chows: list = []
-    pungs: list = []
-    knitted: list = []
-    concealed_pungs = 0
-    for i, g in enumerate(groups):
-        kind = g.kind
-        if kind is GroupKind.PAIR:
-            pair = g
-        elif kind is GroupKind.CHOW:
-            chows.append(g)
-        elif kind is GroupKind.KNITTED:
-            knitted.append(g)
-        else:
-            pungs.append(g)
-            if g.meld is None:
-                # A standing pung completed by a discard counts as melded (明刻) [002:120-127].
-                if not (i == winning_index and not ctx.self_drawn):
-                    concealed_pungs += 1
-            elif g.meld.type is MeldType.CONCEALED_KONG:
-                concealed_pungs += 1
-    pair_first = pair.first
-
-    # Shape fans.
-    if len(pungs) == 4:
-        add("all_pungs", tuple(pungs))
-        if pair_first < 27 and pair_first % 9 % 2 == 1 and all(g.first < 27 and g.first % 9 % 2 == 1 for g in pungs):
-            add("all_even_pungs", (WHOLE_HAND,))
-    if not pungs and pair_first < 27:
-        add("all_chows", (WHOLE_HAND,))
-    if not knitted:
-        if pair_first in _TERMINAL_OR_HONOUR_PAIR and all(g.first in _TERMINAL_CHOWS for g in chows) \
-                and all(g.first in _TERMINAL_OR_HONOUR_PAIR for g in pungs):
-            add("outside_hand", (WHOLE_HAND,))
-        if pair_first in _FIVES and all(g.first in _FIVE_CHOWS for g in chows) \
-                and all(g.first in _FIVES for g in pungs):
-            add("all_fives", (WHOLE_HAND,))
-    else:
-        add("knitted_straight", tuple(knitted))
-
-    # Combinations of chows and of pungs (accounting principles: combos.py).
-    if len(chows) >= 2:
-        for fan, positions in chow_fans(tuple([g.first for g in chows]), pair_first):
-            add(fan, tuple([chows[p] for p in positions]) + ((pair,) if fan in _WITH_PAIR else ()))
-    wind_pungs = 0
-    if pungs:
-        if len(pungs) >= 2:
-            for fan, positions in pung_fans(tuple([g.first for g in pungs]), pair_first):
-                add(fan, tuple([pungs[p] for p in positions]) + ((pair,) if fan in _WITH_PAIR else ()))
-        for g in pungs:
-            if 27 <= g.first < 31:
-                wind_pungs += 1
-
-    # Per-set fans. A dragon pung scores 箭刻 and a round/seat wind pung 圈风刻/门风刻 *instead of* 幺九刻, and the
-    # wind pungs of 三风刻 score no 幺九刻 (policy M6, after the examples [000:1007,1207,1217]).
-    for g in pungs:
-        f = g.first
-        if f in DRAGONS:
-            add("dragon_pung", (g,))
-        elif f >= 27:
-            value = False
-            if f == facts.round_wind:
-                add("prevalent_wind", (g,))
-                value = True
-            if f == facts.seat_wind:
-                add("seat_wind", (g,))
-                value = True
-            if not value and wind_pungs < 3:
-                add("pung_of_terminals_or_honours", (g,))
-        elif f in _TERMINALS:
-            add("pung_of_terminals_or_honours", (g,))
-
-    # Kongs and concealed pungs.
-    mk, ck = facts.melded_kongs, facts.concealed_kongs
-    kong_tiles = tuple(g for g in pungs if g.kind is GroupKind.KONG)
-    kongs = mk + ck
-    if kongs == 4:
-        add("four_kongs", kong_tiles)
-    elif kongs == 3:
-        add("three_kongs", kong_tiles)
-    elif mk == 2:
-        add("two_melded_kongs", kong_tiles)
-    elif mk == 1 and ck == 1:
-        # One melded + one concealed kong = 6 points in total [002:309,859]: 双明杠 4 + 暗杠 2 (policy M14).
-        add("two_melded_kongs", kong_tiles)
-    elif mk == 1 and ck == 0:
-        add("melded_kong", kong_tiles)
-    # Concealed-kong fans are added to 三杠/四杠 ("暗杠加计") [002:248,260,575].
-    concealed_kong_tiles = tuple(g for g in pungs if g.meld is not None and g.meld.type is MeldType.CONCEALED_KONG)
-    if ck == 1:
-        add("concealed_kong", concealed_kong_tiles)
-    elif ck == 2:
-        add("two_concealed_kongs", concealed_kong_tiles)
-    if concealed_pungs >= 2:
-        concealed_pung_tiles = tuple(g for i, g in enumerate(groups) if g.kind.is_pung_or_kong and (
-            (g.meld is None and not (i == winning_index and not ctx.self_drawn))
-            or (g.meld is not None and g.meld.type is MeldType.CONCEALED_KONG)))
-        add({2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}[concealed_pungs],
-            concealed_pung_tiles)
-
-
 _TERMINAL_OR_HONOUR_PAIR = frozenset((0, 8, 9, 17, 18, 26) + tuple(range(27, 34)))  # pung or pair tiles
 _TERMINAL_CHOWS = frozenset(s + r for s in (0, 9, 18) for r in (0, 6))  # chows 123, 789
 _FIVES = frozenset((4, 13, 22))
@@ -603,21 +453,227 @@ _WITH_PAIR = frozenset({"pure_terminal_chows", "three_suited_terminal_chows", "l
                         "little_three_dragons"})
 
 
-def _wait_fans(arrangement: Arrangement, facts: HandFacts, scored: Scored, g) -> None:
-    """边张 / 坎张 / 单调将: the group the winning tile completed, and only when it is the hand's only winning tile."""
-    kind = g.kind
-    if kind is GroupKind.CHOW:
-        w = facts.hand.winning_tile.index
-        r = g.first % 9
-        if w == g.first + 1:
-            fan = "closed_wait"
-        elif (r == 0 and w == g.first + 2) or (r == 6 and w == g.first):
-            fan = "edge_wait"
-        else:
-            return
-    elif kind is GroupKind.PAIR and arrangement.shape in (Shape.STANDARD, Shape.KNITTED_STRAIGHT):
-        fan = "single_wait"
+def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
+    # Tile-level and way-of-winning fans never share an id, so they can seed the table directly.
+    fans = {fan: [count, [parts]] for fan, count, parts in facts.base_fans}
+
+    shape = arrangement.shape
+    groups = arrangement.groups
+    if shape is _STANDARD or shape is _KNITTED_STRAIGHT:
+        _evaluate_sets(arrangement, facts, fans)
     else:
-        return
-    if facts.unique_wait:
-        scored.add(fan, (g,))
+        scored = Scored(fans)
+        add = scored.add
+        if shape is Shape.SEVEN_PAIRS:
+            add("seven_pairs", tuple(groups))
+            pairs = sorted(g.first for g in groups)
+            if pairs[0] < 27 and pairs[-1] - pairs[0] == 6 and pairs[0] // 9 == pairs[-1] // 9 \
+                    and len(set(pairs)) == 7:
+                add("seven_shifted_pairs", tuple(groups))
+        elif shape is Shape.THIRTEEN_ORPHANS:
+            add("thirteen_orphans", tuple(groups))
+        elif shape is Shape.HONOURS_KNITTED:
+            singles = tuple(groups)
+            if sum(1 for g in groups if g.first >= 27) == 7:
+                add("greater_honours_and_knitted_tiles", singles)
+            add("lesser_honours_and_knitted_tiles", singles)
+            numbers = [g.first for g in groups if g.first < 27]
+            if len(numbers) == 9:
+                add("knitted_straight", tuple(_kinds(numbers[3 * k:3 * k + 3]) for k in range(3)))
+
+    # 边张 / 坎张 / 单调将: the group the winning tile completed, and only when it is the hand's only winning tile.
+    g = groups[arrangement.winning_group]
+    kind = g.kind
+    wait = None
+    if kind is _CHOW:
+        first = g.first
+        w = facts.hand.winning_tile.index
+        r = first % 9
+        if w == first + 1:
+            wait = "closed_wait"
+        elif (r == 0 and w == first + 2) or (r == 6 and w == first):
+            wait = "edge_wait"
+    elif kind is _PAIR and (shape is _STANDARD or shape is _KNITTED_STRAIGHT):
+        wait = "single_wait"
+    if wait is not None and facts.unique_wait:
+        fans[wait] = [1, [(g,)]]
+
+    # Exclusions: which of the present fans go depends only on which are present (cached by their ids in order).
+    ids = tuple(fans)
+    plan = _EXCLUSION_PLANS.get(ids)
+    if plan is None:
+        removed = set().union(*[EXCLUDES[fan] for fan in ids])
+        plan = _EXCLUSION_PLANS[ids] = tuple(fan for fan in ids if fan in removed)
+    for fan in plan:
+        del fans[fan]
+    if not fans:
+        fans["chicken_hand"] = [1, [_WHOLE]]
+    total = 0
+    for fan, entry in fans.items():
+        total += POINTS[fan] * entry[0]
+    return Scored(fans, total)
+
+
+_EXCLUSION_PLANS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_WHOLE = (WHOLE_HAND,)
+_STANDARD = Shape.STANDARD
+_KNITTED_STRAIGHT = Shape.KNITTED_STRAIGHT
+_CHOW = GroupKind.CHOW
+_PAIR = GroupKind.PAIR
+_PUNG = GroupKind.PUNG
+_KONG = GroupKind.KONG
+_KNITTED = GroupKind.KNITTED
+_CONCEALED_KONG = MeldType.CONCEALED_KONG
+_CONCEALED_PUNG_FANS = {2: "two_concealed_pungs", 3: "three_concealed_pungs", 4: "four_concealed_pungs"}
+
+
+def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, fans: dict) -> None:
+    """Fans of the four sets and the pair (standard shape and knitted straight), added to ``fans`` in a fixed order:
+    shape fans, chow and pung combinations, per-set fans, kongs, concealed pungs."""
+    groups = arrangement.groups
+    winning_index = arrangement.winning_group
+    discard = not facts.context.self_drawn
+    pair = None
+    chows: list = []
+    pungs: list = []
+    knitted: list = []
+    concealed: list = []  # concealed pungs/kongs, in group order
+    i = -1
+    for g in groups:
+        i += 1
+        kind = g.kind
+        if kind is _CHOW:
+            chows.append(g)
+        elif kind is _PAIR:
+            pair = g
+        elif kind is _KNITTED:
+            knitted.append(g)
+        else:
+            pungs.append(g)
+            meld = g.meld
+            if meld is None:
+                # A standing pung completed by a discard counts as melded (明刻) [002:120-127].
+                if not (discard and i == winning_index):
+                    concealed.append(g)
+            elif meld.type is _CONCEALED_KONG:
+                concealed.append(g)
+    pair_first = pair.first
+
+    # Shape fans.
+    if len(pungs) == 4:
+        fans["all_pungs"] = [1, [tuple(pungs)]]
+        if pair_first < 27 and pair_first % 9 % 2 == 1 and all(g.first < 27 and g.first % 9 % 2 == 1 for g in pungs):
+            fans["all_even_pungs"] = [1, [_WHOLE]]
+    if not pungs and pair_first < 27:
+        fans["all_chows"] = [1, [_WHOLE]]
+    if not knitted:
+        if pair_first in _TERMINAL_OR_HONOUR_PAIR:
+            for g in chows:
+                if g.first not in _TERMINAL_CHOWS:
+                    break
+            else:
+                for g in pungs:
+                    if g.first not in _TERMINAL_OR_HONOUR_PAIR:
+                        break
+                else:
+                    fans["outside_hand"] = [1, [_WHOLE]]
+        elif pair_first in _FIVES:
+            for g in chows:
+                if g.first not in _FIVE_CHOWS:
+                    break
+            else:
+                for g in pungs:
+                    if g.first not in _FIVES:
+                        break
+                else:
+                    fans["all_fives"] = [1, [_WHOLE]]
+    else:
+        fans["knitted_straight"] = [1, [tuple(knitted)]]
+
+    # Combinations of chows and of pungs (accounting principles: combos.py).
+    if len(chows) >= 2:
+        for fan, positions in chow_fans(tuple([g.first for g in chows]), pair_first):
+            parts = tuple([chows[p] for p in positions])
+            if fan in _WITH_PAIR:
+                parts += (pair,)
+            entry = fans.get(fan)
+            if entry is None:
+                fans[fan] = [1, [parts]]
+            else:
+                entry[0] += 1
+                entry[1].append(parts)
+    if pungs:
+        if len(pungs) >= 2:
+            for fan, positions in pung_fans(tuple([g.first for g in pungs]), pair_first):
+                parts = tuple([pungs[p] for p in positions])
+                if fan in _WITH_PAIR:
+                    parts += (pair,)
+                entry = fans.get(fan)
+                if entry is None:
+                    fans[fan] = [1, [parts]]
+                else:
+                    entry[0] += 1
+                    entry[1].append(parts)
+
+        # Per-set fans. A dragon pung scores 箭刻 and a round/seat wind pung 圈风刻/门风刻 *instead of* 幺九刻, and
+        # the wind pungs of 三风刻 score no 幺九刻 (policy M6, after the examples [000:1007,1207,1217]).
+        wind_pungs = 0
+        for g in pungs:
+            if 27 <= g.first < 31:
+                wind_pungs += 1
+        round_wind = facts.round_wind
+        seat_wind = facts.seat_wind
+        for g in pungs:
+            f = g.first
+            if f in DRAGONS:
+                fan = "dragon_pung"
+            elif f >= 27:
+                value = False
+                if f == round_wind:
+                    fans["prevalent_wind"] = [1, [(g,)]]  # one pung of a given wind: never there already
+                    value = True
+                if f == seat_wind:
+                    fans["seat_wind"] = [1, [(g,)]]
+                    value = True
+                if value or wind_pungs >= 3:
+                    continue
+                fan = "pung_of_terminals_or_honours"
+            elif f in _TERMINALS:
+                fan = "pung_of_terminals_or_honours"
+            else:
+                continue
+            entry = fans.get(fan)
+            if entry is None:
+                fans[fan] = [1, [(g,)]]
+            else:
+                entry[0] += 1
+                entry[1].append((g,))
+
+        # Kongs and concealed pungs.
+        mk, ck = facts.melded_kongs, facts.concealed_kongs
+        if mk or ck:
+            kong_tiles = tuple([g for g in pungs if g.kind is _KONG])
+            kongs = mk + ck
+            if kongs == 4:
+                fans["four_kongs"] = [1, [kong_tiles]]
+            elif kongs == 3:
+                fans["three_kongs"] = [1, [kong_tiles]]
+            elif mk == 2:
+                fans["two_melded_kongs"] = [1, [kong_tiles]]
+            elif mk == 1 and ck == 1:
+                # One melded + one concealed kong = 6 points in total [002:309,859]: 双明杠 4 + 暗杠 2 (policy M14).
+                fans["two_melded_kongs"] = [1, [kong_tiles]]
+            elif mk == 1 and ck == 0:
+                fans["melded_kong"] = [1, [kong_tiles]]
+            # Concealed-kong fans are added to 三杠/四杠 ("暗杠加计") [002:248,260,575].
+            if ck:
+                concealed_kong_tiles = tuple([g for g in pungs
+                                              if g.meld is not None and g.meld.type is _CONCEALED_KONG])
+                if ck == 1:
+                    fans["concealed_kong"] = [1, [concealed_kong_tiles]]
+                elif ck == 2:
+                    fans["two_concealed_kongs"] = [1, [concealed_kong_tiles]]
+        if len(concealed) >= 2:
+            fans[_CONCEALED_PUNG_FANS[len(concealed)]] = [1, [tuple(concealed)]]
+
+
