@@ -47,6 +47,8 @@ WARNING_CODES = {
     "tile_corrected": "a tile's face was changed from its top-1 to make a legal hand",
     "correction_outside_top_k": "a legal hand needed a face outside a tile's top-k: check the photo",
     "no_legal_hand": "no reading of the tiles is a legal winning hand",
+    "search_budget_exhausted": "the decoding search stopped at its budget (tiles far from any legal hand):"
+                               " the best reading found is returned",
     "flowers_ignored": "riichi: flower tiles are not part of the hand",
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
@@ -124,18 +126,30 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # that the tiles' faces help choose between layouts the geometry alone cannot tell apart.
     best_key, chosen = None, None
     attempts = [attempt for turn in turns for attempt in _layouts_for(detections, turn)]
+    scored = []
     for attempt in attempts:
         frame, duplicate, stacked_on, layout = attempt
         turn = frame.quarter_turn
-        hand_tiles = _hand_tiles(layout)
-        upside_down = sum(1 for i in hand_tiles
+        upside_down = sum(1 for i in _hand_tiles(layout)
                           if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180)
-        layout_cost = layout.cost + UPSIDE_DOWN_COST * upside_down
-        if best_key is not None and not best_key[1] and (not layout.count_ok, layout_cost) > (best_key[0], best_key[2]):
+        scored.append(((not layout.count_ok, layout.cost + UPSIDE_DOWN_COST * upside_down), attempt))
+    # The most plausible layouts first, so that the shared search budget goes to them (a stable sort: ties keep
+    # the order of the quarter turns by their votes).
+    scored.sort(key=lambda item: item[0])
+    budget = decoding.SearchBudget()
+    budget_hit = False
+    for (not_ok, layout_cost), attempt in scored:
+        layout = attempt[3]
+        if best_key is not None and not best_key[1] and (not_ok, layout_cost) > (best_key[0], best_key[2]):
             continue  # its layout alone already costs more than the best reading found
+        if budget.exhausted and layout.count_ok and best_key is not None:
+            budget_hit = True  # a layout that could still hold a legal hand goes unsearched
+            continue
         result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
                                  winning_request=winning_request, concealed_kong_kinds=kong_requests,
-                                 max_expansions=decoding.MAX_EXPANSIONS if len(attempts) == 1 else SCREEN_EXPANSIONS)
+                                 max_expansions=decoding.MAX_EXPANSIONS if len(attempts) == 1 else SCREEN_EXPANSIONS,
+                                 budget=budget)
+        budget_hit = budget_hit or result.budget_hit
         key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
         if best_key is None or key < best_key:
             best_key, chosen = key, (attempt, result)
@@ -169,6 +183,9 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                          f"the set-apart tile reads {FACE_CODES[top] if top != FACE_DOWN else 'face down'},"
                          f" the request names {FACE_CODES[winning_request]}: the request is used")
 
+    if budget_hit:
+        reading.warn("search_budget_exhausted", "the search for a legal reading stopped at its budget: the reading"
+                     " is the best found" + (" (none)" if result.best is None else ""))
     best = result.best
     if best is None:
         reading.warn("no_legal_hand", "no reading of these tiles is a legal winning hand"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import heapq
 import math
+import time
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -34,9 +35,31 @@ FLOOR_PROBABILITY = 1e-4  # for classes outside a tile's top-k
 UNLISTED_PENALTY = 1.0  # extra cost so that an unlisted class never ties with a listed one
 ALTERNATIVE_MARGIN = math.log(50.0)  # report legal readings at least 1/50 as probable as the best
 MAX_EXPANSIONS = 20000
+TOTAL_EXPANSIONS = 4000  # per photo, all layouts together (SearchBudget)
+TOTAL_SECONDS = 0.08  # per photo, all decodings together (SearchBudget; a guard on a loaded machine)
 MAX_ALTERNATIVES = 5
 RAISED_COST = 2.0  # reading a lifted sideways tile as lying flat (a pung or chow), or a flat one as an added kong
 RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
+
+
+class SearchBudget:
+    """Expansions and time shared by every decoding of one photo, so that a photo whose tiles make no legal hand
+    (a weak recogniser, clutter) cannot make the search run long: the searches stop when either runs out."""
+
+    def __init__(self, expansions: int = TOTAL_EXPANSIONS, seconds: float = TOTAL_SECONDS):
+        self.expansions_left = expansions
+        self.deadline = time.perf_counter() + seconds
+        self.exhausted = False
+
+    def spend(self, expansions: int) -> None:
+        self.expansions_left -= expansions
+        if self.expansions_left <= 0:
+            self.exhausted = True
+
+    def out_of_time(self) -> bool:
+        if time.perf_counter() > self.deadline:
+            self.exhausted = True
+        return self.exhausted
 
 
 def class_costs(topk_ids: np.ndarray, topk_probs: np.ndarray) -> np.ndarray:
@@ -75,7 +98,9 @@ class Decoding:
     best: Reading | None
     alternatives: list[Reading] = field(default_factory=list)
     expansions: int = 0
-    exhausted: bool = False  # stopped by MAX_EXPANSIONS before finding a legal reading
+    exhausted: bool = False  # stopped by a limit before finding a legal reading
+    budget_hit: bool = False  # stopped early because the shared SearchBudget ran out
+    impossible: bool = False  # the tile count can make no legal hand: nothing was searched
     unconstrained_cost: float = 0.0  # the cost of every block's cheapest option (no legality asked)
 
     @property
@@ -128,7 +153,7 @@ def _tile_options(tile: int, costs: np.ndarray, flower: bool) -> list[tuple[floa
 
 def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rules: str = "mcr",
            winning_request: int | None = None, concealed_kong_kinds: list[int] | None = None,
-           max_expansions: int = MAX_EXPANSIONS) -> Decoding:
+           max_expansions: int = MAX_EXPANSIONS, budget: SearchBudget | None = None) -> Decoding:
     """Search the most probable legal reading of ``layout``; see the module docstring.
 
     ``winning_request``: the winning tile's kind named by the request. ``concealed_kong_kinds``: faces for the
@@ -158,7 +183,60 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
             blocks.append(_tile_options(tile, costs, flower=True))
             block_roles.append(("flower", tile))
 
-    def reading_of(ranks: tuple[int, ...], cost: float) -> Reading | None:
+    hidden_needed = 14 - 3 * len(layout.melds)
+    hidden_found = len(layout.concealed) + (layout.winning is not None)
+    if hidden_found != hidden_needed or any(not block for block in blocks):
+        # No face can fix a tile count (engine.decompose checks shapes, not the number of tiles): nothing to search.
+        return Decoding(best=None, impossible=True)
+
+    # What each block option adds to the tile counts, precomputed so that a state is checked without objects.
+    roles = [role for role, _ in block_roles]
+    contributions: list[list[tuple[int, ...]]] = []
+    for role, block in zip(roles, blocks):
+        if role == "meld":
+            contributions.append([payload[0].kinds for _, payload in block])
+        elif role == "flower":
+            contributions.append([(payload,) for _, payload in block])
+        else:
+            contributions.append([(payload,) for _, payload in block])
+    meld_blocks = [j for j, role in enumerate(roles) if role == "meld"]
+    hidden_blocks = [j for j, role in enumerate(roles) if role in ("concealed", "winning")]
+    flower_blocks = [j for j, role in enumerate(roles) if role == "flower"]
+    concealed_blocks = [j for j, role in enumerate(roles) if role == "concealed"]
+    winning_block = next((j for j, role in enumerate(roles) if role == "winning"), None)
+
+    def legal(ranks: tuple[int, ...]) -> bool:
+        if len(flower_blocks) > 1:
+            seen = {blocks[j][ranks[j]][1] for j in flower_blocks}
+            if len(seen) != len(flower_blocks):
+                return False
+        hidden = [0] * KIND_COUNT
+        for j in hidden_blocks:
+            hidden[blocks[j][ranks[j]][1]] += 1
+        counts = list(hidden)
+        groups = []
+        for j in meld_blocks:
+            meld = blocks[j][ranks[j]][1][0]
+            for k in meld.kinds:
+                counts[k] += 1
+            groups.append(_GROUP_OF[meld.type](meld.kinds[0] if meld.kinds else 0))
+        if max(counts) > 4:
+            return False
+        if winning_block is not None:
+            winning_kind = blocks[winning_block][ranks[winning_block]][1]
+        else:
+            concealed = [blocks[j][ranks[j]][1] for j in concealed_blocks]
+            if not concealed:
+                return False
+            if winning_request is not None:
+                if winning_request not in concealed:
+                    return False
+                winning_kind = winning_request
+            else:
+                winning_kind = concealed[-1]
+        return shape_ok(hidden, winning_kind, tuple(groups), rules)
+
+    def reading_of(ranks: tuple[int, ...], cost: float) -> Reading:
         faces: dict[int, int] = {}
         melds: list[DecodedMeld] = []
         concealed: list[int] = []
@@ -181,68 +259,72 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
             else:
                 flowers.append(payload)
                 faces[ref] = payload
-        if len(set(flowers)) != len(flowers):
-            return None
-        counts = [0] * KIND_COUNT
-        for k in concealed:
-            counts[k] += 1
-        if winning_kind is not None:
-            counts[winning_kind] += 1
-        hidden_counts = list(counts)
-        for meld in melds:
-            for k in meld.kinds:
-                counts[k] += 1
-        if max(counts) > 4:
-            return None
         chosen_from_concealed = None
         if winning_kind is None:
-            if not concealed:
-                return None
             if winning_request is not None:
-                if winning_request not in concealed:
-                    return None
                 position = len(concealed) - 1 - concealed[::-1].index(winning_request)
             else:
                 position = len(concealed) - 1  # the right-most standing tile: the usual place of a drawn tile
             winning_kind = concealed[position]
             chosen_from_concealed = concealed_tiles[position]
             concealed = concealed[:position] + concealed[position + 1:]
-        groups = tuple(Group(GroupKind.CHOW if m.type is MeldType.CHOW else
-                             GroupKind.PUNG if m.type is MeldType.PUNG else GroupKind.KONG,
-                             m.kinds[0] if m.kinds else 0) for m in melds)
-        if not _winning_shape(hidden_counts, winning_kind, groups, rules):
-            return None
         return Reading(cost=cost, faces=faces, melds=melds, winning_kind=winning_kind, concealed_kinds=concealed,
                        flowers=flowers, winning_from_concealed=chosen_from_concealed)
 
-    if any(not block for block in blocks):
-        return Decoding(best=None)
     start = tuple(0 for _ in blocks)
     start_cost = sum(block[0][0] for block in blocks)
     heap: list[tuple[float, tuple[int, ...], int]] = [(start_cost, start, 0)]
     result = Decoding(best=None, unconstrained_cost=start_cost)
     expansions = 0
-    while heap and expansions < max_expansions:
+    limit = max_expansions if budget is None else min(max_expansions, budget.expansions_left)
+    finished = False
+    while heap:
+        if expansions >= limit or (budget is not None and expansions % 64 == 63 and budget.out_of_time()):
+            break
         cost, ranks, pivot = heapq.heappop(heap)
         expansions += 1
         if result.best is not None and cost > result.best.cost + ALTERNATIVE_MARGIN:
+            finished = True
             break
-        reading = reading_of(ranks, cost)
-        if reading is not None:
+        if legal(ranks):
+            reading = reading_of(ranks, cost)
             if result.best is None:
                 result.best = reading
             elif len(result.alternatives) < MAX_ALTERNATIVES:
                 result.alternatives.append(reading)
             else:
+                finished = True
                 break
         for j in range(pivot, len(blocks)):
             rank = ranks[j] + 1
             if rank < len(blocks[j]):
                 child = ranks[:j] + (rank,) + ranks[j + 1:]
                 heapq.heappush(heap, (cost - blocks[j][ranks[j]][0] + blocks[j][rank][0], child, j))
+    finished = finished or not heap
     result.expansions = expansions
-    result.exhausted = result.best is None and bool(heap)
+    result.exhausted = result.best is None and not finished
+    if budget is not None:
+        budget.spend(expansions)
+        result.budget_hit = not finished and budget.exhausted
     return result
+
+
+_GROUP_OF = {MeldType.CHOW: lambda k: Group(GroupKind.CHOW, k), MeldType.PUNG: lambda k: Group(GroupKind.PUNG, k),
+             MeldType.KONG: lambda k: Group(GroupKind.KONG, k), MeldType.ADDED_KONG: lambda k: Group(GroupKind.KONG, k),
+             MeldType.CONCEALED_KONG: lambda k: Group(GroupKind.KONG, k)}
+_SHAPE_CACHE: dict[tuple, bool] = {}
+SHAPE_CACHE_SIZE = 200_000  # entries; cleared when full (a shape check is a pure function of its key)
+
+
+def shape_ok(counts: list[int], winning_kind: int, groups: tuple[Group, ...], rules: str) -> bool:
+    """``_winning_shape``, cached by (counts, winning tile, melds, rules): the search meets the same counts often."""
+    key = (tuple(counts), winning_kind, groups, rules == "riichi")
+    hit = _SHAPE_CACHE.get(key)
+    if hit is None:
+        if len(_SHAPE_CACHE) >= SHAPE_CACHE_SIZE:
+            _SHAPE_CACHE.clear()
+        hit = _SHAPE_CACHE[key] = _winning_shape(counts, winning_kind, groups, rules)
+    return hit
 
 
 def _winning_shape(counts: list[int], winning_kind: int, groups: tuple[Group, ...], rules: str) -> bool:
