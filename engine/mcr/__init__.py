@@ -168,20 +168,26 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
 def hand_arrangements(hand: Hand, standing: list[int]) -> list[Arrangement]:
     """``engine.decompose.arrangements(hand)``, with the standing part cached by its counts: the partition of the
     standing tiles depends only on their counts, the winning tile and how many melds there are."""
-    meld_groups = tuple(Group(_MELD_GROUP_KIND[m.type], m.tiles[0].index, m) for m in hand.melds)
-    return [Arrangement(shape, standing_groups + meld_groups, winning_group)
-            for shape, standing_groups, winning_group in
-            _standing_arrangements(tuple(standing), hand.winning_tile.index, len(meld_groups))]
+    melds = hand.melds
+    meld_groups = tuple([Group(_MELD_GROUP_KIND[m.type], m.tiles[0].index, m) for m in melds])
+    groups_of = _GROUP_BY_CODE
+    return [Arrangement(_SHAPE_BY_CODE[shape], tuple([groups_of[c] for c in codes]) + meld_groups, winning_group)
+            for shape, codes, winning_group in
+            _standing_arrangements(tuple(standing), hand.winning_tile.index, len(melds))]
 
 
 _PLACEHOLDER = Group(GroupKind.PUNG, 0)
 
 
 @lru_cache(maxsize=65536)
-def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int):
-    """``arrangements_of_counts`` for these standing counts, as (shape, standing groups, winning group index), in the
-    same order: the four-sets-and-a-pair readings come from per-suit tables (``_standard_readings``), the
-    irregular shapes from ``engine.decompose`` only when the counts allow one."""
+def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) -> tuple[tuple, ...]:
+    """``arrangements_of_counts`` for these standing counts, as (shape code, standing group codes, winning group
+    index), in the same order: the four-sets-and-a-pair readings come from per-suit tables
+    (``_standard_readings``), the irregular shapes from ``engine.decompose`` only when the counts allow one.
+
+    Only small ints are cached (``_GROUP_BY_CODE``, ``_SHAPE_BY_CODE`` turn them back into groups and shapes): the
+    garbage collector stops tracking tuples of ints, so a cache that grows with new hands does not make its full
+    collections longer or more frequent."""
     out = _standard_readings(standing, winning)
     if melds > 1:
         return out
@@ -200,7 +206,8 @@ def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int):
     extra = []
     for a in arrangements_of_counts(counts, winning, (_PLACEHOLDER,) * melds):
         if a.shape is not Shape.STANDARD:
-            extra.append((a.shape, a.groups[:len(a.groups) - melds], a.winning_group))
+            extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first for g in a.groups[:len(a.groups) - melds]]),
+                          a.winning_group))
     return out + tuple(extra)
 
 
@@ -214,7 +221,7 @@ def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
     for i in range(27, 34):
         n = standing[i]
         if n == 3:
-            honour_pungs.append(_GROUP[GroupKind.PUNG, i])
+            honour_pungs.append(_PUNG_CODE + i)
         elif n == 2:
             if honour_pair >= 0:
                 return ()
@@ -226,8 +233,8 @@ def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
     if honour_pair >= 0:
         if any(rests):
             return ()
-        heads = ((_GROUP[GroupKind.PAIR, honour_pair], (_suit_sets(blocks[0], 0), _suit_sets(blocks[1], 9),
-                                                         _suit_sets(blocks[2], 18))),)
+        heads = ((_PAIR_CODE + honour_pair, (_suit_sets(blocks[0], 0), _suit_sets(blocks[1], 9),
+                                             _suit_sets(blocks[2], 18))),)
     else:
         if sorted(rests) != [0, 0, 2]:
             return ()
@@ -240,8 +247,9 @@ def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
                 ways = [_suit_sets(blocks[0], 0), _suit_sets(blocks[1], 9), _suit_sets(blocks[2], 18)]
                 ways[suit] = _suit_sets(tuple(block), suit * 9)
                 block[r] += 2
-                heads.append((_GROUP[GroupKind.PAIR, suit * 9 + r], ways))
+                heads.append((_PAIR_CODE + suit * 9 + r, ways))
     tail = tuple(honour_pungs)
+    covers = _COVERS
     out = []
     for pair, (w0, w1, w2) in heads:
         if not (w0 and w1 and w2):
@@ -249,21 +257,21 @@ def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
         for a in w0:
             for b in w1:
                 for c in w2:
-                    groups = (pair,) + a + b + c + tail
+                    codes = (pair,) + a + b + c + tail
                     seen = set()
-                    for i, g in enumerate(groups):
-                        key = id(g)  # groups are the shared instances of _GROUP: identity is equality
-                        if key in seen or winning not in _INDICES[key]:
+                    for i, code in enumerate(codes):
+                        if code in seen or winning not in covers[code]:
                             continue
-                        seen.add(key)
-                        out.append((Shape.STANDARD, groups, i))
+                        seen.add(code)
+                        out.append((_STANDARD_CODE, codes, i))
     return tuple(out)
 
 
 @lru_cache(maxsize=None)
-def _suit_sets(block: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ...]:
-    """Every way to split one suit's counts into chows and pungs (the leftmost tile always in the first set), in the
-    order of ``engine.decompose._sets_only``; () when there is none. ``base`` is the suit's first kind index."""
+def _suit_sets(block: tuple[int, ...], base: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to split one suit's counts into chows and pungs (the leftmost tile always in the first set), as
+    group codes, in the order of ``engine.decompose._sets_only``; () when there is none. ``base`` is the suit's
+    first kind index."""
     first = next((r for r in range(9) if block[r]), None)
     if first is None:
         return ((),)
@@ -272,21 +280,27 @@ def _suit_sets(block: tuple[int, ...], base: int) -> tuple[tuple[Group, ...], ..
     if work[first] >= 3:
         work[first] -= 3
         for rest in _suit_sets(tuple(work), base):
-            out.append((_GROUP[GroupKind.PUNG, base + first],) + rest)
+            out.append((_PUNG_CODE + base + first,) + rest)
         work[first] += 3
     if first <= 6 and work[first + 1] and work[first + 2]:
         work[first] -= 1
         work[first + 1] -= 1
         work[first + 2] -= 1
         for rest in _suit_sets(tuple(work), base):
-            out.append((_GROUP[GroupKind.CHOW, base + first],) + rest)
+            out.append((_CHOW_CODE + base + first,) + rest)
     return tuple(out)
 
 
-# One shared instance per standing group (they are values), with the kinds each covers.
-_GROUP = {(kind, i): Group(kind, i) for kind in (GroupKind.PUNG, GroupKind.PAIR, GroupKind.CHOW) for i in range(34)
-          if kind is not GroupKind.CHOW or (i < 27 and i % 9 <= 6)}
-_INDICES = {id(g): frozenset(g.indices) for g in _GROUP.values()}
+# Standing groups as small ints: kind code + first kind index (one shared Group instance each), and the kinds each
+# covers (whether it can hold the winning tile).
+_KINDS = (GroupKind.CHOW, GroupKind.PUNG, GroupKind.PAIR, GroupKind.KNITTED, GroupKind.SINGLE, GroupKind.KONG)
+_KIND_CODE = {kind: 34 * k for k, kind in enumerate(_KINDS)}
+_CHOW_CODE, _PUNG_CODE, _PAIR_CODE = _KIND_CODE[GroupKind.CHOW], _KIND_CODE[GroupKind.PUNG], _KIND_CODE[GroupKind.PAIR]
+_GROUP_BY_CODE = [Group(kind, first) for kind in _KINDS for first in range(34)]
+_COVERS = [frozenset(i for i in g.indices if i < 34) for g in _GROUP_BY_CODE]
+_SHAPE_BY_CODE = tuple(Shape)
+_SHAPE_CODE = {shape: k for k, shape in enumerate(_SHAPE_BY_CODE)}
+_STANDARD_CODE = _SHAPE_CODE[Shape.STANDARD]
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 
