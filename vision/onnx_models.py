@@ -101,10 +101,17 @@ class CropClassifier:
         self.size = int(inp.shape[2]) if isinstance(inp.shape[2], int) else 64
         self.batch = batch
 
-    def __call__(self, crops: np.ndarray):
-        """(N, 3, S, S) float32 -> (class probs (N, 43), orientation probs (N, 2))."""
+    def __call__(self, crops: np.ndarray, turn_average: bool = True):
+        """(N, 3, S, S) float32 -> (class probs (N, 43), orientation probs (N, 2)).
+
+        ``turn_average``: also classify every crop turned 180 degrees (one batch of 2N) and average — the class does
+        not change under the turn, the orientation swaps."""
         if len(crops) == 0:
             return np.zeros((0, 43), np.float32), np.zeros((0, 2), np.float32)
+        if turn_average:
+            n = len(crops)
+            c, o = self(np.concatenate([crops, crops[:, :, ::-1, ::-1]]), turn_average=False)
+            return (c[:n] + c[n:]) / 2, (o[:n] + o[n:, ::-1]) / 2
         cls, ori = [], []
         for s in range(0, len(crops), self.batch):
             c, o = self.session.run(None, {self.input_name: crops[s:s + self.batch]})

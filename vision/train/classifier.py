@@ -214,6 +214,7 @@ def main(argv=None) -> None:
     ap.add_argument("--crops", nargs="*", default=[str(ROOT / "out/crops/hk_train.npz"),
                                                    str(ROOT / "out/crops/tile_crops.npz")])
     ap.add_argument("--synth-crops", action="append", default=[])
+    ap.add_argument("--synth-max", type=int, default=3000, help="at most this many synthetic crops (random subset)")
     ap.add_argument("--backs", type=int, default=1500, help="fallback face-down crops drawn in code")
     ap.add_argument("--val", default=str(ROOT / "out/crops/hk_valid.npz"), help="monitoring only, never trained on")
     ap.add_argument("--out", default=str(ROOT / "models" / "classifier.onnx"))
@@ -244,7 +245,9 @@ def main(argv=None) -> None:
             raise SystemExit(f"{p} missing: run python -m datasets.hk_photos crops / python -m datasets.tile_crops")
     parts = [load_npz(args.crops)]
     for s in args.synth_crops:
-        parts.append(load_synth_crops(Path(s)))
+        sx, sy, so = load_synth_crops(Path(s))
+        pick = rng.permutation(len(sy))[:args.synth_max]
+        parts.append((sx[pick], sy[pick], so[pick]))
     if args.backs:
         parts.append(make_backs(args.backs, rng))
     X = np.concatenate([p[0] for p in parts])
