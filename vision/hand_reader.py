@@ -124,8 +124,15 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     turns = turns or [max(votes, key=votes.get)]
     # Each hypothesis is judged by its layout cost plus what the faces must give up to make it a legal hand, so
     # that the tiles' faces help choose between layouts the geometry alone cannot tell apart.
+    budget = decoding.SearchBudget()
     best_key, chosen = None, None
-    attempts = [attempt for turn in turns for attempt in _layouts_for(detections, turn)]
+    attempts = []
+    budget_hit = False
+    for turn in turns:
+        if attempts and budget.out_of_time():
+            budget_hit = True  # dozens of tiles turned every way: the turns most tiles share were tried
+            break
+        attempts += _layouts_for(detections, turn)
     scored = []
     for attempt in attempts:
         frame, duplicate, stacked_on, layout = attempt
@@ -136,8 +143,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # The most plausible layouts first, so that the shared search budget goes to them (a stable sort: ties keep
     # the order of the quarter turns by their votes).
     scored.sort(key=lambda item: item[0])
-    budget = decoding.SearchBudget()
-    budget_hit = False
+    costs = decoding.class_costs(detections.topk_ids, detections.topk_probs)
     for (not_ok, layout_cost), attempt in scored:
         layout = attempt[3]
         if best_key is not None and not best_key[1] and (not_ok, layout_cost) > (best_key[0], best_key[2]):
@@ -148,7 +154,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
                                  winning_request=winning_request, concealed_kong_kinds=kong_requests,
                                  max_expansions=decoding.MAX_EXPANSIONS if len(attempts) == 1 else SCREEN_EXPANSIONS,
-                                 budget=budget)
+                                 budget=budget, costs=costs)
         budget_hit = budget_hit or result.budget_hit
         key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
         if best_key is None or key < best_key:

@@ -35,20 +35,24 @@ FLOOR_PROBABILITY = 1e-4  # for classes outside a tile's top-k
 UNLISTED_PENALTY = 1.0  # extra cost so that an unlisted class never ties with a listed one
 ALTERNATIVE_MARGIN = math.log(50.0)  # report legal readings at least 1/50 as probable as the best
 MAX_EXPANSIONS = 20000
-TOTAL_EXPANSIONS = 4000  # per photo, all layouts together (SearchBudget)
-TOTAL_SECONDS = 0.08  # per photo, all decodings together (SearchBudget; a guard on a loaded machine)
+TOTAL_EXPANSIONS = 3000  # per photo, all layouts together (SearchBudget); readable hands use a few hundred
+TOTAL_SECONDS = 0.1  # CPU seconds per photo, layout stage included (SearchBudget)
 MAX_ALTERNATIVES = 5
 RAISED_COST = 2.0  # reading a lifted sideways tile as lying flat (a pung or chow), or a flat one as an added kong
 RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
 
 
 class SearchBudget:
-    """Expansions and time shared by every decoding of one photo, so that a photo whose tiles make no legal hand
-    (a weak recogniser, clutter) cannot make the search run long: the searches stop when either runs out."""
+    """Expansions and CPU time shared by every decoding of one photo, so that a photo whose tiles make no legal hand
+    (a weak recogniser, clutter) cannot make the search run long: the searches stop when either runs out.
+
+    Time is this thread's CPU time (``time.thread_time``): a loaded machine or other requests served by other threads
+    do not cut the search short; the deadline counts from the budget's creation (read_hand creates it first thing,
+    so the layout stage counts too)."""
 
     def __init__(self, expansions: int = TOTAL_EXPANSIONS, seconds: float = TOTAL_SECONDS):
         self.expansions_left = expansions
-        self.deadline = time.perf_counter() + seconds
+        self.deadline = time.thread_time() + seconds
         self.exhausted = False
 
     def spend(self, expansions: int) -> None:
@@ -57,7 +61,7 @@ class SearchBudget:
             self.exhausted = True
 
     def out_of_time(self) -> bool:
-        if time.perf_counter() > self.deadline:
+        if time.thread_time() > self.deadline:
             self.exhausted = True
         return self.exhausted
 
@@ -153,13 +157,16 @@ def _tile_options(tile: int, costs: np.ndarray, flower: bool) -> list[tuple[floa
 
 def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rules: str = "mcr",
            winning_request: int | None = None, concealed_kong_kinds: list[int] | None = None,
-           max_expansions: int = MAX_EXPANSIONS, budget: SearchBudget | None = None) -> Decoding:
+           max_expansions: int = MAX_EXPANSIONS, budget: SearchBudget | None = None,
+           costs: np.ndarray | None = None) -> Decoding:
     """Search the most probable legal reading of ``layout``; see the module docstring.
 
     ``winning_request``: the winning tile's kind named by the request. ``concealed_kong_kinds``: faces for the
-    concealed kongs that show none, in layout order.
+    concealed kongs that show none, in layout order. ``budget``: shared with the other decodings of the photo.
+    ``costs``: ``class_costs(topk_ids, topk_probs)`` when the caller has it already.
     """
-    costs = class_costs(np.asarray(topk_ids), np.asarray(topk_probs))
+    if costs is None:
+        costs = class_costs(np.asarray(topk_ids), np.asarray(topk_probs))
     requested_kongs = list(concealed_kong_kinds or [])
     blocks: list[list[tuple[float, object]]] = []  # each: sorted (cost, payload)
     block_roles: list[tuple[str, int]] = []

@@ -246,13 +246,16 @@ def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
             i = parent[i]
         return i
 
-    for a_pos, i in enumerate(index):
-        for j in index[a_pos + 1:]:
-            height = frame.aspect * (frame.unit[i] + frame.unit[j]) / 2
-            dy = abs(frame.centers[i, 1] - frame.centers[j, 1])
-            gap = frame.gap(int(i), int(j))
-            if dy < ROW_LINK_DY * height and -0.5 < gap < ROW_LINK_GAP:
-                parent[find(int(i))] = find(int(j))
+    # Every pair at once (the same arithmetic as Frame.gap), then the links in the order the pairs come.
+    cx, cy = frame.centers[index, 0], frame.centers[index, 1]
+    unit, along = frame.unit[index], frame.along[index]
+    mean_unit = (unit[:, None] + unit[None, :]) / 2
+    height = frame.aspect * mean_unit
+    dy = np.abs(cy[:, None] - cy[None, :])
+    gap = (np.abs(cx[None, :] - cx[:, None]) - (along[:, None] + along[None, :]) / 2) / mean_unit
+    linked = np.triu((dy < ROW_LINK_DY * height) & (gap > -0.5) & (gap < ROW_LINK_GAP), k=1)
+    for a_pos, b_pos in zip(*np.nonzero(linked)):
+        parent[find(int(index[a_pos]))] = find(int(index[b_pos]))
     components: dict[int, list[int]] = {}
     for i in index:
         components.setdefault(find(int(i)), []).append(int(i))

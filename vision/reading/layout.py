@@ -17,6 +17,7 @@ dynamic programming over (position, melds so far); rows are combined over the me
 
 from __future__ import annotations
 
+import heapq
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -39,6 +40,7 @@ FLOWER_TURNED_COST = 2.5  # a flower face turned sideways or upside down is more
 FLOWER_REACH = 3.5  # tile heights: flowers lie at most this far from the nearest hand tile (centre to centre)
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 RAISED_OFFSET = 0.1  # tile widths: a sideways tile whose near edge is this far off the row's lies on another
+MAX_FLOWERS = 8  # a run of flowers holds each of the eight at most once
 INF = float("inf")
 
 
@@ -182,6 +184,8 @@ class _RowSolver:
         self.meld_extra = FAR_MELD_COST if far else 0.0  # melds are laid next to the hand, not across the table
         n = len(row)
         self.gaps = [frame.gap(row[k - 1], row[k]) for k in range(1, n)]  # gaps[k-1] = boundary k
+        self._segments: dict[int, list[tuple[int, str, float, object]]] = {}
+        self._forward: list[dict[int, tuple[float, list]]] | None = None
 
     def cut(self, k: int) -> float:
         """Cost of a cut at boundary k (between row[k-1] and row[k]); boundaries 0 and n are free."""
@@ -203,6 +207,12 @@ class _RowSolver:
 
     def segments(self, i: int) -> list[tuple[int, str, float, object]]:
         """Segments that may start at i: (end, kind, cost, payload). Kinds: meld, flowers, clutter."""
+        cached = self._segments.get(i)
+        if cached is None:
+            cached = self._segments[i] = self._segments_from(i)
+        return cached
+
+    def _segments_from(self, i: int) -> list[tuple[int, str, float, object]]:
         out: list[tuple[int, str, float, object]] = []
         n = len(self.row)
         out.append((i + 1, "clutter", FACE_DOWN_CLUTTER_COST if self.frame.face_down[self.row[i]] else CLUTTER_COST,
@@ -220,14 +230,18 @@ class _RowSolver:
                         out.append((i + size, "meld", cost, meld))
         j = i
         cost = FLOWER_GROUP_COST
-        while j < n and not self.frame.face_down[self.row[j]]:
+        while j < n and j - i < MAX_FLOWERS and not self.frame.face_down[self.row[j]]:
+            if j > i:
+                cost += _join_cost(self.gaps[j - 1])
             cost += self.facts.flower_cost(self.row[j])
             j += 1
-            out.append((j, "flowers", cost + self.joined(i, j), None))
+            out.append((j, "flowers", cost, None))
         return out
 
     def forward(self, limit: int) -> list[dict[int, tuple[float, list]]]:
         """F[i][m] = (cost, segments) explaining row[:i] with m melds, cut costs inside (0, i) included."""
+        if limit == len(self.row) and self._forward is not None:
+            return self._forward
         table: list[dict[int, tuple[float, list]]] = [dict() for _ in range(limit + 1)]
         table[0][0] = (0.0, [])
         for i in range(limit):
@@ -242,6 +256,8 @@ class _RowSolver:
                     total = base + entry_cut + cost
                     if m2 <= 4 and total < table[end].get(m2, (INF,))[0]:
                         table[end][m2] = (total, segs + [(i, end, kind, payload)])
+        if limit == len(self.row):
+            self._forward = table
         return table
 
     def backward(self, start: int) -> list[dict[int, tuple[float, list]]]:
@@ -300,11 +316,18 @@ class _RowSolver:
                     for m1, (c1, s1) in forward[a].items():
                         for m2, (c2, s2) in backward[end].items():
                             if m1 + m2 <= 4:
-                                segs = s1 + [(a, b, "concealed", None)]
-                                if with_win:
-                                    segs.append((b, b + 1, "winning", None))
-                                options.append((cost + c1 + c2, b - a, m1 + m2, with_win, segs + s2))
+                                # the segments are written out only for the few layouts kept (segments_of)
+                                options.append((cost + c1 + c2, b - a, m1 + m2, with_win, (s1, a, b, s2)))
         return options
+
+    @staticmethod
+    def segments_of(option: tuple) -> list:
+        """The segment list of a ``main_options`` entry."""
+        before, a, b, after = option[4]
+        segs = before + [(a, b, "concealed", None)]
+        if option[3]:
+            segs.append((b, b + 1, "winning", None))
+        return segs + after
 
 
 def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: dict[int, int],
@@ -335,16 +358,17 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
                     if m1 + m2 <= 4 and c1 + c2 < merged.get(m1 + m2, (INF,))[0]:
                         merged[m1 + m2] = (c1 + c2, s1 + [s2])
             combined = merged
-        for cost, n_conc, m_main, with_win, segs in solver.main_options():
+        for option in solver.main_options():
+            cost, n_conc, m_main, with_win = option[:4]
             for m_side, (c_side, side_segs) in combined.items():
                 melds = m_main + m_side
                 if melds > 4:
                     continue
                 count_ok = n_conc + with_win == 14 - 3 * melds
-                candidates.append(((not count_ok, cost + c_side), main_index, segs, side_segs))
-    candidates.sort(key=lambda c: c[0])
+                candidates.append(((not count_ok, cost + c_side), main_index, option, side_segs))
     layouts: list[Layout] = []
-    for (not_ok, total), main_index, segs, side_segs in candidates[:n_best]:
+    for (not_ok, total), main_index, option, side_segs in heapq.nsmallest(n_best, candidates, key=lambda c: c[0]):
+        segs = _RowSolver.segments_of(option)
         layout = Layout(concealed=[], winning=None, melds=[], flowers=[], clutter=[], cost=total,
                         count_ok=not not_ok, main_row=rows[main_index])
         main_solver = solvers[main_index]
@@ -365,12 +389,27 @@ def _row_distances(frame: Frame, rows: list[list[int]]) -> list[list[float]]:
     """(R, R) nearest centre-to-centre distance between two rows, in tile heights."""
     count = len(rows)
     out = [[0.0] * count for _ in range(count)]
+    if count < 2:
+        return out
+    tiles = [t for row in rows for t in row]
+    where = {t: k for k, t in enumerate(tiles)}
+    points = frame.centers[tiles]
+    diff = points[:, None, :] - points[None, :, :]
+    distance = np.hypot(diff[..., 0], diff[..., 1])
+    units = [float(u) for u in frame.unit]
+    spans = [[where[t] for t in row] for row in rows]
     for a in range(count):
         for b in range(a + 1, count):
-            diff = frame.centers[rows[a]][:, None, :] - frame.centers[rows[b]][None, :, :]
-            height = frame.aspect * float(np.median(frame.unit[rows[a] + rows[b]]))
-            out[a][b] = out[b][a] = float(np.hypot(diff[..., 0], diff[..., 1]).min()) / height
+            height = frame.aspect * _median([units[t] for t in rows[a] + rows[b]])
+            out[a][b] = out[b][a] = float(distance[np.ix_(spans[a], spans[b])].min()) / height
     return out
+
+
+def _median(values: list[float]) -> float:
+    """numpy's median of a short list, without numpy's per-call overhead."""
+    ordered = sorted(values)
+    half = len(ordered) // 2
+    return ordered[half] if len(ordered) % 2 else float(np.mean(ordered[half - 1:half + 1]))
 
 
 def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:

@@ -357,3 +357,67 @@ def corrupt(scene: Scene, rng: np.random.Generator, model: str = "uniform") -> S
     class_ids[i], confidence[i] = wrong, p_wrong
     detections = Detections(d.boxes, class_ids, confidence, d.rotation, topk_ids, topk_probs)
     return replace(scene, detections=detections, corrupted=i, corrupted_to=wrong)
+
+
+# --- adversarial detections (the reader's worst case) ---------------------------------------------------------------
+
+ADVERSARIAL_MODES = ("hand_garbled", "hand_cluttered", "rows", "scatter")
+
+
+def _flat_topk(rng: np.random.Generator, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """(n, TOP_K) random classes (flowers and backs included) with nearly equal probabilities."""
+    ids = np.stack([rng.permutation(FACE_DOWN + 1)[:TOP_K] for _ in range(n)]).astype(np.int32)
+    probs = np.sort(rng.uniform(0.12, 0.2, (n, TOP_K)), axis=1)[:, ::-1].astype(np.float32)
+    return ids, probs
+
+
+def adversarial(rng: np.random.Generator, n: int = 40, mode: str = "hand_garbled") -> tuple[Detections, tuple]:
+    """Detections built to make the reader work hard: ``(detections, image_size)``.
+
+    * ``hand_garbled``: a real hand's layout (so the tile count fits) whose top-k lists are random classes with flat
+      probabilities: no legal reading is near, so the decoding searches until its budget;
+    * ``hand_cluttered``: the same plus loose tiles up to ``n`` detections around it;
+    * ``rows``: ``n`` touching tiles in one to three rows, random labels, some sideways or face down;
+    * ``scatter``: ``n`` boxes of random size anywhere, random rotations and labels.
+    """
+    if mode in ("hand_garbled", "hand_cluttered"):
+        scene = lay_out(random_hand(rng), rng, Habits(concealed_kong_all_down=False))
+        d, (width, height) = scene.detections, scene.image_size
+        boxes, rotation = d.boxes.astype(np.float64), d.rotation.astype(np.int32)
+        if mode == "hand_cluttered" and len(boxes) < n:
+            extra = n - len(boxes)
+            size = float(np.median(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+            x0 = rng.uniform(0, width, extra)
+            y0 = rng.uniform(0, height, extra)
+            sideways = rng.random(extra) < 0.3
+            w = np.where(sideways, 1.35 * size, size)
+            h = np.where(sideways, size, 1.35 * size)
+            boxes = np.concatenate([boxes, np.stack([x0, y0, x0 + w, y0 + h], axis=1)])
+            rotation = np.concatenate([rotation, np.where(sideways, 90, 0).astype(np.int32)])
+    else:
+        width, height = 1600, 1200
+        if mode == "rows":
+            rows = int(rng.integers(1, 4))
+            boxes, rotation = [], []
+            for k in range(n):
+                row, place = k % rows, k // rows
+                sideways = rng.random() < 0.15
+                w, h = (81.0, 60.0) if sideways else (60.0, 81.0)
+                x = 20 + place * 61.2 * (n / rows / max(n // rows, 1))
+                bottom = 150 + 120 * row
+                boxes.append([x, bottom - h, x + w, bottom])
+                rotation.append(90 if sideways else 0)
+            boxes = np.asarray(boxes) + rng.normal(0, 1.5, (n, 4))
+            boxes[:, 2:] = np.maximum(boxes[:, 2:], boxes[:, :2] + 1)
+            rotation = np.asarray(rotation, np.int32)
+        else:
+            x0, y0 = rng.uniform(0, width - 100, n), rng.uniform(0, height - 100, n)
+            size = rng.uniform(20, 90, (n, 2))
+            boxes = np.stack([x0, y0, x0 + size[:, 0], y0 + size[:, 1]], axis=1)
+            rotation = rng.choice(np.array([0, 90, 180, 270], np.int32), n)
+    m = len(boxes)
+    ids, probs = _flat_topk(rng, m)
+    rotation = np.where((ids[:, 0] == FACE_DOWN) & (rotation % 180 == 0), 0, rotation)
+    rotation = np.where((ids[:, 0] == FACE_DOWN) & (rotation % 180 == 90), 90, rotation).astype(np.int32)
+    detections = Detections(boxes.astype(np.float32), ids[:, 0], probs[:, 0], rotation, ids, probs)
+    return detections, (int(width), int(height))
