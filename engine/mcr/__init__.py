@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any
 
 from ..decompose import (_MELD_GROUP_KIND, KNITTED_PATTERNS, Arrangement, Group, GroupKind, Shape, arrangements,
@@ -191,18 +192,20 @@ def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) 
     out = _standard_readings(standing, winning)
     if melds > 1:
         return out
-    counts = list(standing)
-    if melds == 0:
-        possible = all(n % 2 == 0 for n in counts) or max(counts) == 1 or all(counts[i] for i in _ORPHANS)
-    else:
-        possible = False
-    if not possible:
+    # Whether an irregular shape is possible at all (the tests of arrangements_of_counts, as quick C-level scans):
+    # seven pairs (all even), 全不靠 (no count above 1), thirteen orphans (all 13 present), or a knitted straight
+    # (its nine number kinds present: at least 9 number kinds held).
+    possible = melds == 0 and ((1 not in standing and 3 not in standing)
+                               or (2 not in standing and 3 not in standing and 4 not in standing)
+                               or 0 not in _orphan_counts(standing))
+    if not possible and standing[:27].count(0) <= 18:
         for pattern in KNITTED_PATTERNS:
-            if all(counts[i] for i in pattern):
+            if all(standing[i] for i in pattern):
                 possible = True
                 break
     if not possible:
         return out
+    counts = list(standing)
     extra = []
     for a in arrangements_of_counts(counts, winning, (_PLACEHOLDER,) * melds):
         if a.shape is not Shape.STANDARD:
@@ -302,6 +305,7 @@ _SHAPE_BY_CODE = tuple(Shape)
 _SHAPE_CODE = {shape: k for k, shape in enumerate(_SHAPE_BY_CODE)}
 _STANDARD_CODE = _SHAPE_CODE[Shape.STANDARD]
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_orphan_counts = itemgetter(*_ORPHANS)
 
 
 def _tie_key(scored: Scored) -> tuple[bool, ...]:

@@ -129,6 +129,14 @@ def _pung_fan_with_pair(sets: tuple[int, ...], pair: int | None) -> str | None:
     return None
 
 
+_chow_fan_2 = lru_cache(maxsize=None)(_chow_fan_2)
+_chow_fan_3 = lru_cache(maxsize=None)(_chow_fan_3)
+_chow_fan_4 = lru_cache(maxsize=None)(_chow_fan_4)
+_pung_fan_2 = lru_cache(maxsize=None)(_pung_fan_2)
+_pung_fan_3 = lru_cache(maxsize=None)(_pung_fan_3)
+_pung_fan_4 = lru_cache(maxsize=None)(_pung_fan_4)
+
+
 # --- candidates and selection -------------------------------------------------------------------------------------
 def _candidates(firsts: tuple[int, ...], pair: int | None, chows: bool) -> list[tuple[str, tuple[int, ...]]]:
     out: list[tuple[str, tuple[int, ...]]] = []
@@ -210,16 +218,18 @@ def _canonical(firsts: tuple[int, ...], pair: int | None):
     """Relabel the suits in order of first use (the fans only compare suits), so that hands that differ by a
     permutation of the suits share one cache entry. Returns (canonical firsts, canonical pair, order) where
     ``order[k]`` is the position in ``firsts`` of the k-th canonical set."""
-    relabel: dict[int, int] = {}
-    for f in firsts + ((pair,) if pair is not None else ()):
-        if f < 27 and f // 9 not in relabel:
-            relabel[f // 9] = len(relabel)
-
-    def move(f: int) -> int:
-        return f if f >= 27 else relabel[f // 9] * 9 + f % 9
-
-    moved = sorted((move(f), i) for i, f in enumerate(firsts))
-    return (tuple(m for m, _ in moved), None if pair is None else move(pair), tuple(i for _, i in moved))
+    relabel = [-1, -1, -1]
+    n = 0
+    for f in firsts:
+        if f < 27 and relabel[f // 9] < 0:
+            relabel[f // 9] = n
+            n += 1
+    if pair is not None and pair < 27:
+        if relabel[pair // 9] < 0:
+            relabel[pair // 9] = n
+        pair = relabel[pair // 9] * 9 + pair % 9
+    moved = sorted([(f if f >= 27 else relabel[f // 9] * 9 + f % 9, i) for i, f in enumerate(firsts)])
+    return tuple([m for m, _ in moved]), pair, tuple([i for _, i in moved])
 
 
 @lru_cache(maxsize=65536)
