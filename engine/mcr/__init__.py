@@ -155,14 +155,19 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
     facts = HandFacts(hand, context)
     best = None
     best_key = None
-    for arrangement in hand_arrangements(hand, facts.standing):
+    readings = hand_arrangements(hand, facts.standing)
+    if len(readings) == 1:
+        arrangement = readings[0]
         scored = evaluate(arrangement, facts)
-        key = (scored.total, _tie_key(scored))
-        if best_key is None or key > best_key:
-            best, best_key = (scored, arrangement), key
-    if best is None:
-        raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
-    scored, arrangement = best
+    else:
+        for arrangement in readings:
+            scored = evaluate(arrangement, facts)
+            key = (scored.total, _tie_key(scored))
+            if best_key is None or key > best_key:
+                best, best_key = (scored, arrangement), key
+        if best is None:
+            raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
+        scored, arrangement = best
     return MCRResult(scored, arrangement, hand.flowers, context.self_drawn)
 
 

@@ -147,16 +147,15 @@ class HandFacts:
                 fans.append(("robbing_the_kong", 1, win))
             if len(hand.melds) == 4 and not any(m.type is MeldType.CONCEALED_KONG for m in hand.melds):
                 fans.append(("melded_hand", 1, tuple(m.tiles for m in hand.melds) + win))
-        if ctx.last_tile or self._last_copy_in_own_melds():
+        if ctx.last_tile or (hand.melds and self._last_copy_in_own_melds()):
             fans.append(("last_tile", 1, win))
         return fans
 
     def _last_copy_in_own_melds(self) -> bool:
         """Three copies of the winning tile already shown in the winner's own melds: it is the last one [002:310]."""
+        # The melds' tiles of that kind are counts - standing; none is in a concealed kong (that would make five).
         index = self.hand.winning_tile.index
-        shown = sum(1 for m in self.hand.melds if m.type is not MeldType.CONCEALED_KONG
-                    for t in m.tiles if t.index == index)
-        return shown == 3
+        return self.counts[index] - self.standing[index] == 3
 
     @property
     def unique_wait(self) -> bool:
@@ -166,7 +165,7 @@ class HandFacts:
             standing = list(self.standing)
             standing[win] -= 1
             counts = self.counts
-            exhausted = tuple([i for i in range(34) if counts[i] - (i == win) >= 4])
+            exhausted = tuple([i for i in range(34) if counts[i] == 4 and i != win]) if 4 in counts else ()
             self._unique_wait = _only_winning_tile_of(tuple(standing), win, len(self.hand.melds), exhausted)
         return self._unique_wait
 
