@@ -53,7 +53,7 @@ WARNING_CODES = {
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
-SCREEN_EXPANSIONS = 3000  # decoding budget per hypothesis when several layouts are tried
+SCREEN_EXPANSIONS = 1000  # decoding cap per hypothesis when several layouts are tried (readable hands: < 200)
 LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decoder
 
 

@@ -1,0 +1,79 @@
+"""The reader's cost is bounded: detections far from any legal hand end with a reading (maybe no hand), not a long
+search. Speed targets live in bench/bench_hand_reader.py (--adversarial); these tests check behaviour only."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from engine.hand import Hand
+from vision.hand_reader import WARNING_CODES, HandReading, read_hand
+from vision.reading import decode as decoding
+from vision.reading.layout import Layout
+from vision.reading.simulate import ADVERSARIAL_MODES, adversarial, lay_out, random_hand, Habits
+
+
+@pytest.mark.parametrize("mode", ADVERSARIAL_MODES)
+def test_adversarial_detections_give_a_reading(mode):
+    rng = np.random.default_rng(31337)
+    for n in (1, 5, 14, 25, 40):
+        detections, size = adversarial(rng, n, mode)
+        reading = read_hand(detections, size)
+        assert isinstance(reading, HandReading)
+        assert set(reading.warning_codes) <= set(WARNING_CODES)
+        assert len(reading.tile_roles) == len(detections)
+        if reading.hand is not None:
+            assert isinstance(reading.hand, Hand)
+            reading.hand.validate()
+        reading.to_json()
+
+
+def _garbled_layout(seed: int):
+    rng = np.random.default_rng(seed)
+    while True:
+        detections, size = adversarial(rng, 0, "hand_garbled")
+        reading = read_hand(detections, size)
+        if "search_budget_exhausted" in reading.warning_codes:
+            return detections, size
+
+
+def test_the_shared_budget_caps_the_search_and_is_reported():
+    detections, size = _garbled_layout(5)
+    reading = read_hand(detections, size)
+    assert "search_budget_exhausted" in reading.warning_codes
+    budget = decoding.SearchBudget(expansions=50, seconds=10.0)
+    layout = _count_ok_layout(detections)
+    result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, budget=budget)
+    assert result.expansions <= 50
+    assert budget.exhausted and result.budget_hit
+    spent = decoding.decode(layout, detections.topk_ids, detections.topk_probs, budget=budget)
+    assert spent.expansions == 0 and spent.best is None
+
+
+def _count_ok_layout(detections) -> Layout:
+    from vision.hand_reader import _layouts_for
+    from vision.reading import geometry
+    votes = geometry.quarter_turn_votes(detections.rotation, detections.class_ids, detections.confidence)
+    for turn in sorted(votes, key=lambda r: -votes[r]):
+        for attempt in _layouts_for(detections, turn):
+            if attempt[3].count_ok:
+                return attempt[3]
+    raise AssertionError("no count-consistent layout")
+
+
+def test_a_tile_count_that_can_make_no_hand_is_not_searched():
+    rng = np.random.default_rng(3)
+    scene = lay_out(random_hand(rng, melds=0), rng, Habits(clutter=0))
+    layout = _count_ok_layout(scene.detections)
+    short = Layout(concealed=layout.concealed[:-2], winning=layout.winning, melds=layout.melds,
+                   flowers=layout.flowers, clutter=layout.clutter, cost=layout.cost, count_ok=False)
+    result = decoding.decode(short, scene.detections.topk_ids, scene.detections.topk_probs)
+    assert result.best is None and result.impossible and result.expansions == 0
+
+
+def test_readable_hands_never_meet_the_budget():
+    rng = np.random.default_rng(11)
+    for _ in range(20):
+        scene = lay_out(random_hand(rng), rng, Habits(concealed_kong_all_down=False, clutter=int(rng.integers(0, 2))))
+        reading = read_hand(scene.detections, scene.image_size)
+        assert "search_budget_exhausted" not in reading.warning_codes
