@@ -15,8 +15,8 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from ..decompose import (_MELD_GROUP_KIND, KNITTED_PATTERNS, Arrangement, Group, GroupKind, Shape, arrangements,
-                         arrangements_of_counts)
+from ..decompose import (_MELD_GROUP_KIND, KNITTED_PATTERNS, Arrangement, Group, GroupKind, Shape, _knitted_straight,
+                         _placements, arrangements)
 from ..errors import HandError
 from ..hand import Hand, WinContext
 from ..tiles import Tile, format_tiles
@@ -210,13 +210,33 @@ def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) 
                 break
     if not possible:
         return out
-    counts = list(standing)
     extra = []
-    for a in arrangements_of_counts(counts, winning, (_PLACEHOLDER,) * melds):
-        if a.shape is not Shape.STANDARD:
-            extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first for g in a.groups[:len(a.groups) - melds]]),
+    for a in _irregular_arrangements(list(standing), winning, (_PLACEHOLDER,) * melds):
+        extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first for g in a.groups[:len(a.groups) - melds]]),
                           a.winning_group))
     return out + tuple(extra)
+
+
+def _irregular_arrangements(counts: list[int], winning: int, meld_groups: tuple[Group, ...]):
+    """The part of ``engine.decompose.arrangements_of_counts`` after the standard shape (same code, same order)."""
+    if meld_groups:
+        if len(meld_groups) == 1:
+            yield from _knitted_straight(counts, winning, meld_groups)
+        return
+    if all(n % 2 == 0 for n in counts):
+        standing = [Group(GroupKind.PAIR, i) for i, n in enumerate(counts) for _ in range(n // 2)]
+        yield from _placements(Shape.SEVEN_PAIRS, standing, (), winning)
+    if all(counts[i] for i in _ORPHANS) and sum(counts[i] for i in _ORPHANS) == 14:
+        standing = [Group(GroupKind.PAIR if counts[i] == 2 else GroupKind.SINGLE, i) for i in _ORPHANS]
+        yield from _placements(Shape.THIRTEEN_ORPHANS, standing, (), winning)
+    if max(counts) == 1:
+        numbers = {i for i in range(27) if counts[i]}
+        for pattern in KNITTED_PATTERNS:
+            if numbers <= set(pattern):
+                standing = [Group(GroupKind.SINGLE, i) for i in range(34) if counts[i]]
+                yield from _placements(Shape.HONOURS_KNITTED, standing, (), winning)
+                break
+    yield from _knitted_straight(counts, winning, meld_groups)
 
 
 def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
