@@ -244,18 +244,14 @@ def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
     the winning tile). Sets never cross suits, so the partitions are the product of each suit's own ways to split
     (cached by the suit's counts), suit 0 varying slowest as in the leftmost-tile recursion; the pair lies in the one
     suit holding 2 mod 3 tiles, or is the one honour pair."""
-    honour_pungs = []
-    honour_pair = -1
-    for i in range(27, 34):
-        n = standing[i]
-        if n == 3:
-            honour_pungs.append(_PUNG_CODE + i)
-        elif n == 2:
-            if honour_pair >= 0:
-                return ()
-            honour_pair = i
-        elif n:
-            return ()
+    honours = standing[27:]
+    if 1 in honours or 4 in honours:
+        return ()
+    honour_pair = honours.count(2)
+    if honour_pair > 1:
+        return ()
+    honour_pair = 27 + honours.index(2) if honour_pair else -1
+    tail = tuple([_PUNG_CODE + 27 + k for k in range(7) if honours[k] == 3]) if 3 in honours else ()
     blocks = (standing[0:9], standing[9:18], standing[18:27])
     rests = [sum(b) % 3 for b in blocks]
     if honour_pair >= 0:
@@ -276,8 +272,7 @@ def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
                 ways[suit] = _suit_sets(tuple(block), suit * 9)
                 block[r] += 2
                 heads.append((_PAIR_CODE + suit * 9 + r, ways))
-    tail = tuple(honour_pungs)
-    covers = _COVERS
+    holders = _HOLDERS[winning]  # the groups that can hold the winning tile
     out = []
     for pair, (w0, w1, w2) in heads:
         if not (w0 and w1 and w2):
@@ -286,12 +281,13 @@ def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
             for b in w1:
                 for c in w2:
                     codes = (pair,) + a + b + c + tail
-                    seen = set()
-                    for i, code in enumerate(codes):
-                        if code in seen or winning not in covers[code]:
-                            continue
-                        seen.add(code)
-                        out.append((_STANDARD_CODE, codes, i))
+                    seen = []
+                    i = -1
+                    for code in codes:
+                        i += 1
+                        if code in holders and code not in seen:
+                            seen.append(code)
+                            out.append((_STANDARD_CODE, codes, i))
     return tuple(out)
 
 
@@ -326,6 +322,7 @@ _KIND_CODE = {kind: 34 * k for k, kind in enumerate(_KINDS)}
 _CHOW_CODE, _PUNG_CODE, _PAIR_CODE = _KIND_CODE[GroupKind.CHOW], _KIND_CODE[GroupKind.PUNG], _KIND_CODE[GroupKind.PAIR]
 _GROUP_BY_CODE = [Group(kind, first) for kind in _KINDS for first in range(34)]
 _COVERS = [frozenset(i for i in g.indices if i < 34) for g in _GROUP_BY_CODE]
+_HOLDERS = [frozenset(code for code in range(len(_COVERS)) if w in _COVERS[code]) for w in range(34)]
 _SHAPE_BY_CODE = tuple(Shape)
 _SHAPE_CODE = {shape: k for k, shape in enumerate(_SHAPE_BY_CODE)}
 _STANDARD_CODE = _SHAPE_CODE[Shape.STANDARD]
