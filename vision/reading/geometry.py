@@ -252,8 +252,9 @@ def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
     mean_unit = (unit[:, None] + unit[None, :]) / 2
     height = frame.aspect * mean_unit
     dy = np.abs(cy[:, None] - cy[None, :])
-    gap = (np.abs(cx[None, :] - cx[:, None]) - (along[:, None] + along[None, :]) / 2) / mean_unit
-    linked = np.triu((dy < ROW_LINK_DY * height) & (gap > -0.5) & (gap < ROW_LINK_GAP), k=1)
+    with np.errstate(divide="ignore", invalid="ignore"):  # degenerate boxes: nan links nothing, as in Frame.gap
+        gap = (np.abs(cx[None, :] - cx[:, None]) - (along[:, None] + along[None, :]) / 2) / mean_unit
+        linked = np.triu((dy < ROW_LINK_DY * height) & (gap > -0.5) & (gap < ROW_LINK_GAP), k=1)
     for a_pos, b_pos in zip(*np.nonzero(linked)):
         parent[find(int(index[a_pos]))] = find(int(index[b_pos]))
     components: dict[int, list[int]] = {}
