@@ -181,8 +181,10 @@ def _kind_fans_of(mask: int) -> tuple[tuple[str, int, tuple], ...]:
     """``_kind_fans(mask)``, cached by the few features it reads (suits, ranks and honours present, whether all
     tiles are green / reversible, whether the numbers are all terminals), which recur far more than masks do."""
     suits = (mask & 0x1FF != 0) | (mask >> 9 & 0x1FF != 0) << 1 | (mask >> 18 & 0x1FF != 0) << 2
-    key = (suits, (mask | mask >> 9 | mask >> 18) & 0x1FF, mask >> 27, not mask & ~_GREEN_MASK,
-           not mask & ~_REVERSIBLE_MASK, not mask & _NOT_TERMINAL_NUMBERS)
+    honours = mask >> 27
+    # The ranks matter only without honours (大于五, 中张, 断幺...); of the honours, only winds / dragons present.
+    key = (suits, 0 if honours else (mask | mask >> 9 | mask >> 18) & 0x1FF, honours & 0xF != 0, honours >> 4 != 0,
+           not mask & ~_GREEN_MASK, not mask & ~_REVERSIBLE_MASK, not mask & _NOT_TERMINAL_NUMBERS)
     fans = _KIND_FANS_BY_FEATURES.get(key)
     if fans is None:
         fans = _KIND_FANS_BY_FEATURES[key] = _kind_fans(mask)

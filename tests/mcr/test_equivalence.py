@@ -44,3 +44,44 @@ def test_fast_path_agrees_with_scoring_every_arrangement():
                                                                  if f != "flower_tiles"}
                    for s, a in plain), hand
         assert hand_arrangements(hand, HandFacts(hand, context).standing) == list(arrangements(hand)), hand
+
+
+def test_kind_fans_cached_by_features_equal_the_mask_answer():
+    import random
+
+    from engine.mcr.evaluate import _KIND_FANS_BY_FEATURES, _kind_fans, _kind_fans_of
+
+    rng = random.Random(3)
+    _KIND_FANS_BY_FEATURES.clear()
+    for _ in range(20000):
+        # Few kinds, few suits and honours, as hands have them (masks of 0-14 kinds from a random subset).
+        pool = rng.sample(range(34), rng.randint(1, 34))
+        mask = sum(1 << i for i in rng.sample(pool, min(len(pool), rng.randint(1, 14))))
+        assert _kind_fans_of(mask) == _kind_fans.__wrapped__(mask), bin(mask)
+
+
+def test_standing_readings_equal_the_decomposition_on_many_hands():
+    from engine.decompose import Group, GroupKind, arrangements_of_counts
+    from engine.mcr import _GROUP_BY_CODE, _SHAPE_BY_CODE, _standing_arrangements
+
+    placeholder = Group(GroupKind.PUNG, 0)
+    seen = 0
+    for hand, context in generate(3000, seed=77):
+        standing = [0] * 34
+        for t in hand.concealed + (hand.winning_tile,):
+            standing[t.index] += 1
+        win, melds = hand.winning_tile.index, len(hand.melds)
+        fast = [(_SHAPE_BY_CODE[s], tuple(_GROUP_BY_CODE[c] for c in codes), i)
+                for s, codes, i in _standing_arrangements.__wrapped__(tuple(standing), win, melds)]
+        plain = [(a.shape, a.groups[:len(a.groups) - melds], a.winning_group)
+                 for a in arrangements_of_counts(list(standing), win, (placeholder,) * melds)]
+        assert fast == plain, hand
+        # The same counts with another winning kind held: other placements of the winning tile.
+        for other in {i for i in range(34) if standing[i]} - {win}:
+            fast = [(_SHAPE_BY_CODE[s], tuple(_GROUP_BY_CODE[c] for c in codes), i)
+                    for s, codes, i in _standing_arrangements.__wrapped__(tuple(standing), other, melds)]
+            plain = [(a.shape, a.groups[:len(a.groups) - melds], a.winning_group)
+                     for a in arrangements_of_counts(list(standing), other, (placeholder,) * melds)]
+            assert fast == plain, (hand, other)
+            seen += 1
+    assert seen > 10000
