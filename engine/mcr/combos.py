@@ -144,8 +144,7 @@ def _candidates(firsts: tuple[int, ...], pair: int | None, chows: bool) -> list[
     for size in (4, 3, 2):
         if size > n:
             continue
-        for positions in combinations(range(n), size):
-            values = tuple(firsts[p] for p in positions)
+        for positions, values in zip(combinations(range(n), size), combinations(firsts, size)):
             if chows:
                 fan = (_chow_fan_2(*values) if size == 2 else _chow_fan_3(*values) if size == 3
                        else _chow_fan_4(*values, pair))
@@ -250,8 +249,30 @@ def pung_fans(firsts: tuple[int, ...], pair: int | None) -> tuple[tuple[str, tup
         return ()
     if pair is not None and pair < 27:
         pair = None  # only a wind or dragon pair makes a pung fan (小四喜, 小三元)
+    if not _may_combine_pungs(firsts):
+        return ()
     key, key_pair, order = _canonical(firsts, pair)
     return tuple((fan, tuple(order[p] for p in positions)) for fan, positions in _pung_fans(key, key_pair))
+
+
+def _may_combine_pungs(firsts: tuple[int, ...]) -> bool:
+    """Whether any pung fan is possible: each needs two dragons, three winds, or two number pungs whose ranks differ
+    by at most one (双同刻, 三同刻: equal; 节高: consecutive). Otherwise there is no candidate at all."""
+    winds = dragons = 0
+    ranks = []
+    for f in firsts:
+        if f >= 31:
+            dragons += 1
+        elif f >= 27:
+            winds += 1
+        else:
+            ranks.append(f % 9)
+    if dragons >= 2 or winds >= 3:
+        return True
+    for a, b in combinations(ranks, 2):
+        if -1 <= a - b <= 1:
+            return True
+    return False
 
 
 @lru_cache(maxsize=16384)

@@ -85,3 +85,21 @@ def test_standing_readings_equal_the_decomposition_on_many_hands():
             assert fast == plain, (hand, other)
             seen += 1
     assert seen > 10000
+
+
+def test_pung_prefilter_drops_only_sets_without_candidates():
+    from itertools import combinations_with_replacement
+
+    from engine.mcr.combos import _candidates, _may_combine_pungs
+
+    kinds = list(range(34))
+    checked = 0
+    for size in (2, 3, 4):
+        for firsts in combinations_with_replacement(kinds, size):
+            if len(set(firsts)) < size:
+                continue  # one pung per kind
+            if not _may_combine_pungs(firsts):
+                for pair in (None, 30, 33):  # a wind pair, a dragon pair
+                    assert _candidates(firsts, pair, False) == [], (firsts, pair)
+                checked += 1
+    assert checked > 1000
