@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 
 from ..decompose import KNITTED_PATTERNS, Arrangement, GroupKind, Shape
 from ..hand import Hand, MeldType, WinContext
@@ -294,11 +295,17 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
             # n == 1 becomes a pair, n == 2 a pung.
             if honour_bad - (n == 1) == 0 and pairs + (n == 1) - (n == 2) == 1:
                 return False
-    kinds = [i for i in range(34) if key[i]]
     if melds == 0:
-        odd = [i for i in kinds if key[i] % 2]
+        odd = [i for i in range(34) if key[i] & 1]
         if len(odd) == 1 and odd[0] != win and odd[0] not in exhausted:
             return False  # seven pairs
+    elif melds > 1:
+        return True
+    # Quick necessary conditions for the irregular shapes below: all tiles terminals or honours, 13 different
+    # kinds, or at least 8 number kinds.
+    if not ((melds == 0 and (sum(_orphan_counts(key)) == 13 or key.count(0) == 21)) or key[:27].count(0) <= 19):
+        return True
+    kinds = [i for i in range(34) if key[i]]
     # The irregular shapes can wait on a kind the hand lacks: try them when the shape is within reach.
     candidates: set[int] = set()
     irregular = False
@@ -443,6 +450,7 @@ def _suit_complete(block: tuple[int, ...], with_pair: bool) -> bool:
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHAN_SET = frozenset(_ORPHANS)
+_orphan_counts = itemgetter(*_ORPHANS)
 _KNITTED_SETS = tuple((pattern, frozenset(pattern)) for pattern in KNITTED_PATTERNS)
 
 
