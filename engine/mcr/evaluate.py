@@ -122,7 +122,10 @@ class HandFacts:
         suit = hand.winning_tile.index // 9
         if hand.winning_tile.index >= 27:
             return False
-        before = list(self.standing)
+        standing = self.standing
+        if standing[suit * 9] < 3 or standing[suit * 9 + 8] < 3:
+            return False  # 1112345678999 needs three 1s and three 9s
+        before = list(standing)
         before[hand.winning_tile.index] -= 1
         return tuple(before[suit * 9: suit * 9 + 9]) == _NINE_GATES and sum(before) == 13
 
