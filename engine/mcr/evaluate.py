@@ -514,6 +514,8 @@ def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
     ids = tuple(fans)
     plan = _EXCLUSION_PLANS.get(ids)
     if plan is None:
+        if len(_EXCLUSION_PLANS) >= _PLANS_MAX:
+            _EXCLUSION_PLANS.clear()  # bounded memory in a long-running service
         removed = set().union(*[EXCLUDES[fan] for fan in ids])
         plan = _EXCLUSION_PLANS[ids] = tuple(fan for fan in ids if fan in removed)
     for fan in plan:
@@ -527,6 +529,7 @@ def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
 
 
 _EXCLUSION_PLANS: dict[tuple[str, ...], tuple[str, ...]] = {}
+_PLANS_MAX = 1 << 16
 _WHOLE = (WHOLE_HAND,)
 _STANDARD = Shape.STANDARD
 _KNITTED_STRAIGHT = Shape.KNITTED_STRAIGHT
