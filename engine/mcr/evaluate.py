@@ -59,7 +59,7 @@ class HandFacts:
     """What does not depend on the arrangement."""
 
     __slots__ = ("hand", "context", "counts", "standing", "hand_fans", "win_fans", "melded_kongs", "concealed_kongs",
-                 "concealed", "round_wind", "seat_wind", "_unique_wait", "base_fans")
+                 "concealed", "round_wind", "seat_wind", "_unique_wait", "base_fans", "base_table")
 
     def __init__(self, hand: Hand, context: WinContext) -> None:
         self.hand = hand
@@ -114,6 +114,9 @@ class HandFacts:
         self.hand_fans = fans
         self.win_fans = self._win_fans()
         self.base_fans = fans + tuple(self.win_fans)
+        # The table every arrangement starts from. Its entries are shared, never changed: no fan of the
+        # arrangement has the id of a tile-level or way-of-winning fan, so none is ever counted up in place.
+        self.base_table = {fan: [count, [parts]] for fan, count, parts in self.base_fans}
 
     def _is_nine_gates(self) -> bool:
         hand = self.hand
@@ -467,7 +470,7 @@ _WITH_PAIR = frozenset({"pure_terminal_chows", "three_suited_terminal_chows", "l
 
 def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
     # Tile-level and way-of-winning fans never share an id, so they can seed the table directly.
-    fans = {fan: [count, [parts]] for fan, count, parts in facts.base_fans}
+    fans = facts.base_table.copy()
 
     shape = arrangement.shape
     groups = arrangement.groups
