@@ -16,7 +16,7 @@ from operator import itemgetter
 from typing import Any
 
 from ..decompose import (_MELD_GROUP_KIND, KNITTED_PATTERNS, Arrangement, Group, GroupKind, Shape, _knitted_straight,
-                         _placements, arrangements)
+                         arrangements)
 from ..errors import HandError
 from ..hand import Hand, WinContext
 from ..tiles import Tile, format_tiles
@@ -189,7 +189,7 @@ _PLACEHOLDER = Group(GroupKind.PUNG, 0)
 def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) -> tuple[tuple, ...]:
     """``arrangements_of_counts`` for these standing counts, as (shape code, standing group codes, winning group
     index), in the same order: the four-sets-and-a-pair readings come from per-suit tables
-    (``_standard_readings``), the irregular shapes from ``engine.decompose`` only when the counts allow one.
+    (``_standard_readings``), the irregular shapes only when the counts allow one.
 
     Only small ints are cached (``_GROUP_BY_CODE``, ``_SHAPE_BY_CODE`` turn them back into groups and shapes): the
     garbage collector stops tracking tuples of ints, so a cache that grows with new hands does not make its full
@@ -211,32 +211,39 @@ def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) 
     if not possible:
         return out
     extra = []
-    for a in _irregular_arrangements(list(standing), winning, (_PLACEHOLDER,) * melds):
-        extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first for g in a.groups[:len(a.groups) - melds]]),
-                          a.winning_group))
+    if melds == 0:
+        # Seven pairs, thirteen orphans, 全不靠 (as in arrangements_of_counts, straight to codes).
+        if 1 not in standing and 3 not in standing:
+            codes = tuple([_PAIR_CODE + i for i in range(34) for _ in range(standing[i] // 2)])
+            extra += _placed(_SEVEN_PAIRS_CODE, codes, winning)
+        orphans = _orphan_counts(standing)
+        if 0 not in orphans and sum(orphans) == 14:
+            codes = tuple([(_PAIR_CODE if standing[i] == 2 else _SINGLE_CODE) + i for i in _ORPHANS])
+            extra += _placed(_THIRTEEN_ORPHANS_CODE, codes, winning)
+        if 2 not in standing and 3 not in standing and 4 not in standing:
+            numbers = {i for i in range(27) if standing[i]}
+            for pattern in KNITTED_PATTERNS:
+                if numbers <= set(pattern):
+                    codes = tuple([_SINGLE_CODE + i for i in range(34) if standing[i]])
+                    extra += _placed(_HONOURS_KNITTED_CODE, codes, winning)
+                    break
+    if standing[:27].count(0) <= 18:  # a knitted straight needs 9 number kinds (rare: engine.decompose's code)
+        for a in _knitted_straight(list(standing), winning, (_PLACEHOLDER,) * melds):
+            extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first
+                                                       for g in a.groups[:len(a.groups) - melds]]), a.winning_group))
     return out + tuple(extra)
 
 
-def _irregular_arrangements(counts: list[int], winning: int, meld_groups: tuple[Group, ...]):
-    """The part of ``engine.decompose.arrangements_of_counts`` after the standard shape (same code, same order)."""
-    if meld_groups:
-        if len(meld_groups) == 1:
-            yield from _knitted_straight(counts, winning, meld_groups)
-        return
-    if all(n % 2 == 0 for n in counts):
-        standing = [Group(GroupKind.PAIR, i) for i, n in enumerate(counts) for _ in range(n // 2)]
-        yield from _placements(Shape.SEVEN_PAIRS, standing, (), winning)
-    if all(counts[i] for i in _ORPHANS) and sum(counts[i] for i in _ORPHANS) == 14:
-        standing = [Group(GroupKind.PAIR if counts[i] == 2 else GroupKind.SINGLE, i) for i in _ORPHANS]
-        yield from _placements(Shape.THIRTEEN_ORPHANS, standing, (), winning)
-    if max(counts) == 1:
-        numbers = {i for i in range(27) if counts[i]}
-        for pattern in KNITTED_PATTERNS:
-            if numbers <= set(pattern):
-                standing = [Group(GroupKind.SINGLE, i) for i in range(34) if counts[i]]
-                yield from _placements(Shape.HONOURS_KNITTED, standing, (), winning)
-                break
-    yield from _knitted_straight(counts, winning, meld_groups)
+def _placed(shape: int, codes: tuple[int, ...], winning: int) -> list[tuple]:
+    """``engine.decompose._placements`` on codes: one reading per distinct group that can hold the winning tile."""
+    out = []
+    seen = []
+    holders = _HOLDERS[winning]
+    for i, code in enumerate(codes):
+        if code in holders and code not in seen:
+            seen.append(code)
+            out.append((shape, codes, i))
+    return out
 
 
 def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
@@ -326,6 +333,10 @@ _HOLDERS = [frozenset(code for code in range(len(_COVERS)) if w in _COVERS[code]
 _SHAPE_BY_CODE = tuple(Shape)
 _SHAPE_CODE = {shape: k for k, shape in enumerate(_SHAPE_BY_CODE)}
 _STANDARD_CODE = _SHAPE_CODE[Shape.STANDARD]
+_SEVEN_PAIRS_CODE = _SHAPE_CODE[Shape.SEVEN_PAIRS]
+_THIRTEEN_ORPHANS_CODE = _SHAPE_CODE[Shape.THIRTEEN_ORPHANS]
+_HONOURS_KNITTED_CODE = _SHAPE_CODE[Shape.HONOURS_KNITTED]
+_SINGLE_CODE = _KIND_CODE[GroupKind.SINGLE]
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _orphan_counts = itemgetter(*_ORPHANS)
 
