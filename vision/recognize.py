@@ -45,7 +45,7 @@ class Recognition:
 class Recognizer:
     """Localiser + crop classifier. ``min_side``: a JPEG is decoded reduced while its long side keeps this many pixels."""
 
-    def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.35, iou: float = 0.5,
+    def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.4, iou: float = 0.5,
                  topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS):
         self.localizer = localizer
         self.classifier = classifier

@@ -1,0 +1,141 @@
+"""The committed ONNX models: they load, read the tiles of labelled fixture photos, and refuse bad files cleanly."""
+
+import json
+import subprocess
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.classes import CLASS_NAMES, FACE_DOWN
+from vision.detections import Detections
+from vision.errors import ImageError
+from vision.metrics import HK_TO_CLASS, TileScore, read_yolo_labels
+from vision.recognize import Recognizer
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "images"
+HK_FIXTURES = sorted(FIXTURES.glob("hk_valid_*.jpg"))
+# Regression floor for the committed models on these labelled real photos (IoU >= 0.5 and the right code).
+# NOT the product target (0.98, issue 6): the committed models measure F1 0.66 on all of hk-photos valid
+# (models/*.md); these three photos read at 0.40, 0.62 and 0.41.
+MIN_F1 = 0.35
+
+
+@pytest.fixture(scope="module")
+def rec():
+    return Recognizer.load(ROOT / "models")
+
+
+def _truth(img: Path):
+    h, w = cv2.imread(str(img)).shape[:2]
+    return read_yolo_labels(img.with_suffix(".txt"), w, h, HK_TO_CLASS)
+
+
+def test_models_load_with_documented_io(rec):
+    assert rec.localizer.size in (320, 416, 480, 512, 640)
+    assert rec.classifier.size == 64
+    probs, orient = rec.classifier(np.zeros((3, 3, 64, 64), np.float32))
+    assert probs.shape == (3, len(CLASS_NAMES)) and orient.shape == (3, 2)
+    np.testing.assert_allclose(probs.sum(axis=1), 1, atol=1e-4)
+
+
+@pytest.mark.parametrize("img", HK_FIXTURES, ids=lambda p: p.name)
+def test_reads_labelled_photo(rec, img):
+    gb, gc = _truth(img)
+    result = rec.recognize(img)
+    d = result.detections
+    assert isinstance(d, Detections)
+    assert (result.width, result.height) == (640, 640)
+    score = TileScore()
+    score.add(d.boxes, d.class_ids, gb, gc)
+    s = score.summary()
+    assert s["f1"] >= MIN_F1, s
+    assert d.topk_ids.shape == (len(d), 5) and (np.diff(d.topk_probs, axis=1) <= 1e-6).all()
+
+
+@pytest.mark.xfail(reason="known gap: sideways tiles in near-square boxes are not turned upright (the classifier has "
+                          "no 90-degree orientation head yet), see models/classifier.md", strict=False)
+def test_rotated_photo_still_read(rec):
+    """A photo turned 90 degrees: boxes follow, tiles become sideways (rotation 90 or 270), codes stay."""
+    img = cv2.imread(str(HK_FIXTURES[0]))
+    gb, gc = _truth(HK_FIXTURES[0])
+    turned = cv2.rotate(img, cv2.ROTATE_90_CLOCKWISE)
+    h = img.shape[0]
+    # (x, y) -> (h - y, x) under a clockwise quarter turn
+    tb = np.stack([h - gb[:, 3], gb[:, 0], h - gb[:, 1], gb[:, 2]], axis=1)
+    ok, buf = cv2.imencode(".png", turned)
+    d = rec.recognize(buf.tobytes()).detections
+    score = TileScore()
+    score.add(d.boxes, d.class_ids, tb, gc)
+    assert score.summary()["f1"] >= MIN_F1 - 0.05, score.summary()
+    assert np.isin(d.rotation, (90, 270)).mean() >= 0.9
+
+
+def test_json_line_shape(rec):
+    line = rec.recognize(HK_FIXTURES[1]).to_json("x.jpg")
+    assert line["image"] == "x.jpg" and line["hand"] is None and isinstance(line["warnings"], list)
+    for t in line["tiles"]:
+        assert set(t) >= {"code", "box", "confidence", "rotation", "face_down"}
+        assert (t["code"] is None) == t["face_down"]
+        assert t["code"] is None or t["code"] in CLASS_NAMES[:FACE_DOWN]
+        assert t["rotation"] in (0, 90, 180, 270) and len(t["box"]) == 4
+
+
+def test_concurrent_calls_agree(rec):
+    data = HK_FIXTURES[2].read_bytes()
+    ref = rec.recognize(data).detections
+    with ThreadPoolExecutor(4) as pool:
+        outs = list(pool.map(lambda _: rec.recognize(data).detections, range(6)))
+    for d in outs:
+        np.testing.assert_array_equal(d.class_ids, ref.class_ids)
+        np.testing.assert_allclose(d.boxes, ref.boxes, atol=1e-3)
+
+
+@pytest.mark.parametrize("data, code", [
+    (b"", "empty_file"),
+    (b"just some text", "unsupported_format"),
+    (b"GIF89a" + b"\x00" * 100, "unsupported_format"),
+])
+def test_bad_input_codes(rec, data, code):
+    with pytest.raises(ImageError) as err:
+        rec.recognize(data)
+    assert err.value.code == code
+
+
+def test_cli_lines(tmp_path):
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not an image")
+    big = tmp_path / "huge.png"
+    from tests.vision.test_io import _png_header_only
+
+    big.write_bytes(_png_header_only(20000, 20000))
+    out = subprocess.run([sys.executable, "-m", "vision", "recognize", str(HK_FIXTURES[0]), str(bad), str(big)],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    lines = [json.loads(l) for l in out.stdout.splitlines()]
+    assert [l["image"] for l in lines] == [str(HK_FIXTURES[0]), str(bad), str(big)]
+    assert len(lines[0]["tiles"]) > 5 and "hand" in lines[0] and "warnings" in lines[0]
+    assert lines[1]["error"]["code"] == "unsupported_format"
+    assert lines[2]["error"]["code"] == "image_too_large"
+
+
+SYNTH_FIXTURES = sorted(FIXTURES.glob("synth_9000001_*.jpg"))
+# Synthetic scenes from the test seed 9000001 (never trained on), with face-down and sideways tiles.
+# Regression floor (measured 0.53 and 0.57 box recall); face-down tiles are mostly missed by the current localiser.
+MIN_SYNTH_RECALL = 0.45
+
+
+@pytest.mark.parametrize("img", SYNTH_FIXTURES, ids=lambda p: p.name)
+def test_synthetic_scene_tiles_found(rec, img):
+    truth = json.loads(img.with_suffix(".json").read_text())
+    tiles = [t for t in truth["tiles"] if t["visible"] >= 0.5]
+    gb = np.array([t["box"] for t in tiles], np.float32)
+    gc = np.array([FACE_DOWN if t["face_down"] else CLASS_NAMES.index(t["code"]) for t in tiles])
+    d = rec.recognize(img).detections
+    score = TileScore()
+    score.add(d.boxes, d.class_ids, gb, gc)
+    assert score.summary()["box_recall"] >= MIN_SYNTH_RECALL, score.summary()
