@@ -271,14 +271,10 @@ def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
             return ()
         suit = rests.index(2)
         heads = []
-        block = list(blocks[suit])
-        for r in range(9):
-            if block[r] >= 2:
-                block[r] -= 2
-                ways = [_suit_sets(blocks[0], 0), _suit_sets(blocks[1], 9), _suit_sets(blocks[2], 18)]
-                ways[suit] = _suit_sets(tuple(block), suit * 9)
-                block[r] += 2
-                heads.append((_PAIR_CODE + suit * 9 + r, ways))
+        ways = [_suit_sets(blocks[0], 0), _suit_sets(blocks[1], 9), _suit_sets(blocks[2], 18)]
+        for pair, pair_ways in _suit_pair_ways(blocks[suit], suit * 9):
+            ways[suit] = pair_ways
+            heads.append((pair, tuple(ways)))
     holders = _HOLDERS[winning]  # the groups that can hold the winning tile
     out = []
     for pair, (w0, w1, w2) in heads:
@@ -295,6 +291,19 @@ def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
                         if code in holders and code not in seen:
                             seen.append(code)
                             out.append((_STANDARD_CODE, codes, i))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_pair_ways(block: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """The suit that holds the pair: for each pair (in rank order), its code and the suit's splits without it."""
+    out = []
+    work = list(block)
+    for r in range(9):
+        if work[r] >= 2:
+            work[r] -= 2
+            out.append((_PAIR_CODE + base + r, _suit_sets(tuple(work), base)))
+            work[r] += 2
     return tuple(out)
 
 
