@@ -176,8 +176,8 @@ def hand_arrangements(hand: Hand, standing: list[int]) -> list[Arrangement]:
     standing tiles depends only on their counts, the winning tile and how many melds there are."""
     melds = hand.melds
     meld_groups = tuple([Group(_MELD_GROUP_KIND[m.type], m.tiles[0].index, m) for m in melds])
-    groups_of = _GROUP_BY_CODE
-    return [Arrangement(_SHAPE_BY_CODE[shape], tuple([groups_of[c] for c in codes]) + meld_groups, winning_group)
+    group_of = _GROUP_BY_CODE.__getitem__
+    return [Arrangement(_SHAPE_BY_CODE[shape], tuple(map(group_of, codes)) + meld_groups, winning_group)
             for shape, codes, winning_group in
             _standing_arrangements(tuple(standing), hand.winning_tile.index, len(melds))]
 
