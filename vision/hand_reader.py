@@ -53,6 +53,7 @@ WARNING_CODES = {
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
+SHALLOW_EXPANSIONS = 250  # decoding cap per layout in the first pass (readable hands: < 150)
 SCREEN_EXPANSIONS = 1000  # decoding cap per hypothesis when several layouts are tried (readable hands: < 200)
 LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decoder
 
@@ -144,21 +145,30 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # the order of the quarter turns by their votes).
     scored.sort(key=lambda item: item[0])
     costs = decoding.class_costs(detections.topk_ids, detections.topk_probs)
-    for (not_ok, layout_cost), attempt in scored:
-        layout = attempt[3]
-        if best_key is not None and not best_key[1] and (not_ok, layout_cost) > (best_key[0], best_key[2]):
-            continue  # its layout alone already costs more than the best reading found
-        if budget.exhausted and layout.count_ok and best_key is not None:
-            budget_hit = True  # a layout that could still hold a legal hand goes unsearched
-            continue
-        result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
-                                 winning_request=winning_request, concealed_kong_kinds=kong_requests,
-                                 max_expansions=decoding.MAX_EXPANSIONS if len(attempts) == 1 else SCREEN_EXPANSIONS,
-                                 budget=budget, costs=costs)
-        budget_hit = budget_hit or result.budget_hit
-        key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
-        if best_key is None or key < best_key:
-            best_key, chosen = key, (attempt, result)
+    # Two passes: every layout first gets a short search (a readable hand is found within ~150 states), so that a
+    # plausible layout whose faces make no hand cannot spend the budget before the right one is tried; then the
+    # layouts whose search was cut short get the longer one, in the same order, while the budget lasts.
+    deep_cap = decoding.MAX_EXPANSIONS if len(attempts) == 1 else SCREEN_EXPANSIONS
+    unfinished = scored
+    for cap in (SHALLOW_EXPANSIONS, deep_cap):
+        cut_short = []
+        for (not_ok, layout_cost), attempt in unfinished:
+            layout = attempt[3]
+            if best_key is not None and not best_key[1] and (not_ok, layout_cost) > (best_key[0], best_key[2]):
+                continue  # its layout alone already costs more than the best reading found
+            if budget.exhausted and layout.count_ok and best_key is not None:
+                budget_hit = True  # a layout that could still hold a legal hand goes unsearched
+                continue
+            result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
+                                     winning_request=winning_request, concealed_kong_kinds=kong_requests,
+                                     max_expansions=cap, budget=budget, costs=costs)
+            budget_hit = budget_hit or result.budget_hit
+            if result.exhausted:
+                cut_short.append(((not_ok, layout_cost), attempt))
+            key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
+            if best_key is None or key < best_key:
+                best_key, chosen = key, (attempt, result)
+        unfinished = cut_short
     if chosen is None:
         reading.warn("no_hand_layout", "no row of standing tiles was found")
         return reading

@@ -41,6 +41,7 @@ FLOWER_REACH = 3.5  # tile heights: flowers lie at most this far from the neares
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 RAISED_OFFSET = 0.1  # tile widths: a sideways tile whose near edge is this far off the row's lies on another
 MAX_FLOWERS = 8  # a run of flowers holds each of the eight at most once
+LABEL_FLIP_COST = 1.5  # a meld read with one tile's sideways label taken as a flip
 INF = float("inf")
 
 
@@ -56,6 +57,7 @@ class MeldSlots:
     face_down: tuple[bool, ...]
     stacked: int | None = None  # detection index of a tile laid on the sideways tile
     raised: bool = False  # the sideways tile looks lifted: maybe an added kong whose fourth tile hides the claimed one
+    label_flips: int = 0  # tiles whose sideways label is taken as a flip (perspective near 45°), LABEL_FLIP_COST each
 
     @property
     def size(self) -> int:
@@ -124,6 +126,14 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
     stacks = {base: top for top, base in stacked_on.items()}
     positions = tuple(range(n))
     if n == 3:
+        flips = 0
+        if sum(sideways) == 2 and not any(down) and not any(t in stacks for t in tiles):
+            # Two sideways labels in three tiles: no layout has that, but labels flip where perspective turns the
+            # row across 45°. The claimed tile is the one whose box is the more sideways (shortest across the row).
+            candidates = [k for k in range(3) if sideways[k]]
+            place = min(candidates, key=lambda k: float(frame.measured_across[tiles[k]] / frame.unit[tiles[k]]))
+            sideways = [k == place for k in range(3)]
+            flips = 1
         if sum(sideways) != 1 or any(down):
             return None
         place = sideways.index(True)
@@ -138,7 +148,7 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         # A fourth tile laid on the claimed one can hide it completely: only its lift shows. Whether this is an
         # added kong is left to the decoder, which weighs the lift against the faces (a chow cannot be one).
         return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3,
-                         raised=_raised(tiles, place, frame))
+                         raised=_raised(tiles, place, frame), label_flips=flips)
     if n == 4:
         if any(t in stacks for t in tiles):
             return None
@@ -224,7 +234,7 @@ class _RowSolver:
                         and (self._touching_back(i - 1, i) or self._touching_back(i + size, i + size - 1)):
                     meld = None  # four backs cut out of a longer line of backs: that is the wall, not a kong
                 if meld is not None:
-                    cost = self.meld_extra + self.joined(i, i + size) + sum(
+                    cost = self.meld_extra + LABEL_FLIP_COST * meld.label_flips + self.joined(i, i + size) + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
                     if cost < INF:
                         out.append((i + size, "meld", cost, meld))
