@@ -51,7 +51,8 @@ class Localizer:
         self.input_name = inp.name
         self.size = int(inp.shape[2])
 
-    def __call__(self, image: np.ndarray, conf: float = 0.3, iou: float = 0.5, max_det: int = 300):
+    def __call__(self, image: np.ndarray, conf: float = 0.3, iou: float = 0.5, max_det: int = 300,
+                 contain: float | None = 0.7):
         """Tiles in ``image`` pixels: (boxes (N, 4) xyxy float32, scores (N,), is_back_score (N,))."""
         x, scale, px, py = letterbox(image, self.size)
         out = self.session.run(None, {self.input_name: x})[0][0]  # (4 + nc, A)
@@ -66,11 +67,26 @@ class Localizer:
         idx = np.asarray(idx, np.int64).reshape(-1)
         sel = keep[idx]
         boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)[idx]
+        if contain and len(idx) > 1:  # a tile never lies inside another: drop fragments inside a better box
+            inner = _contained(boxes, score[sel], contain)
+            boxes, sel = boxes[~inner], sel[~inner]
         boxes = (boxes - [px, py, px, py]) / scale
         ih, iw = image.shape[:2]
         boxes = np.clip(boxes, 0, [iw, ih, iw, ih]).astype(np.float32)
         back = scores_all[1, sel] if scores_all.shape[0] > 1 else np.zeros(len(sel), np.float32)
         return boxes, score[sel].astype(np.float32), back.astype(np.float32)
+
+
+def _contained(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> np.ndarray:
+    """(N,) bool: boxes whose area lies more than ``threshold`` inside a higher-scoring box."""
+    lt = np.maximum(boxes[:, None, :2], boxes[None, :, :2])
+    rb = np.minimum(boxes[:, None, 2:], boxes[None, :, 2:])
+    inter = np.clip(rb - lt, 0, None).prod(axis=2)
+    area = np.maximum((boxes[:, 2:] - boxes[:, :2]).prod(axis=1), 1e-9)
+    inside = inter / area[:, None] > threshold  # [i, j]: i lies inside j
+    better = scores[None, :] > scores[:, None]
+    np.fill_diagonal(inside, False)
+    return (inside & better).any(axis=1)
 
 
 def crop_tiles(image: np.ndarray, boxes: np.ndarray, size: int = 64, margin: float = 0.03):
