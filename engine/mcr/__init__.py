@@ -160,8 +160,9 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
         arrangement = readings[0]
         scored = evaluate(arrangement, facts)
     else:
+        shared: dict = {}
         for arrangement in readings:
-            scored = evaluate(arrangement, facts)
+            scored = evaluate(arrangement, facts, shared)
             key = (scored.total, _tie_key(scored))
             if best_key is None or key > best_key:
                 best, best_key = (scored, arrangement), key
@@ -177,9 +178,20 @@ def hand_arrangements(hand: Hand, standing: list[int]) -> list[Arrangement]:
     melds = hand.melds
     meld_groups = tuple([Group(_MELD_GROUP_KIND[m.type], m.tiles[0].index, m) for m in melds])
     group_of = _GROUP_BY_CODE.__getitem__
-    return [Arrangement(_SHAPE_BY_CODE[shape], tuple(map(group_of, codes)) + meld_groups, winning_group)
-            for shape, codes, winning_group in
-            _standing_arrangements(tuple(standing), hand.winning_tile.index, len(melds))]
+    readings = _standing_arrangements(tuple(standing), hand.winning_tile.index, len(melds))
+    if len(readings) == 1:
+        shape, codes, winning_group = readings[0]
+        return [Arrangement(_SHAPE_BY_CODE[shape], tuple(map(group_of, codes)) + meld_groups, winning_group)]
+    # Placements of the winning tile in one partition share its codes, and so share one groups tuple (evaluate's
+    # ``shared`` memo recognises them by it).
+    out = []
+    groups = last = None
+    for shape, codes, winning_group in readings:
+        if codes is not last:
+            groups = tuple(map(group_of, codes)) + meld_groups
+            last = codes
+        out.append(Arrangement(_SHAPE_BY_CODE[shape], groups, winning_group))
+    return out
 
 
 _PLACEHOLDER = Group(GroupKind.PUNG, 0)

@@ -468,15 +468,29 @@ _WITH_PAIR = frozenset({"pure_terminal_chows", "three_suited_terminal_chows", "l
                         "little_three_dragons"})
 
 
-def evaluate(arrangement: Arrangement, facts: HandFacts) -> Scored:
-    # Tile-level and way-of-winning fans never share an id, so they can seed the table directly.
-    fans = facts.base_table.copy()
-
+def evaluate(arrangement: Arrangement, facts: HandFacts, shared: dict | None = None) -> Scored:
+    """The fans of one arrangement. ``shared`` (one dict per hand, optional) keeps the set fans of a groups tuple
+    for the other placements of the winning tile in it: they differ only in the wait fans and, on a discard, when
+    the winning tile completed a standing pung (then not concealed)."""
     shape = arrangement.shape
     groups = arrangement.groups
     if shape is _STANDARD or shape is _KNITTED_STRAIGHT:
-        _evaluate_sets(arrangement, facts, fans)
+        key = None
+        if shared is not None:
+            g = groups[arrangement.winning_group]
+            key = (id(groups), arrangement.winning_group if (g.kind is _PUNG and g.meld is None
+                                                              and not facts.context.self_drawn) else -1)
+            fans = shared.get(key)
+        if key is not None and fans is not None:
+            fans = fans.copy()
+        else:
+            # Tile-level and way-of-winning fans never share an id, so they can seed the table directly.
+            fans = facts.base_table.copy()
+            _evaluate_sets(arrangement, facts, fans)
+            if key is not None:
+                shared[key] = fans.copy()  # entries are final once the set fans are in: shared, never changed
     else:
+        fans = facts.base_table.copy()
         scored = Scored(fans)
         add = scored.add
         if shape is Shape.SEVEN_PAIRS:
