@@ -195,3 +195,18 @@ def test_every_warning_code_is_documented():
                 read_hand(Detections.empty(), (10, 10))]
     codes = {code for reading in readings for code in reading.warning_codes}
     assert codes and codes <= set(WARNING_CODES)
+
+
+def test_a_meld_with_one_flipped_sideways_label_is_still_a_meld():
+    # Perspective near 45° can flip an upright meld tile's label to sideways: the meld then shows two sideways labels,
+    # which no layout has; the tile whose box is the more sideways is the claimed one.
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z | s4s 5s 6s")
+    detections, size, order = table.photo(seed=3)
+    k = detection_of(order, 13)  # the 6s, upright, labelled sideways
+    rotation = detections.rotation.copy()
+    rotation[k] = 90
+    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, rotation,
+                         detections.topk_ids, detections.topk_probs)
+    reading = read_hand(flipped, size)
+    assert same_hand(reading.hand, Hand.parse("123456789m1z c4*56s< +1z")), reading.warnings
+    assert np.array_equal(flipped.rotation != detections.rotation, np.eye(len(rotation), dtype=bool)[k])
