@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 from ..errors import HandError
 from ..hand import Hand, MeldType, WinContext
+from ..tiles import format_tiles
+from .explain import arrangement_json, dora_tiles, explain_fu, groups_of, yaku_sets
 from .fu import FuLine, compute_fu
 from .points import Payment, basic_points, payment
 from .rules import RULESETS, Ruleset, resolve
@@ -42,10 +44,14 @@ class YakuEntry(NamedTuple):
     han: int
     kind: str  # "yaku", "yakuman" or "dora"
     source: str
+    # What makes it (:mod:`.explain`): groups of the arrangement, and loose tiles (the winning tile, dora tiles).
+    sets: tuple = ()
+    tiles: tuple = ()
 
     def to_json(self) -> dict:
         return {"id": self.id, "name": self.name, "name_ja": self.name_ja, "han": self.han, "kind": self.kind,
-                "source": self.source}
+                "source": self.source, "sets": [format_tiles(s) for s in self.sets],
+                "tiles": [str(t) for t in self.tiles]}
 
 
 class RiichiResult(NamedTuple):
@@ -61,6 +67,7 @@ class RiichiResult(NamedTuple):
     view: View
     notes: tuple[str, ...] = ()
     melds: tuple = ()
+    groups: tuple = ()  # the kept reading's groups (:class:`.explain.Group`), standing groups then melds
 
     def to_json(self) -> dict:
         return {
@@ -76,6 +83,8 @@ class RiichiResult(NamedTuple):
             "points": self.points.to_json(),
             "meets_minimum": self.meets_minimum,
             "arrangement": self.view.describe(self.melds),
+            # the same reading as MCR's ``arrangement`` object (``arrangement`` above stays the text it was)
+            "arrangement_detail": arrangement_json(self.view, self.groups),
             "wait": self.view.wait,
             "notes": list(self.notes),
         }
@@ -89,6 +98,10 @@ def _count_dora(facts: HandFacts, indicators, usable: int) -> int:
     return total
 
 
+def _dora_kinds(indicators, usable: int) -> list[int]:
+    return [dora_of(t.index) for t in indicators[:usable]]
+
+
 def _dora(hand: Hand, context: WinContext, facts: HandFacts, rules: Ruleset, notes: list[str]) -> list[YakuEntry]:
     """Dora entries (never yaku [001:70]). Inputs whose option is off are not counted, and a note says so."""
     entries = []
@@ -97,12 +110,14 @@ def _dora(hand: Hand, context: WinContext, facts: HandFacts, rules: Ruleset, not
         notes.append(f"{len(context.dora_indicators) - usable} kan dora indicator(s) not counted (options.kan_dora off)")
     dora = _count_dora(facts, context.dora_indicators, usable)
     if dora:
-        entries.append(YakuEntry("dora", "Dora", "ドラ", dora, "dora", "001:69-70"))
+        entries.append(YakuEntry("dora", "Dora", "ドラ", dora, "dora", "001:69-70",
+                                  tiles=tuple(dora_tiles(hand, _dora_kinds(context.dora_indicators, usable)))))
     counts = facts.counts
     reds = sum(1 for t in hand.all_tiles() if t.red) if counts[4] or counts[13] or counts[22] else 0
     if reds:
         if rules.aka_dora:
-            entries.append(YakuEntry("aka_dora", "Red fives", "赤ドラ", reds, "dora", "options.aka_dora"))
+            entries.append(YakuEntry("aka_dora", "Red fives", "赤ドラ", reds, "dora", "options.aka_dora",
+                                      tiles=tuple(t for t in hand.all_tiles() if t.red)))
         else:
             notes.append(f"{reds} red five(s) count as plain fives (options.aka_dora off [001:72])")
     if context.ura_dora_indicators:
@@ -114,7 +129,9 @@ def _dora(hand: Hand, context: WinContext, facts: HandFacts, rules: Ruleset, not
             ura_usable = len(context.ura_dora_indicators) if rules.kan_dora else 1
             ura = _count_dora(facts, context.ura_dora_indicators, ura_usable)
             if ura:
-                entries.append(YakuEntry("ura_dora", "Ura dora", "裏ドラ", ura, "dora", "options.ura_dora"))
+                entries.append(YakuEntry("ura_dora", "Ura dora", "裏ドラ", ura, "dora", "options.ura_dora",
+                                          tiles=tuple(dora_tiles(hand, _dora_kinds(context.ura_dora_indicators,
+                                                                                    ura_usable)))))
     if context.ippatsu and not rules.ippatsu:
         notes.append("ippatsu is not a yaku here (options.ippatsu off [001:73])")
     return entries
@@ -183,8 +200,13 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
     view, found, yakuman, yaku_han, fu, fu_lines, basic, limit = best
     if yakuman:
         dora_entries = []  # dora add nothing to a yakuman
-    entries = [YakuEntry(y.id, y.name, y.name_ja, _han_of(y, facts), "yakuman" if y.yakuman else "yaku", y.source)
-               for y in found]
+    groups = groups_of(hand, facts, view)
+    entries = []
+    for y in found:
+        sets, tiles = yaku_sets(y.id, facts, groups)
+        entries.append(YakuEntry(y.id, y.name, y.name_ja, _han_of(y, facts), "yakuman" if y.yakuman else "yaku",
+                                 y.source, tuple(g.tiles for g in sets), tuple(tiles)))
+    fu_lines = explain_fu(fu_lines, facts, view, groups)
     if yakuman and not rules.double_yakuman and len(found) > 1:
         notes.append("several yakuman pay one yakuman (options.double_yakuman off)")
     meets_minimum = bool(found)
@@ -196,7 +218,7 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
     pay = payment(basic, tsumo=context.self_drawn, dealer=context.is_dealer, honba=context.honba,
                   sticks=context.riichi_sticks, pao=pao)
     return RiichiResult(rules, han, fu, tuple(entries + dora_entries), tuple(fu_lines), limit, pay, meets_minimum,
-                        yakuman, view, tuple(notes), hand.melds)
+                        yakuman, view, tuple(notes), hand.melds, groups)
 
 
 # For each yakuman with liability, which exposed melds can be the fed one [001:75-81], policy R11.

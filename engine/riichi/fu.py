@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..decompose import Shape
+from ..tiles import format_tiles
 from .view import TERMINAL_OR_HONOUR, HandFacts, View
 
 
@@ -19,9 +20,14 @@ class FuLine:
     fu: int
     reason: str
     source: str
+    # What the line is about (filled in for the kept reading only, by :func:`.explain.explain_fu`): the groups
+    # (pung / kong, pair, the winning group of a wait) and loose tiles (the winning tile of tsumo / menzen ron).
+    sets: tuple = ()
+    tiles: tuple = ()
 
     def to_json(self) -> dict:
-        return {"id": self.id, "fu": self.fu, "reason": self.reason, "source": self.source}
+        return {"id": self.id, "fu": self.fu, "reason": self.reason, "source": self.source,
+                "sets": [format_tiles(s) for s in self.sets], "tiles": [str(t) for t in self.tiles]}
 
 
 # (is terminal or honour, is kong, concealed) -> the table's row [001:110-117]
