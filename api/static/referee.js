@@ -362,6 +362,15 @@ function fanTiles(fan) {
   return out;
 }
 
+function plainCode(code) { return code && code[0] === "0" ? "5" + code.slice(1) : code; }
+
+// The tappable lines of a score: MCR fans; riichi yaku (dora included), then the fu lines that name tiles.
+function scoreItems(score) {
+  if (score.rules !== "riichi") return score.fans || [];
+  const fuLines = (score.fu_details || []).filter((line) => (line.sets || []).length || (line.tiles || []).length);
+  return (score.yaku || []).concat(fuLines);
+}
+
 function showScore(score) {
   state.score = score;
   state.activeFan = null;
@@ -378,15 +387,16 @@ function showScore(score) {
     $("#total-detail").textContent = (score.flowers ? `incl. ${score.flowers} for flowers · ` : "")
       + (score.meets_minimum === false ? `below the ${score.minimum}-point minimum` : "meets the minimum");
   }
-  const items = score.rules === "riichi" ? (score.yaku || []) : (score.fans || []);
-  items.forEach((fan, i) => {
+  scoreItems(score).forEach((fan, i) => {
     const li = document.createElement("li");
     li.dataset.fan = i;
+    const isFu = fan.fu !== undefined && fan.han === undefined;
+    if (isFu) li.className = "fu-line";
     const name = document.createElement("span");
-    name.textContent = fan.name + (fan.name_zh || fan.name_ja ? ` ${fan.name_zh || fan.name_ja}` : "");
+    name.textContent = isFu ? fan.reason : fan.name + (fan.name_zh || fan.name_ja ? ` ${fan.name_zh || fan.name_ja}` : "");
     const points = document.createElement("span");
     points.className = "points";
-    points.textContent = score.rules === "riichi" ? `${fan.han} han`
+    points.textContent = isFu ? `${fan.fu} fu` : score.rules === "riichi" ? `${fan.han} han`
       : (fan.count > 1 ? `${fan.points} × ${fan.count} = ${fan.total}` : `${fan.total ?? fan.points}`);
     li.append(name, points);
     list.append(li);
@@ -413,14 +423,15 @@ function highlightFan(index) {
   clearHighlights();
   if (state.activeFan === index) { state.activeFan = null; return; }
   state.activeFan = index;
-  const items = state.score.rules === "riichi" ? state.score.yaku : state.score.fans;
-  const codes = fanTiles(items[index]);
+  const codes = fanTiles(scoreItems(state.score)[index]);
   document.querySelector(`#fans li[data-fan="${index}"]`).classList.add("active");
   // Multiset match: a fan naming 1m twice lights two 1m tiles, not every 1m.
   for (const selector of ["#hand-tiles .tile-chip", "#boxes .box"]) {
     const free = Array.from(document.querySelectorAll(selector));
     for (const code of codes) {
-      const at = free.findIndex((el) => el.dataset.code === code);
+      // The exact code first; a red five (0) and a plain five (5) of the suit stand in for each other after that.
+      let at = free.findIndex((el) => el.dataset.code === code);
+      if (at < 0) at = free.findIndex((el) => plainCode(el.dataset.code) === plainCode(code));
       if (at >= 0) { free[at].classList.add("hl"); free.splice(at, 1); }
     }
   }

@@ -151,3 +151,40 @@ def test_upload_photo_outlines_tiles_and_corrections_rescore(page, live_server):
         assert "/hands/score" in rescored.value.url
         wait_for_total(page, correction[1])
         assert f"+{code}" in page.input_value("#hand-input")
+
+
+def test_riichi_yaku_and_fu_lines_light_their_tiles(page):
+    """Riichi yaku carry `sets` / `tiles` like MCR fans: tapping one lights exactly the tiles that make it."""
+    page.select_option('#context-form select[name="rules"]', "riichi")
+    try:
+        hand = "234m234p234s5z777z +5z"
+        context = {"rules": "riichi", "ruleset": "zendanshin", "seat_wind": "E", "round_wind": "E",
+                   "self_drawn": False, "last_tile": False, "last_wall_tile": False, "kong_replacement": False,
+                   "robbing_kong": False, "riichi": False, "double_riichi": False, "ippatsu": False,
+                   "honba": 0, "riichi_sticks": 0}
+        expected = score_request({"hand": Hand.parse(hand).to_json(), "context": context})
+        assert expected["ok"], expected
+        page.fill("#hand-input", hand)
+        page.click("#score-button")
+        wait_for_total(page, expected["points"]["total"])
+        lit = page.locator("#hand-tiles .tile-chip.hl")
+
+        page.locator("#fans li", has_text="Red dragon").click()
+        sync_api.expect(lit).to_have_count(3)
+        assert lit.evaluate_all("els => els.map(e => e.dataset.code)") == ["7z", "7z", "7z"]
+
+        page.locator("#fans li", has_text="Mixed triple chow").click()
+        sync_api.expect(lit).to_have_count(9)
+        assert sorted(lit.evaluate_all("els => els.map(e => e.dataset.code)")) == sorted(
+            f"{n}{s}" for n in (2, 3, 4) for s in "mps")
+
+        # Fu lines that come from a group are tappable too: the single wait lights the pair it completed.
+        page.locator("#fans li", has_text="single wait").click()
+        sync_api.expect(lit).to_have_count(2)
+        assert lit.evaluate_all("els => els.map(e => e.dataset.code)") == ["5z", "5z"]
+
+        # Tapping the active line again clears the highlight.
+        page.locator("#fans li", has_text="single wait").click()
+        sync_api.expect(lit).to_have_count(0)
+    finally:
+        page.select_option('#context-form select[name="rules"]', "mcr")
