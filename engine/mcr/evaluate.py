@@ -624,28 +624,10 @@ def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, fans: dict) -> No
 
     # Combinations of chows and of pungs (accounting principles: combos.py).
     if len(chows) >= 2:
-        for fan, positions in chow_fans(tuple([g.first for g in chows]), pair_first):
-            parts = tuple([chows[p] for p in positions])
-            if fan in _WITH_PAIR:
-                parts += (pair,)
-            entry = fans.get(fan)
-            if entry is None:
-                fans[fan] = [1, [parts]]
-            else:
-                entry[0] += 1
-                entry[1].append(parts)
+        _add_combination_fans(fans, chow_fans(tuple([g.first for g in chows]), pair_first), chows, pair)
     if pungs:
         if len(pungs) >= 2:
-            for fan, positions in pung_fans(tuple([g.first for g in pungs]), pair_first):
-                parts = tuple([pungs[p] for p in positions])
-                if fan in _WITH_PAIR:
-                    parts += (pair,)
-                entry = fans.get(fan)
-                if entry is None:
-                    fans[fan] = [1, [parts]]
-                else:
-                    entry[0] += 1
-                    entry[1].append(parts)
+            _add_combination_fans(fans, pung_fans(tuple([g.first for g in pungs]), pair_first), pungs, pair)
 
         # Per-set fans. A dragon pung scores 箭刻 and a round/seat wind pung 圈风刻/门风刻 *instead of* 幺九刻, and
         # the wind pungs of 三风刻 score no 幺九刻 (policy M6, after the examples [000:1007,1207,1217]).
@@ -709,3 +691,15 @@ def _evaluate_sets(arrangement: Arrangement, facts: HandFacts, fans: dict) -> No
             fans[_CONCEALED_PUNG_FANS[len(concealed)]] = [1, [tuple(concealed)]]
 
 
+def _add_combination_fans(fans: dict, found, groups, pair) -> None:
+    """Record the chow or pung combination fans ``found`` ((fan, positions in ``groups``) pairs) in ``fans``."""
+    for fan, positions in found:
+        parts = tuple([groups[p] for p in positions])
+        if fan in _WITH_PAIR:
+            parts += (pair,)
+        entry = fans.get(fan)
+        if entry is None:
+            fans[fan] = [1, [parts]]
+        else:
+            entry[0] += 1
+            entry[1].append(parts)
