@@ -58,6 +58,9 @@ def main(argv=None) -> None:
     ap.add_argument("--synth", action="append", default=[], help="vision.synth scene folder(s) to add")
     ap.add_argument("--init", default=None, help="start weights (.pt); default: mahjong-detector's YOLO11n")
     ap.add_argument("--name", default="train")
+    ap.add_argument("--optimizer", default="auto", help="ultralytics optimizer (auto picks AdamW and its own lr)")
+    ap.add_argument("--lr0", type=float, default=0.005)
+    ap.add_argument("--warmup", type=float, default=1.0, help="warm-up epochs")
     ap.add_argument("--out", default=str(ROOT / "models" / "localizer.onnx"))
     ap.add_argument("--export-only", default=None)
     args = ap.parse_args(argv)
@@ -86,7 +89,7 @@ def main(argv=None) -> None:
                 batch=args.batch, workers=2, device=device, project=str(results_dir), name=args.name, exist_ok=True,
                 seed=0, deterministic=True, amp=False, plots=False, val=False, save_period=1, patience=100,
                 degrees=15.0, flipud=0.5, fliplr=0.5, mosaic=1.0, close_mosaic=3, scale=0.5, cos_lr=True,
-                lr0=0.005, warmup_epochs=1)
+                lr0=args.lr0, optimizer=args.optimizer, warmup_epochs=args.warmup)
     best = results_dir / args.name / "weights" / "last.pt"
     export_onnx(best, Path(args.out), args.imgsz)
 
