@@ -163,8 +163,6 @@ class Reader:
         self.read_hand: Callable[..., Any] | None = None
         self.hand_reader_reason = "not loaded yet"
         self.queue = WorkQueue(settings.inference_workers, settings.queue_size, metrics)
-        self._decode_image: Callable[..., Any] | None = None
-        self._recognition_type: Any = None
 
     # --- start-up -----------------------------------------------------------------------------------------------
     def load(self) -> None:
@@ -184,8 +182,6 @@ class Reader:
                         models_dir, threads=self.settings.inference_threads or None,
                         max_pixels=self.settings.max_image_pixels)
                     self.models_reason = "loaded"
-                    self._recognition_type = getattr(recognize_module, "Recognition", None)
-                    self._decode_image = getattr(importlib.import_module("vision.io"), "decode_image", None)
                     log.info("models loaded", extra={"models": self.model_files,
                                                      "seconds": round(time.perf_counter() - started, 2)})
                 except Exception as error:  # noqa: BLE001 - a broken model file must not stop the JSON endpoints
@@ -268,20 +264,9 @@ class Reader:
         return await self.queue.run(work, timeout_s=self.settings.request_timeout_s)
 
     def _recognize(self, data: bytes) -> tuple[Any, Any]:
-        """(Recognition, the decoded BGR image or None). Decoding here rather than inside ``recognize`` keeps the
-        (EXIF-oriented, JPEG-reduced) pixels for the overlay: a second decode of a 12 MP JPEG costs 150+ ms."""
-        recognizer = self.recognizer
-        if self._decode_image is None or self._recognition_type is None or not hasattr(recognizer, "recognize_array"):
-            return recognizer.recognize(data), None
-        started = time.perf_counter()
-        loaded = self._decode_image(data, min_side=getattr(recognizer, "min_side", None),
-                                    max_pixels=self.settings.max_image_pixels)
-        decoded_at = time.perf_counter()
-        detections, timings = recognizer.recognize_array(loaded.image, loaded.scale)
-        timings = {"decode": (decoded_at - started) * 1e3, **timings, "total": (time.perf_counter() - started) * 1e3}
-        recognition = self._recognition_type(detections, loaded.width, loaded.height,
-                                             {k: round(v, 1) for k, v in timings.items()})
-        return recognition, loaded.image
+        """(Recognition, the decoded BGR image): the pixels are kept for the overlay, since a second decode of a
+        12 MP JPEG costs 150+ ms."""
+        return self.recognizer.recognize_with_image(data)
 
     def _read_photo_sync(self, data: bytes, options: PhotoOptions,
                          context: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -80,12 +80,18 @@ class Recognizer:
 
     def recognize(self, data: bytes | str | Path) -> Recognition:
         """Decode and recognise; raises vision.errors.ImageError for unusable files."""
+        return self.recognize_with_image(data)[0]
+
+    def recognize_with_image(self, data: bytes | str | Path) -> tuple[Recognition, np.ndarray]:
+        """As :meth:`recognize`, also returning the decoded BGR pixels (EXIF-oriented, possibly JPEG-reduced), so
+        that callers drawing an overlay need not decode a 12 MP photo a second time."""
         t0 = time.perf_counter()
         loaded = decode_image(data, min_side=self.min_side, max_pixels=self.max_pixels)
         t1 = time.perf_counter()
         dets, timings = self.recognize_array(loaded.image, loaded.scale)
         timings = {"decode": (t1 - t0) * 1e3, **timings, "total": (time.perf_counter() - t0) * 1e3}
-        return Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()})
+        recognition = Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()})
+        return recognition, loaded.image
 
 
 def assemble(boxes: np.ndarray, probs: np.ndarray, orient: np.ndarray, landscape: np.ndarray,
