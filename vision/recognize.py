@@ -15,7 +15,6 @@ Thread-safe: one Recognizer can serve concurrent calls (no per-call state on the
 
 from __future__ import annotations
 
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -54,7 +53,6 @@ class Recognizer:
         self.topk = topk
         self.min_side = min_side
         self.max_pixels = max_pixels
-        self._lock = threading.Lock()  # guards nothing per call; kept for future warm-up state
 
     @classmethod
     def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
