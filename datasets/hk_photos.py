@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 from pathlib import Path
 
 import cv2
@@ -50,23 +51,26 @@ def iter_split(split: str, root: Path | None = None):
         yield img, boxes, cls
 
 
-def write_localizer_dataset(out: Path, root: Path | None = None) -> Path:
-    """Ultralytics dataset: train = hk-photos train; val = hk-photos valid (monitoring only)."""
+def write_localizer_dataset(out: Path, root: Path | None = None, holdout_every: int = 10) -> Path:
+    """Ultralytics dataset from hk-photos **train** only: every ``holdout_every``-th photo (sorted by name) becomes
+    the val split used to pick checkpoints; the rest is trained on. hk-photos valid stays out of training and out of
+    checkpoint selection, because it is the measurement set."""
     root = root or hk_root()
-    for split, name in (("train", "train"), ("valid", "val")):
+    for name in ("train", "val"):
+        shutil.rmtree(out / "images" / name, ignore_errors=True)
+        shutil.rmtree(out / "labels" / name, ignore_errors=True)
         (out / "images" / name).mkdir(parents=True, exist_ok=True)
         (out / "labels" / name).mkdir(parents=True, exist_ok=True)
-        for img, boxes, cls in iter_split(split, root):
-            link = out / "images" / name / img.name
-            if not link.exists():
-                link.symlink_to(img)
-            w = h = 640
-            lines = []
-            for b, c in zip(boxes, cls):
-                cx, cy = (b[0] + b[2]) / 2 / w, (b[1] + b[3]) / 2 / h
-                bw, bh = (b[2] - b[0]) / w, (b[3] - b[1]) / h
-                lines.append(f"{int(c == FACE_DOWN)} {cx:.6f} {cy:.6f} {bw:.6f} {bh:.6f}")
-            (out / "labels" / name / (img.stem + ".txt")).write_text("\n".join(lines) + "\n")
+    for i, (img, boxes, cls) in enumerate(iter_split("train", root)):
+        name = "val" if holdout_every and i % holdout_every == 0 else "train"
+        (out / "images" / name / img.name).symlink_to(img)
+        w = h = 640
+        lines = []
+        for b, c in zip(boxes, cls):
+            cx, cy = (b[0] + b[2]) / 2 / w, (b[1] + b[3]) / 2 / h
+            bw, bh = (b[2] - b[0]) / w, (b[3] - b[1]) / h
+            lines.append(f"{int(c == FACE_DOWN)} {cx:.6f} {cy:.6f} {bw:.6f} {bh:.6f}")
+        (out / "labels" / name / (img.stem + ".txt")).write_text("\n".join(lines) + "\n")
     yaml = out / "data.yaml"
     yaml.write_text(f"path: {out.resolve()}\ntrain: images/train\nval: images/val\nnames: ['tile', 'back']\n")
     return yaml
@@ -115,13 +119,14 @@ def main(argv=None) -> None:
     sub = ap.add_subparsers(dest="cmd", required=True)
     a = sub.add_parser("localizer")
     a.add_argument("--out", default="out/datasets/loc")
+    a.add_argument("--holdout-every", type=int, default=10)
     b = sub.add_parser("crops")
     b.add_argument("--split", default="train")
     b.add_argument("--out", default="out/crops/hk_train.npz")
     b.add_argument("--copies", type=int, default=2)
     args = ap.parse_args(argv)
     if args.cmd == "localizer":
-        print(write_localizer_dataset(Path(args.out)))
+        print(write_localizer_dataset(Path(args.out), holdout_every=args.holdout_every))
     else:
         print(export_crops(args.split, Path(args.out), args.copies), "crops ->", args.out)
 

@@ -3,7 +3,8 @@
 - :class:`Localizer` — Ultralytics YOLO11n detector, input (1, 3, S, S) RGB 0..1 letterboxed, output (1, 4 + 2, A):
   box centre/size in input pixels and sigmoid scores of class 0 (face-up tile) and 1 (face-down tile).
 - :class:`CropClassifier` — small CNN, input (N, 3, 64, 64) BGR 0..255 portrait crops, outputs (N, 43) class
-  probabilities (42 faces in vision.classes order + back) and (N, 2) probabilities of upright / upside-down.
+  probabilities (42 faces in vision.classes order + back) and (N, 4) probabilities that the face lies turned 0 / 90 /
+  180 / 270 degrees clockwise inside the crop (older models: (N, 2), upright / upside-down).
 
 Sessions are created once and are safe to call from several threads (onnxruntime ``run`` is thread-safe).
 """
@@ -117,17 +118,23 @@ class CropClassifier:
         self.size = int(inp.shape[2]) if isinstance(inp.shape[2], int) else 64
         self.batch = batch
 
+    @property
+    def orientations(self) -> int:
+        """4: quarter turns clockwise of the face in the crop; 2: upright / upside-down (older models)."""
+        return int(self.session.get_outputs()[1].shape[1])
+
     def __call__(self, crops: np.ndarray, turn_average: bool = True):
-        """(N, 3, S, S) float32 -> (class probs (N, 43), orientation probs (N, 2)).
+        """(N, 3, S, S) float32 -> (class probs (N, 43), orientation probs (N, 4) or (N, 2)).
 
         ``turn_average``: also classify every crop turned 180 degrees (one batch of 2N) and average — the class does
-        not change under the turn, the orientation swaps."""
+        not change under the turn, the orientation moves half way round."""
         if len(crops) == 0:
-            return np.zeros((0, 43), np.float32), np.zeros((0, 2), np.float32)
+            return np.zeros((0, 43), np.float32), np.zeros((0, self.orientations), np.float32)
         if turn_average:
             n = len(crops)
             c, o = self(np.concatenate([crops, crops[:, :, ::-1, ::-1]]), turn_average=False)
-            return (c[:n] + c[n:]) / 2, (o[:n] + o[n:, ::-1]) / 2
+            half = o.shape[1] // 2  # 180 degrees, in orientation steps
+            return (c[:n] + c[n:]) / 2, (o[:n] + np.roll(o[n:], half, axis=1)) / 2
         cls, ori = [], []
         for s in range(0, len(crops), self.batch):
             c, o = self.session.run(None, {self.input_name: crops[s:s + self.batch]})

@@ -5,9 +5,11 @@
     result.detections      # vision.detections.Detections, boxes in pixels of the EXIF-oriented original image
     result.to_json("hand.jpg")
 
-Orientation: a landscape box holds a sideways tile (90 / 270), a portrait box an upright or upside-down one
-(0 / 180). Crops are turned to portrait (landscape ones 90 degrees counter-clockwise) and the classifier's
-orientation head says upright or upside-down, which fixes the full rotation. The class itself is read from the
+Orientation: crops are turned to portrait (landscape boxes 90 degrees counter-clockwise) and the classifier's
+orientation head says how far the face lies turned clockwise inside the crop (0 / 90 / 180 / 270), which with the
+turn fixes the full rotation. A sideways tile whose box is nearly square (perspective) is cropped unturned and read
+as turned 90 or 270 by the head. (A model with the older 2-way head can only say upright / upside-down, so there a
+landscape box means 90 / 270 and a portrait box 0 / 180.) The class itself is read from the
 orientation-free class head, so reversible faces (1p, 5z, ...) are never split between two orientations.
 
 Thread-safe: one Recognizer can serve concurrent calls (no per-call state on the object).
@@ -94,16 +96,18 @@ class Recognizer:
 
 def assemble(boxes: np.ndarray, probs: np.ndarray, orient: np.ndarray, landscape: np.ndarray,
              topk: int = 5) -> Detections:
-    """Classifier outputs -> Detections. rotation: portrait 0 / 180, landscape 90 / 270 (upright after a CCW turn
-    means the tile was turned 90 degrees clockwise)."""
+    """Classifier outputs -> Detections. ``orient``: (N, 4) probabilities of the face turned 0 / 90 / 180 / 270
+    degrees clockwise in the crop, or (N, 2) upright / upside-down. rotation = turn of the face in the crop + 90 for a
+    landscape box (its crop was turned 90 degrees counter-clockwise, undoing a clockwise turn)."""
     n = len(boxes)
     if n == 0:
         return Detections.empty(topk)
     k = min(topk, probs.shape[1])
     order = np.argsort(-probs, axis=1, kind="stable")[:, :k]
     top_p = np.take_along_axis(probs, order, axis=1)
-    upside_down = orient[:, 1] > orient[:, 0]
-    rotation = np.where(landscape, np.where(upside_down, 270, 90), np.where(upside_down, 180, 0))
+    steps = orient.shape[1]
+    turn_in_crop = np.argmax(orient, axis=1) * (360 // steps)
+    rotation = (turn_in_crop + np.where(landscape, 90, 0)) % 360
     class_ids = order[:, 0]
     rotation = np.where(class_ids == FACE_DOWN, np.where(landscape, 90, 0), rotation)
     return Detections(boxes, class_ids, top_p[:, 0], rotation, order, top_p)

@@ -1,10 +1,13 @@
-"""Train the crop classifier: a small CNN on 64x64 BGR crops -> 43 classes (42 faces + face-down back) and an
-orientation head (upright / upside-down) for crops already turned to portrait.
+"""Train the crop classifier: a small CNN on 64x64 BGR crops -> 43 classes (42 faces + face-down back) and a
+4-way orientation head: how far the tile's face is turned clockwise inside the crop (0, 90, 180, 270 degrees).
+
+Why four ways: the recogniser turns landscape boxes to portrait, but a sideways tile seen under perspective often has
+a nearly square box, and is then cropped unturned; the head must see that its face lies on its side.
 
 Data (``out/crops/*.npz`` of 80x80 crops, see datasets/): hk-photos train (real, orientation unknown -> only the class
 loss), tile-crops (real, upright), synthetic crops from every art style (``--synth-crops DIR`` from
 ``python -m vision.synth crops``; face-down backs come from there). Augmentation: random resized crop, 180-degree
-turns (flipping the orientation label), small rotations, brightness / contrast / colour jitter, blur, noise.
+and quarter turns (the orientation label follows), small rotations, brightness / contrast / colour jitter, blur, noise.
 Progress bars, a checkpoint per epoch (runs/classifier/), a GPU when available, deterministic seed.
 
     .venv-train/bin/python -m vision.train.classifier          # default: ~25 min on 2 CPU cores
@@ -24,6 +27,8 @@ from . import ROOT
 
 SIZE = 64
 N_CLASSES = 43
+N_ORIENT = 4  # face turned 0 / 90 / 180 / 270 degrees clockwise inside the crop
+QUARTER_TURN_P = 0.3  # share of training crops given an extra 90 / 270 degree turn (sideways faces are a minority)
 FREEZE = 5  # md backbone layers kept frozen (stride-8 stem: generic edges and strokes; saves most backward time)
 
 
@@ -44,7 +49,7 @@ def build_model(arch: str = "md"):
                 feat = 256 * (SIZE // 32) ** 2
                 self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2))
                 self.cls = nn.Linear(feat, N_CLASSES)
-                self.orient = nn.Linear(feat, 2)
+                self.orient = nn.Linear(feat, N_ORIENT)
 
             def forward(self, x):
                 if self.training and FREEZE:
@@ -72,7 +77,7 @@ def build_model(arch: str = "md"):
                 block(128, 256, 2), block(256, 256, 1),  # 4x4
                 nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Dropout(0.2))
             self.cls = nn.Linear(256, N_CLASSES)
-            self.orient = nn.Linear(256, 2)
+            self.orient = nn.Linear(256, N_ORIENT)
 
         def forward(self, x):
             f = self.features(x)
@@ -167,10 +172,11 @@ def make_backs(n: int, rng: np.random.Generator, size: int = 80):
 
 
 def augment(x: np.ndarray, orient: np.ndarray, rng: np.random.Generator):
-    """x: (B, 80, 80, 3) uint8 -> (B, 3, 64, 64) float32 0..255, with orientation labels updated for 180 turns."""
+    """x: (B, 80, 80, 3) uint8 -> (B, 3, 64, 64) float32 0..255 and orientation labels (B,) in quarter turns
+    clockwise (-1 = unknown). ``orient`` in: -1 unknown, 0 upright, 1 upside-down (the crop files' convention)."""
     b = len(x)
     out = np.empty((b, SIZE, SIZE, 3), np.float32)
-    orient = orient.copy()
+    orient = np.where(orient >= 0, orient * 2, -1)  # upright / upside-down -> 0 / 2 quarter turns
     src = x.shape[1]
     for i in range(b):
         s = rng.uniform(0.8, 1.0) * src  # view / tile = 0.93 .. 1.16 (inference: 1.06)
@@ -180,7 +186,7 @@ def augment(x: np.ndarray, orient: np.ndarray, rng: np.random.Generator):
         if turn:
             ang += 180
             if orient[i] >= 0:
-                orient[i] = 1 - orient[i]
+                orient[i] = (orient[i] + 2) % 4
         sx = s * rng.uniform(0.9, 1.1)
         M = cv2.getRotationMatrix2D((float(cx), float(cy)), float(ang), SIZE / sx)
         M[:, 2] += SIZE / 2 - np.array([cx, cy])
@@ -194,6 +200,11 @@ def augment(x: np.ndarray, orient: np.ndarray, rng: np.random.Generator):
         img = (img - mean) * rng.uniform(0.7, 1.3) + mean
         if rng.random() < 0.3:
             img += rng.normal(0, rng.uniform(2, 8), img.shape)
+        if rng.random() < QUARTER_TURN_P:  # a sideways face in a square crop: turn the 64 px view a quarter
+            q = 1 if rng.random() < 0.5 else 3
+            img = np.rot90(img, k=-q)  # np.rot90 turns counter-clockwise for positive k
+            if orient[i] >= 0:
+                orient[i] = (orient[i] + q) % 4
         out[i] = img
     return np.clip(out, 0, 255).transpose(0, 3, 1, 2).copy(), orient
 
@@ -261,7 +272,13 @@ def main(argv=None) -> None:
 
     net = build_model(args.arch)
     if args.init:
-        net.load_state_dict(torch.load(args.init, map_location="cpu")["model"])
+        state = torch.load(args.init, map_location="cpu")["model"]
+        own = net.state_dict()
+        # a checkpoint with the older 2-way orientation head: keep everything else, start the head afresh
+        skipped = [k for k, v in state.items() if k in own and own[k].shape != v.shape]
+        net.load_state_dict({k: v for k, v in state.items() if k not in skipped}, strict=False)
+        if skipped:
+            print("not loaded (shape changed):", skipped)
     net = net.to(device)
     steps = args.epochs * ((len(Y) + args.batch - 1) // args.batch)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
