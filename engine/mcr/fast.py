@@ -1,0 +1,381 @@
+"""The per-hand fast path of ``score``: the fans (ids and counts) and the total of every reading, from ints only.
+
+It gives the same fans and totals as :func:`engine.mcr.evaluate.evaluate`, which stays the reference and, run once on
+the chosen arrangement, gives the explanations (``MCRResult.fans``); ``tests/mcr/test_fast_path.py`` checks the two
+agree on every reading of many hands.
+
+What a reading scores is split by what it depends on, each part cached by just that, so that a new hand is mostly
+put together from parts seen before:
+
+* the standing tiles' readings with the facts of each standing group (``reading_summaries``, by the standing counts);
+* the fans of which kinds the hand uses (by a few features of the kind mask) and of the way of winning (by the
+  context flags);
+* the chow combinations (by the chows and the pair), the pung combinations with the per-pung fans (by the pungs, an
+  honour pair and the winds);
+* the exclusions, the total and the tie key (by the fan ids found, in order).
+
+The caches hold only ints, strings and tuples of them, which the garbage collector stops tracking.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..decompose import GroupKind, Shape
+from ..hand import MeldType
+from .combos import chow_fans, pung_fans
+from .evaluate import _GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _only_winning_tile_of
+from .exclusions import EXCLUDES
+from .fans import POINTS
+from .readings import (_CHOW_CODE, _KIND_CODE, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _standing_arrangements)
+
+_STANDARD = _SHAPE_CODE[Shape.STANDARD]
+_KNITTED_STRAIGHT = _SHAPE_CODE[Shape.KNITTED_STRAIGHT]
+_SEVEN_PAIRS = _SHAPE_CODE[Shape.SEVEN_PAIRS]
+_THIRTEEN_ORPHANS = _SHAPE_CODE[Shape.THIRTEEN_ORPHANS]
+_HONOURS_KNITTED = _SHAPE_CODE[Shape.HONOURS_KNITTED]
+_KNITTED_CODE = _KIND_CODE[GroupKind.KNITTED]
+_WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
+_CHOW = MeldType.CHOW
+_PUNG = MeldType.PUNG
+_CONCEALED_KONG = MeldType.CONCEALED_KONG
+_TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
+_TERMINAL_OR_HONOUR = frozenset((0, 8, 9, 17, 18, 26) + tuple(range(27, 34)))
+_TERMINAL_CHOWS = frozenset(s + r for s in (0, 9, 18) for r in (0, 6))  # chows 123, 789
+_FIVES = frozenset((4, 13, 22))
+_FIVE_CHOWS = frozenset(s + r for s in (0, 9, 18) for r in (2, 3, 4))  # chows 345, 456, 567
+_NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
+
+
+# --- readings of the standing tiles --------------------------------------------------------------------------------
+@lru_cache(maxsize=65536)
+def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tuple[tuple, ...]:
+    """``readings._standing_arrangements`` with what evaluation needs of each standing part, worked out once:
+
+    (shape code, group codes, winning group index, chows, pungs, pair, knitted, wait, winning pung, shape fans):
+    the standing chows' and pungs' first kinds (in group order), the pair's kind, whether there are knitted
+    groups, the wait fan the winning group gives if the wait is unique (``None`` if none), whether the winning
+    tile completed a standing pung; for the irregular shapes, ``chows`` is ``None`` and ``shape fans`` their fans."""
+    out = []
+    for shape, codes, winning_group in _standing_arrangements.__wrapped__(standing, winning, melds):
+        if shape == _STANDARD or shape == _KNITTED_STRAIGHT:
+            chows = []
+            pungs = []
+            pair = -1
+            knitted = False
+            for code in codes:
+                kind, first = divmod(code, 34)
+                code_kind = kind * 34
+                if code_kind == _CHOW_CODE:
+                    chows.append(first)
+                elif code_kind == _PUNG_CODE:
+                    pungs.append(first)
+                elif code_kind == _PAIR_CODE:
+                    pair = first
+                elif code_kind == _KNITTED_CODE:
+                    knitted = True
+            code = codes[winning_group]
+            kind_code = code // 34 * 34
+            first = code % 34
+            wait = None
+            if kind_code == _CHOW_CODE:
+                r = first % 9
+                if winning == first + 1:
+                    wait = "closed_wait"
+                elif (r == 0 and winning == first + 2) or (r == 6 and winning == first):
+                    wait = "edge_wait"
+            elif kind_code == _PAIR_CODE:
+                wait = "single_wait"
+            out.append((shape, codes, winning_group, tuple(chows), tuple(pungs), pair, knitted, wait,
+                        kind_code == _PUNG_CODE, ()))
+            continue
+        firsts = [code % 34 for code in codes]
+        if shape == _SEVEN_PAIRS:
+            fans = ("seven_pairs",)
+            pairs = sorted(firsts)
+            if pairs[0] < 27 and pairs[-1] - pairs[0] == 6 and pairs[0] // 9 == pairs[-1] // 9 \
+                    and len(set(pairs)) == 7:
+                fans += ("seven_shifted_pairs",)
+        elif shape == _THIRTEEN_ORPHANS:
+            fans = ("thirteen_orphans",)
+        else:  # honours and knitted tiles
+            fans = ()
+            if sum(1 for f in firsts if f >= 27) == 7:
+                fans += ("greater_honours_and_knitted_tiles",)
+            fans += ("lesser_honours_and_knitted_tiles",)
+            if sum(1 for f in firsts if f < 27) == 9:
+                fans += ("knitted_straight",)
+        out.append((shape, codes, winning_group, None, (), -1, False, None, False, fans))
+    return tuple(out)
+
+
+# --- parts cached by what they depend on ---------------------------------------------------------------------------
+_KIND_IDS_BY_FEATURES: dict[tuple, tuple[str, ...]] = {}
+
+
+def kind_fan_ids(mask: int) -> tuple[str, ...]:
+    """The ids of ``evaluate._kind_fans(mask)``, cached by the features they read (as ``evaluate._kind_fans_of``)."""
+    suits = (mask & 0x1FF != 0) | (mask >> 9 & 0x1FF != 0) << 1 | (mask >> 18 & 0x1FF != 0) << 2
+    honours = mask >> 27
+    key = (suits, 0 if honours else (mask | mask >> 9 | mask >> 18) & 0x1FF, honours & 0xF != 0, honours >> 4 != 0,
+           not mask & ~_GREEN_MASK, not mask & ~_REVERSIBLE_MASK, not mask & _NOT_TERMINAL_NUMBERS)
+    ids = _KIND_IDS_BY_FEATURES.get(key)
+    if ids is None:
+        ids = _KIND_IDS_BY_FEATURES[key] = tuple(fan for fan, _, _ in _kind_fans.__wrapped__(mask))
+    return ids
+
+
+@lru_cache(maxsize=None)
+def win_fan_ids(self_drawn: bool, concealed: bool, last_wall_tile: bool, kong_replacement: bool, robbing_kong: bool,
+                melded_hand: bool, last_tile: bool) -> tuple[str, ...]:
+    """The way-of-winning fans (``HandFacts._win_fans``): ``melded_hand`` is four melds none a concealed kong,
+    ``last_tile`` the context's flag or the other three copies in the winner's own melds."""
+    fans = []
+    if self_drawn:
+        fans.append("self_drawn")
+        if concealed:
+            fans.append("fully_concealed_hand")
+        if last_wall_tile:
+            fans.append("last_tile_draw")
+        if kong_replacement:
+            fans.append("out_with_replacement_tile")
+    else:
+        if concealed:
+            fans.append("concealed_hand")
+        if last_wall_tile:
+            fans.append("last_tile_claim")
+        if robbing_kong:
+            fans.append("robbing_the_kong")
+        if melded_hand:
+            fans.append("melded_hand")
+    if last_tile:
+        fans.append("last_tile")
+    return tuple(fans)
+
+
+@lru_cache(maxsize=65536)
+def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
+    """(the chow-combination fans found, one id per candidate taken; whether every chow is a 123/789, whether every
+    chow holds a 5)."""
+    ids = tuple(fan for fan, _ in chow_fans(chows, pair)) if len(chows) >= 2 else ()
+    return (ids, all(f in _TERMINAL_CHOWS for f in chows), all(f in _FIVE_CHOWS for f in chows))
+
+
+@lru_cache(maxsize=65536)
+def pung_part(pungs: tuple[int, ...], pair: int, round_wind: int, seat_wind: int) -> tuple[tuple[str, ...], bool,
+                                                                                            bool, bool]:
+    """(the pung-combination fans and then the per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), one id per
+    fan counted, in the order of ``evaluate._evaluate_sets``; whether every pung is of a terminal or honour, of a
+    5, of an even number)."""
+    ids = [fan for fan, _ in pung_fans(pungs, pair if pair >= 27 else None)] if len(pungs) >= 2 else []
+    wind_pungs = sum(1 for f in pungs if 27 <= f < 31)
+    for f in pungs:
+        if f >= 31:
+            ids.append("dragon_pung")
+        elif f >= 27:
+            value = False
+            if f == round_wind:
+                ids.append("prevalent_wind")
+                value = True
+            if f == seat_wind:
+                ids.append("seat_wind")
+                value = True
+            if not value and wind_pungs < 3:
+                ids.append("pung_of_terminals_or_honours")
+        elif f in _TERMINALS:
+            ids.append("pung_of_terminals_or_honours")
+    return (tuple(ids), all(f in _TERMINAL_OR_HONOUR for f in pungs), all(f in _FIVES for f in pungs),
+            all(f < 27 and f % 9 % 2 == 1 for f in pungs))
+
+
+@lru_cache(maxsize=None)
+def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
+    """The kong fans (policy M14, M15), in ``evaluate._evaluate_sets``'s order."""
+    fans = []
+    kongs = melded_kongs + concealed_kongs
+    if kongs == 4:
+        fans.append("four_kongs")
+    elif kongs == 3:
+        fans.append("three_kongs")
+    elif melded_kongs == 2 or (melded_kongs == 1 and concealed_kongs == 1):
+        fans.append("two_melded_kongs")
+    elif melded_kongs == 1 and concealed_kongs == 0:
+        fans.append("melded_kong")
+    if concealed_kongs == 1:
+        fans.append("concealed_kong")
+    elif concealed_kongs == 2:
+        fans.append("two_concealed_kongs")
+    return tuple(fans)
+
+
+_FINISHED: dict[tuple[str, ...], tuple] = {}
+_FINISHED_MAX = 1 << 16
+
+
+def finish(found: tuple[str, ...]) -> tuple:
+    """The fans ``found`` (one id per fan counted, in the order found) after the exclusions, as (total, tie key,
+    ((fan id, count), ...)); 无番和 when none is left. The tie key is ``_tie_key``'s (policy M16)."""
+    done = _FINISHED.get(found)
+    if done is None:
+        counts: dict[str, int] = {}
+        for fan in found:
+            counts[fan] = counts.get(fan, 0) + 1
+        removed = set().union(*[EXCLUDES[fan] for fan in counts])
+        kept = tuple((fan, n) for fan, n in counts.items() if fan not in removed) or (("chicken_hand", 1),)
+        total = sum(POINTS[fan] * n for fan, n in kept)
+        ids = [fan for fan, _ in kept]
+        tie = ("edge_wait" in ids, "closed_wait" in ids, "single_wait" in ids)
+        if len(_FINISHED) >= _FINISHED_MAX:
+            _FINISHED.clear()  # bounded memory in a long-running service
+        done = _FINISHED[found] = (total, tie, kept)
+    return done
+
+
+# --- one hand ------------------------------------------------------------------------------------------------------
+def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple] | None:
+    """(the reading summary kept, its ``finish`` answer), or None when the hand is not a winning shape. ``every``
+    (for tests) receives each reading's (summary, ``finish`` answer) in order."""
+    standing = [0] * 34
+    mask = 0
+    for t in hand.concealed:
+        i = t.index
+        standing[i] += 1
+        mask |= 1 << i
+    win = hand.winning_tile.index
+    standing[win] += 1
+    mask |= 1 << win
+    melds = hand.melds
+    self_drawn = context.self_drawn
+    if melds:
+        counts = list(standing)
+        meld_chows = []
+        meld_pungs = []
+        kong_kinds = 0
+        melded_kongs = concealed_kongs = 0
+        concealed = True
+        for meld in melds:
+            kind = meld.type
+            i = meld.tiles[0].index
+            if kind is _CHOW:
+                meld_chows.append(i)
+                mask |= 7 << i
+                counts[i] += 1
+                counts[i + 1] += 1
+                counts[i + 2] += 1
+                concealed = False
+                continue
+            meld_pungs.append(i)
+            mask |= 1 << i
+            if kind is _PUNG:
+                counts[i] += 3
+                concealed = False
+                continue
+            counts[i] += 4
+            kong_kinds |= 1 << i
+            if kind is _CONCEALED_KONG:
+                concealed_kongs += 1
+            else:
+                melded_kongs += 1
+                concealed = False
+        meld_chows = tuple(meld_chows)
+        meld_pungs = tuple(meld_pungs)
+        kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
+        found = kind_fan_ids(mask)
+        if 4 in counts:
+            hogs = sum(1 for i in range(34) if counts[i] == 4 and not kong_kinds >> i & 1)
+            if hogs:
+                found += ("tile_hog",) * hogs
+        found += win_fan_ids(self_drawn, concealed, context.last_wall_tile, context.kong_replacement,
+                             context.robbing_kong, len(melds) == 4 and not concealed_kongs,
+                             context.last_tile or counts[win] - standing[win] == 3)
+    else:
+        counts = standing
+        meld_chows = meld_pungs = kong_fans = ()
+        concealed_kongs = 0
+        found = kind_fan_ids(mask)
+        if 4 in standing:
+            found += ("tile_hog",) * standing.count(4)
+        if win < 27:
+            base = win - win % 9
+            if standing[base] >= 3 and standing[base + 8] >= 3:
+                before = list(standing)
+                before[win] -= 1
+                if tuple(before[base:base + 9]) == _NINE_GATES and sum(before) == 13:
+                    found += ("nine_gates",)
+        found += win_fan_ids(self_drawn, True, context.last_wall_tile, context.kong_replacement,
+                             context.robbing_kong, False, context.last_tile)
+    summaries = reading_summaries(tuple(standing), win, len(melds))
+    if not summaries:
+        return None
+    unique_wait = None
+    best = best_key = None
+    round_wind = seat_wind = None
+    for summary in summaries:
+        chows = summary[3]
+        if chows is None:
+            done = finish(found + summary[9])
+        else:
+            pungs = summary[4]
+            pair = summary[5]
+            if meld_chows:
+                chows += meld_chows
+            if meld_pungs:
+                pungs += meld_pungs
+            items = found
+            chow_ids, terminal_chows, five_chows = chow_part(chows, pair)
+            if pungs:
+                if round_wind is None:
+                    round_wind = _WIND_INDEX[context.round_wind]
+                    seat_wind = _WIND_INDEX[context.seat_wind]
+                pung_ids, terminal_pungs, five_pungs, even_pungs = pung_part(pungs, pair, round_wind, seat_wind)
+                if len(pungs) == 4:
+                    items += ("all_pungs", "all_even_pungs") if even_pungs and pair < 27 and pair % 9 % 2 == 1 \
+                        else ("all_pungs",)
+            else:
+                pung_ids = ()
+                terminal_pungs = five_pungs = True
+                if pair < 27:
+                    items += ("all_chows",)
+            if summary[6]:
+                items += ("knitted_straight",)
+            elif pair in _TERMINAL_OR_HONOUR:
+                if terminal_chows and terminal_pungs:
+                    items += ("outside_hand",)
+            elif pair in _FIVES:
+                if five_chows and five_pungs:
+                    items += ("all_fives",)
+            items += chow_ids
+            if pungs:
+                items += pung_ids
+                if kong_fans:
+                    items += kong_fans
+                hidden = len(summary[4]) + concealed_kongs
+                if summary[8] and not self_drawn:
+                    hidden -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
+                if hidden >= 2:
+                    items += (_CONCEALED_PUNG_FANS[hidden],)
+            wait = summary[7]
+            if wait is not None:
+                if unique_wait is None:
+                    unique_wait = _unique_wait(standing, counts, win, len(melds))
+                if unique_wait:
+                    items += (wait,)
+            done = finish(items)
+        if every is not None:
+            every.append((summary, done))
+        if best is None:
+            best, best_key = (summary, done), (done[0], done[1])
+        else:
+            key = (done[0], done[1])
+            if key > best_key:
+                best, best_key = (summary, done), key
+    return best
+
+
+def _unique_wait(standing: list[int], counts: list[int], win: int, melds: int) -> bool:
+    """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``)."""
+    before = list(standing)
+    before[win] -= 1
+    exhausted = tuple([i for i in range(34) if counts[i] == 4 and i != win]) if 4 in counts else ()
+    return _only_winning_tile_of(tuple(before), win, melds, exhausted)

@@ -1,0 +1,180 @@
+"""The readings of a hand's standing tiles (four sets and a pair, and the irregular shapes) as small ints, cached by
+their counts: the same readings, in the same order, as ``engine.decompose.arrangements_of_counts``.
+
+A reading is (shape code, standing group codes, winning group index); a group code is kind code + first kind index
+(``_GROUP_BY_CODE`` turns it back into the one shared ``Group``, ``_SHAPE_BY_CODE`` the shape code into a ``Shape``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from operator import itemgetter
+
+from ..decompose import KNITTED_PATTERNS, Group, GroupKind, Shape, _knitted_straight
+
+_PLACEHOLDER = Group(GroupKind.PUNG, 0)
+
+
+@lru_cache(maxsize=65536)
+def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) -> tuple[tuple, ...]:
+    """``arrangements_of_counts`` for these standing counts, as (shape code, standing group codes, winning group
+    index), in the same order: the four-sets-and-a-pair readings come from per-suit tables
+    (``_standard_readings``), the irregular shapes only when the counts allow one.
+
+    Only small ints are cached (``_GROUP_BY_CODE``, ``_SHAPE_BY_CODE`` turn them back into groups and shapes): the
+    garbage collector stops tracking tuples of ints, so a cache that grows with new hands does not make its full
+    collections longer or more frequent."""
+    out = _standard_readings(standing, winning)
+    if melds > 1:
+        return out
+    # Whether an irregular shape is possible at all (the tests of arrangements_of_counts, as quick C-level scans):
+    # seven pairs (all even), 全不靠 (no count above 1), thirteen orphans (all 13 present), or a knitted straight
+    # (its nine number kinds present: at least 9 number kinds held).
+    possible = melds == 0 and ((1 not in standing and 3 not in standing)
+                               or (2 not in standing and 3 not in standing and 4 not in standing)
+                               or 0 not in _orphan_counts(standing))
+    if not possible and standing[:27].count(0) <= 18:
+        for pattern in KNITTED_PATTERNS:
+            if all(standing[i] for i in pattern):
+                possible = True
+                break
+    if not possible:
+        return out
+    extra = []
+    if melds == 0:
+        # Seven pairs, thirteen orphans, 全不靠 (as in arrangements_of_counts, straight to codes).
+        if 1 not in standing and 3 not in standing:
+            codes = tuple([_PAIR_CODE + i for i in range(34) for _ in range(standing[i] // 2)])
+            extra += _placed(_SEVEN_PAIRS_CODE, codes, winning)
+        orphans = _orphan_counts(standing)
+        if 0 not in orphans and sum(orphans) == 14:
+            codes = tuple([(_PAIR_CODE if standing[i] == 2 else _SINGLE_CODE) + i for i in _ORPHANS])
+            extra += _placed(_THIRTEEN_ORPHANS_CODE, codes, winning)
+        if 2 not in standing and 3 not in standing and 4 not in standing:
+            numbers = {i for i in range(27) if standing[i]}
+            for pattern in KNITTED_PATTERNS:
+                if numbers <= set(pattern):
+                    codes = tuple([_SINGLE_CODE + i for i in range(34) if standing[i]])
+                    extra += _placed(_HONOURS_KNITTED_CODE, codes, winning)
+                    break
+    if standing[:27].count(0) <= 18:  # a knitted straight needs 9 number kinds (rare: engine.decompose's code)
+        for a in _knitted_straight(list(standing), winning, (_PLACEHOLDER,) * melds):
+            extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first
+                                                       for g in a.groups[:len(a.groups) - melds]]), a.winning_group))
+    return out + tuple(extra)
+
+
+def _placed(shape: int, codes: tuple[int, ...], winning: int) -> list[tuple]:
+    """``engine.decompose._placements`` on codes: one reading per distinct group that can hold the winning tile."""
+    out = []
+    seen = []
+    holders = _HOLDERS[winning]
+    for i, code in enumerate(codes):
+        if code in holders and code not in seen:
+            seen.append(code)
+            out.append((shape, codes, i))
+    return out
+
+
+def _standard_readings(standing: tuple[int, ...], winning: int) -> tuple:
+    """The four-sets-and-a-pair part of ``arrangements_of_counts`` (``standard_partitions`` and the placements of
+    the winning tile). Sets never cross suits, so the partitions are the product of each suit's own ways to split
+    (cached by the suit's counts), suit 0 varying slowest as in the leftmost-tile recursion; the pair lies in the one
+    suit holding 2 mod 3 tiles, or is the one honour pair."""
+    honours = standing[27:]
+    if 1 in honours or 4 in honours:
+        return ()
+    honour_pair = honours.count(2)
+    if honour_pair > 1:
+        return ()
+    honour_pair = 27 + honours.index(2) if honour_pair else -1
+    tail = tuple([_PUNG_CODE + 27 + k for k in range(7) if honours[k] == 3]) if 3 in honours else ()
+    blocks = (standing[0:9], standing[9:18], standing[18:27])
+    rests = [sum(b) % 3 for b in blocks]
+    if honour_pair >= 0:
+        if any(rests):
+            return ()
+        heads = ((_PAIR_CODE + honour_pair, (_suit_sets(blocks[0], 0), _suit_sets(blocks[1], 9),
+                                             _suit_sets(blocks[2], 18))),)
+    else:
+        if sorted(rests) != [0, 0, 2]:
+            return ()
+        suit = rests.index(2)
+        heads = []
+        ways = [_suit_sets(blocks[0], 0), _suit_sets(blocks[1], 9), _suit_sets(blocks[2], 18)]
+        for pair, pair_ways in _suit_pair_ways(blocks[suit], suit * 9):
+            ways[suit] = pair_ways
+            heads.append((pair, tuple(ways)))
+    holders = _HOLDERS[winning]  # the groups that can hold the winning tile
+    out = []
+    for pair, (w0, w1, w2) in heads:
+        if not (w0 and w1 and w2):
+            continue
+        for a in w0:
+            for b in w1:
+                for c in w2:
+                    codes = (pair,) + a + b + c + tail
+                    seen = []
+                    i = -1
+                    for code in codes:
+                        i += 1
+                        if code in holders and code not in seen:
+                            seen.append(code)
+                            out.append((_STANDARD_CODE, codes, i))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_pair_ways(block: tuple[int, ...], base: int) -> tuple[tuple[int, tuple[tuple[int, ...], ...]], ...]:
+    """The suit that holds the pair: for each pair (in rank order), its code and the suit's splits without it."""
+    out = []
+    work = list(block)
+    for r in range(9):
+        if work[r] >= 2:
+            work[r] -= 2
+            out.append((_PAIR_CODE + base + r, _suit_sets(tuple(work), base)))
+            work[r] += 2
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_sets(block: tuple[int, ...], base: int) -> tuple[tuple[int, ...], ...]:
+    """Every way to split one suit's counts into chows and pungs (the leftmost tile always in the first set), as
+    group codes, in the order of ``engine.decompose._sets_only``; () when there is none. ``base`` is the suit's
+    first kind index."""
+    first = next((r for r in range(9) if block[r]), None)
+    if first is None:
+        return ((),)
+    out = []
+    work = list(block)
+    if work[first] >= 3:
+        work[first] -= 3
+        for rest in _suit_sets(tuple(work), base):
+            out.append((_PUNG_CODE + base + first,) + rest)
+        work[first] += 3
+    if first <= 6 and work[first + 1] and work[first + 2]:
+        work[first] -= 1
+        work[first + 1] -= 1
+        work[first + 2] -= 1
+        for rest in _suit_sets(tuple(work), base):
+            out.append((_CHOW_CODE + base + first,) + rest)
+    return tuple(out)
+
+
+# Standing groups as small ints: kind code + first kind index (one shared Group instance each), and the kinds each
+# covers (whether it can hold the winning tile).
+_KINDS = (GroupKind.CHOW, GroupKind.PUNG, GroupKind.PAIR, GroupKind.KNITTED, GroupKind.SINGLE, GroupKind.KONG)
+_KIND_CODE = {kind: 34 * k for k, kind in enumerate(_KINDS)}
+_CHOW_CODE, _PUNG_CODE, _PAIR_CODE = _KIND_CODE[GroupKind.CHOW], _KIND_CODE[GroupKind.PUNG], _KIND_CODE[GroupKind.PAIR]
+_GROUP_BY_CODE = [Group(kind, first) for kind in _KINDS for first in range(34)]
+_COVERS = [frozenset(i for i in g.indices if i < 34) for g in _GROUP_BY_CODE]
+_HOLDERS = [frozenset(code for code in range(len(_COVERS)) if w in _COVERS[code]) for w in range(34)]
+_SHAPE_BY_CODE = tuple(Shape)
+_SHAPE_CODE = {shape: k for k, shape in enumerate(_SHAPE_BY_CODE)}
+_STANDARD_CODE = _SHAPE_CODE[Shape.STANDARD]
+_SEVEN_PAIRS_CODE = _SHAPE_CODE[Shape.SEVEN_PAIRS]
+_THIRTEEN_ORPHANS_CODE = _SHAPE_CODE[Shape.THIRTEEN_ORPHANS]
+_HONOURS_KNITTED_CODE = _SHAPE_CODE[Shape.HONOURS_KNITTED]
+_SINGLE_CODE = _KIND_CODE[GroupKind.SINGLE]
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+_orphan_counts = itemgetter(*_ORPHANS)

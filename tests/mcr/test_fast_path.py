@@ -1,0 +1,57 @@
+"""The fast path (``engine.mcr.fast``) gives, for every reading of a hand, the fans and total of the reference
+evaluation (``engine.mcr.evaluate.evaluate``) and the same reading order, so that ``score`` keeps the same one."""
+
+from __future__ import annotations
+
+from engine.decompose import arrangements
+from engine.mcr import _GROUP_BY_CODE, _SHAPE_BY_CODE
+from engine.mcr.evaluate import HandFacts, evaluate
+from engine.mcr.fast import best_reading
+
+from .generator import generate
+
+
+def _check(hand, context) -> int:
+    every: list = []
+    best = best_reading(hand, context, every)
+    plain = list(arrangements(hand))
+    assert len(every) == len(plain), hand
+    facts = HandFacts(hand, context)
+    melds = len(hand.melds)
+    for (summary, (total, tie, kept)), arrangement in zip(every, plain):
+        shape, codes, winning_group = summary[:3]
+        assert (_SHAPE_BY_CODE[shape], tuple(_GROUP_BY_CODE[c] for c in codes), winning_group) == \
+            (arrangement.shape, arrangement.groups[:len(arrangement.groups) - melds], arrangement.winning_group), hand
+        scored = evaluate(arrangement, facts)
+        assert total == scored.total, (hand, arrangement)
+        assert list(kept) == [(fan, entry[0]) for fan, entry in scored.fans.items()], (hand, arrangement)
+        assert tie == ("edge_wait" in scored.fans, "closed_wait" in scored.fans, "single_wait" in scored.fans)
+    if every:
+        keys = [(done[0], done[1]) for _, done in every]
+        assert best == every[keys.index(max(keys))], hand
+    else:
+        assert best is None
+    return len(every)
+
+
+def test_every_reading_scores_as_the_reference_evaluation():
+    readings = 0
+    for seed in (101, 202):
+        for hand, context in generate(2500, seed):
+            readings += _check(hand, context)
+    assert readings > 5000
+
+
+def test_rare_shapes_and_kongs_score_as_the_reference_evaluation():
+    from engine import Hand, WinContext
+
+    texts = ("19m19p19s1234567z +1m", "147m258p369s1234z +5z", "147m258p369s555p5z +5z", "1112345678999m +5m",
+             "1122334455667p +7p", "1122334455667m +1m", "123m456p789s1z p555z< +1z", "4z k1111m< k2222p^ k3333s> x5555z +4z",
+             "3z x1111m x9999s p111z^ p222z< +3z", "11122233m44455p +3m", "14788m258p369s55z +5z", "1245m p222z^ x3333z p444z> +3m")
+    checked = 0
+    for text in texts:
+        hand = Hand.parse(text).validate()
+        for self_drawn in (False, True):
+            for seat, prevailing in (("S", "E"), ("E", "E"), ("N", "W")):
+                checked += _check(hand, WinContext(self_drawn=self_drawn, seat_wind=seat, round_wind=prevailing))
+    assert checked >= 6 * len(texts)
