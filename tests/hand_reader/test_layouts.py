@@ -210,3 +210,15 @@ def test_a_meld_with_one_flipped_sideways_label_is_still_a_meld():
     reading = read_hand(flipped, size)
     assert same_hand(reading.hand, Hand.parse("123456789m1z c4*56s< +1z")), reading.warnings
     assert np.array_equal(flipped.rotation != detections.rotation, np.eye(len(rotation), dtype=bool)[k])
+
+
+@pytest.mark.parametrize("photo", PHOTOS)
+def test_a_meld_row_laid_close_in_front_of_the_concealed_row_is_its_own_row(photo):
+    # The meld's sideways tile sits close enough to the concealed row to link with it, while its upright tiles lie
+    # at the same places along the row as concealed tiles: one row never holds two tiles at one place.
+    table = Table()
+    table.row("1m 2m 3m 4p 5p 6p 7p 8p 9p 1z | 1z")
+    table.row("s4s 5s 6s", x=2.3, bottom=-0.45)
+    reading, order = read(table, photo)
+    assert_hand(reading, "123m456789p1z c4*56s< +1z")
+    assert [reading.tile_roles[detection_of(order, k)]["role"] for k in (11, 12, 13)] == ["meld"] * 3

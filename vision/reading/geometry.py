@@ -28,6 +28,8 @@ from ..classes import FACE_DOWN
 DEFAULT_ASPECT = 1.35  # height / width of a tile face; typical sets lie between 1.25 and 1.45
 ROW_LINK_DY = 0.42  # two tiles share a row when their centres differ across the row by < this x tile height
 ROW_LINK_GAP = 4.0  # ... and the gap between them along the row is < this many tile widths
+ROW_COLLIDE_OVERLAP = 0.3  # tile widths: two tiles of one row never overlap along it this much ...
+ROW_COLLIDE_DY = 0.25  # ... with centres this many tile heights apart across it (closer: one tile seen twice)
 DUPLICATE_IOU = 0.6  # two boxes overlapping this much are one tile detected twice
 
 
@@ -235,9 +237,19 @@ def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
 
     Two active tiles are linked when their centres differ across the row by less than ROW_LINK_DY tile heights and
     the free space between them is less than ROW_LINK_GAP tile widths (and they do not lie on top of each other);
-    a row is a connected component. Rows are listed top to bottom.
+    a row is a connected component. A row holds one tile per place along it: a component in which two tiles lie at
+    the same place (a meld row laid close in front of a standing concealed row, linked through diagonal neighbours)
+    is split across the row where its tiles' centres are furthest apart, and each part linked again. Rows are
+    listed top to bottom.
     """
-    index = np.flatnonzero(active)
+    chains = _link(frame, np.flatnonzero(active), depth=0)
+    chains = [sorted(members, key=lambda k: frame.centers[k, 0]) for members in chains]
+    chains.sort(key=lambda chain: (float(np.mean(frame.centers[chain, 1])), float(frame.centers[chain[0], 0])))
+    return chains
+
+
+def _link(frame: Frame, index: np.ndarray, depth: int) -> list[list[int]]:
+    """Connected components of the row links among ``index`` (see :func:`rows`), split where two tiles collide."""
     parent = {int(i): int(i) for i in index}
 
     def find(i: int) -> int:
@@ -254,15 +266,37 @@ def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
     dy = np.abs(cy[:, None] - cy[None, :])
     with np.errstate(divide="ignore", invalid="ignore"):  # degenerate boxes: nan links nothing, as in Frame.gap
         gap = (np.abs(cx[None, :] - cx[:, None]) - (along[:, None] + along[None, :]) / 2) / mean_unit
-        linked = np.triu((dy < ROW_LINK_DY * height) & (gap > -0.5) & (gap < ROW_LINK_GAP), k=1)
+        near = dy < ROW_LINK_DY * height
+        linked = np.triu(near & (gap > -0.5) & (gap < ROW_LINK_GAP), k=1)
+        # Only two upright tiles collide: a sideways tile may share a place with another (an added kong's tile laid
+        # on or beside the claimed one, raised and shifted by the view).
+        upright = ~frame.sideways[index]
+        collide = np.triu((gap < -ROW_COLLIDE_OVERLAP) & (dy > ROW_COLLIDE_DY * height)
+                          & upright[:, None] & upright[None, :], k=1)
     for a_pos, b_pos in zip(*np.nonzero(linked)):
         parent[find(int(index[a_pos]))] = find(int(index[b_pos]))
     components: dict[int, list[int]] = {}
     for i in index:
         components.setdefault(find(int(i)), []).append(int(i))
-    chains = [sorted(members, key=lambda k: frame.centers[k, 0]) for members in components.values()]
-    chains.sort(key=lambda chain: (float(np.mean(frame.centers[chain, 1])), float(frame.centers[chain[0], 0])))
-    return chains
+    out: list[list[int]] = []
+    position = {int(i): k for k, i in enumerate(index)}
+    for members in components.values():
+        local = [position[m] for m in members]
+        if depth < 4 and len(members) > 2 and collide[np.ix_(local, local)].any():
+            ys = np.sort(frame.centers[members, 1])
+            cut = int(np.argmax(np.diff(ys)))
+            threshold = (ys[cut] + ys[cut + 1]) / 2
+            upper = np.array([m for m in members if frame.centers[m, 1] < threshold])
+            lower = np.array([m for m in members if frame.centers[m, 1] >= threshold])
+            out += _link(frame, upper, depth + 1) + _link(frame, lower, depth + 1)
+            continue
+        out.append(members)
+    return out
+
+
+def _across(frame: Frame, i: int, j: int) -> bool:
+    """Whether tiles i and j lie side by side across the row (centres more than half a tile width apart across it)."""
+    return abs(float(frame.centers[i, 1] - frame.centers[j, 1])) > 0.5 * float(frame.unit[i] + frame.unit[j]) / 2
 
 
 def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int = 3) -> Frame:
@@ -277,7 +311,9 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
         runs: list[list[int]] = []
         run: list[int] = []
         for tile in chain:
-            if frame.sideways[tile] and (not run or frame.gap(run[-1], tile) < 0.5):
+            # A tile at the same place along the row as the last one lies across from it (an added kong's tile
+            # laid beside the claimed one): that is no run along the row.
+            if frame.sideways[tile] and (not run or (frame.gap(run[-1], tile) < 0.5 and not _across(frame, run[-1], tile))):
                 run.append(tile)
                 continue
             runs.append(run)
