@@ -222,3 +222,23 @@ def test_a_meld_row_laid_close_in_front_of_the_concealed_row_is_its_own_row(phot
     reading, order = read(table, photo)
     assert_hand(reading, "123m456789p1z c4*56s< +1z")
     assert [reading.tile_roles[detection_of(order, k)]["role"] for k in (11, 12, 13)] == ["meld"] * 3
+
+
+def relabel(detections: Detections, order: list[int], labels: dict[int, int]) -> Detections:
+    """The detections with table tile k's rotation label replaced by ``labels[k]`` (the recogniser's label for it)."""
+    rotation = detections.rotation.copy()
+    for k, label in labels.items():
+        rotation[detection_of(order, k)] = label
+    return Detections(detections.boxes, detections.class_ids, detections.confidence, rotation, detections.topk_ids,
+                      detections.topk_probs)
+
+
+@pytest.mark.parametrize("tilt", [0.0, 35.0])
+def test_flat_melds_labelled_a_quarter_turn_from_the_standing_row_keep_their_claimed_tile(tilt):
+    # Seen from low and aside, standing concealed tiles and flat meld tiles show faces a quarter turn apart: the
+    # flat uprights carry a sideways label, and the claimed tile, turned a quarter further, the opposite one.
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z | s4s 5s 6s")
+    detections, size, order = table.photo(tilt=tilt)
+    detections = relabel(detections, order, {11: 90, 12: 270, 13: 270})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "123456789m1z c4*56s< +1z")

@@ -63,6 +63,7 @@ class Frame:
     tilt: float
     aspect: float
     measured_across: np.ndarray = None  # type: ignore[assignment]  (N,) across extent solved from the box itself
+    relative: np.ndarray = None  # type: ignore[assignment]  (N,) rotation label relative to the quarter turn
 
     def gap(self, i: int, j: int) -> float:
         """Free space between tiles i and j along the row, in local tile widths (negative when they overlap)."""
@@ -161,7 +162,8 @@ def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, co
         solved = (box_h * c - box_w * s) / (c * c - s * s)
         measured_across = np.where(solved > 0.3 * across, solved, across)
     return Frame(centers=turned, unit=unit, along=along, across=across, sideways=sideways, face_down=face_down,
-                 quarter_turn=r0, tilt=tilt, aspect=aspect, measured_across=measured_across)
+                 quarter_turn=r0, tilt=tilt, aspect=aspect, measured_across=measured_across,
+                 relative=relative.astype(np.int64))
 
 
 def duplicates(boxes: np.ndarray, confidence: np.ndarray, keep_pairs: np.ndarray | None = None) -> np.ndarray:
@@ -324,6 +326,15 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
                 continue
             if sum(1 for t in chain if not frame.sideways[t] and not frame.face_down[t]) >= 2:
                 sideways[run] = False
+                # Flat meld tiles seen beyond 45° all carry one sideways label, and their claimed tile, turned a
+                # quarter further, then carries the opposite one: a minority of faces labelled half a turn from the
+                # run's majority stays sideways.
+                labels = [int(frame.relative[t]) for t in run if not frame.face_down[t]]
+                if labels:
+                    majority = max(set(labels), key=labels.count)
+                    odd = [t for t in run if not frame.face_down[t] and int(frame.relative[t]) == (majority + 180) % 360]
+                    if 0 < len(odd) < len(labels) / 2:
+                        sideways[odd] = True
     if (sideways == frame.sideways).all():
         return frame
     along = np.where(sideways, frame.aspect * frame.unit, frame.unit)
