@@ -139,3 +139,26 @@ def test_synthetic_scene_tiles_found(rec, img):
     score = TileScore()
     score.add(d.boxes, d.class_ids, gb, gc)
     assert score.summary()["box_recall"] >= MIN_SYNTH_RECALL, score.summary()
+
+
+def test_rotation_from_four_way_orientation_and_crop_turn():
+    """rotation = the face's clockwise turn inside the crop + 90 when a landscape box's crop was turned
+    counter-clockwise. Worked by hand: a sideways tile (turned 90 clockwise) has a landscape box; after the crop's
+    counter-clockwise turn the face is upright (0) -> 90. The same tile with a near-square box is cropped unturned
+    and its face lies turned 90 -> 90. An upside-down tile in a portrait box: 180."""
+    from vision.recognize import assemble
+
+    probs = np.full((5, len(CLASS_NAMES)), 0.01, np.float32)
+    probs[:, 0] = 0.6
+    probs[4] = 0.01
+    probs[4, FACE_DOWN] = 0.6
+    eye = np.eye(4, dtype=np.float32) * 0.7 + 0.075
+    orient = eye[[0, 1, 2, 3, 2]]
+    landscape = np.array([True, False, False, True, True])
+    boxes = np.tile(np.float32([0, 0, 10, 10]), (5, 1))
+    d = assemble(boxes, probs, orient, landscape)
+    assert d.rotation.tolist() == [90, 90, 180, 0, 90]  # a face-down tile's rotation comes from its box alone
+    # the older 2-way head (upright / upside-down) still reads: portrait 0 / 180, landscape 90 / 270
+    d2 = assemble(boxes[:4], probs[:4], np.float32([[0.9, 0.1], [0.2, 0.8], [0.9, 0.1], [0.3, 0.7]]),
+                  np.array([True, True, False, False]))
+    assert d2.rotation.tolist() == [90, 270, 0, 180]
