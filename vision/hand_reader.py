@@ -56,6 +56,7 @@ UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would sho
 SHALLOW_EXPANSIONS = 250  # decoding cap per layout in the first pass (readable hands: < 150)
 SCREEN_EXPANSIONS = 1000  # decoding cap per hypothesis when several layouts are tried (readable hands: < 200)
 LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decoder
+PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
 
 
 @dataclass
@@ -258,7 +259,13 @@ def _layouts_for(detections: Detections, turn: int) -> list:
     in_rows = active.copy()
     in_rows[list(stacked_on)] = False
     layouts = segment(frame, geometry.rows(frame, in_rows), facts, stacked_on, n_best=LAYOUT_CANDIDATES)
-    return [(frame, duplicate, stacked_on, layout) for layout in layouts]
+    out = [(frame, duplicate, stacked_on, layout) for layout in layouts]
+    if stacked_on:
+        # A tile found on or beside a claimed tile may be a loose one (a discard lying there): the layouts without
+        # any stacking are tried too, and the faces decide (an added kong needs four alike, a chow cannot be one).
+        plain = segment(frame, geometry.rows(frame, active), facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
+        out += [(frame, duplicate, {}, layout) for layout in plain]
+    return out
 
 
 def _hand_tiles(layout: Layout) -> list[int]:

@@ -242,3 +242,21 @@ def test_flat_melds_labelled_a_quarter_turn_from_the_standing_row_keep_their_cla
     detections = relabel(detections, order, {11: 90, 12: 270, 13: 270})
     reading = read_hand(detections, size)
     assert_hand(reading, "123456789m1z c4*56s< +1z")
+
+
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+def test_a_loose_tile_beside_a_chows_claimed_tile_is_no_added_kong(photo):
+    # A discard lying across the row beside the claimed tile looks like an added kong's fourth tile; its face says
+    # otherwise (a chow cannot be a kong), so the chow stands and the loose tile is clutter.
+    table = Table().row("1m 4m 4m 4m 6p 6p 6p 7s 8s 9s | 1m | s1p t8s 2p 3p")
+    reading, order = read(table, photo)
+    assert_hand(reading, "1444m666p789s c1*23p< +1m")
+    assert reading.tile_roles[detection_of(order, 12)]["role"] == "clutter"
+
+
+def test_a_face_down_tile_beside_a_claimed_tile_is_no_added_kong():
+    table = Table().row("1m 4m 4m 4m 6p 6p 6p 7s 8s 9s | 1m | s5z 5z 5z")
+    claimed = table.tiles[11]
+    table.tile("d", claimed["cx"] / 60.0, (claimed["cy"] - 61.0) / 81.0, turn=90)  # lies across, beside it
+    reading, order = read(table)
+    assert_hand(reading, "1444m666p789s p555z< +1m")

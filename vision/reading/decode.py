@@ -107,7 +107,7 @@ class Decoding:
     exhausted: bool = False  # stopped by a limit before finding a legal reading
     budget_hit: bool = False  # stopped early because the shared SearchBudget ran out
     impossible: bool = False  # the tile count can make no legal hand: nothing was searched
-    unconstrained_cost: float = 0.0  # the cost of every block's cheapest option (no legality asked)
+    unconstrained_cost: float = 0.0  # every tile's cheapest face (no legality asked, a meld's tiles each on their own)
 
     @property
     def extra_cost(self) -> float:
@@ -283,7 +283,12 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
     start = tuple(0 for _ in blocks)
     start_cost = sum(block[0][0] for block in blocks)
     heap: list[tuple[float, tuple[int, ...], int]] = [(start_cost, start, 0)]
-    result = Decoding(best=None, unconstrained_cost=start_cost)
+    # Each face-up meld tile at its own cheapest playing face: a meld whose tiles cannot be alike (a loose tile taken
+    # as an added kong's fourth) then pays for it here, as any other correction does.
+    meld_tiles = [t for meld in layout.melds for t, down in zip(meld.tiles, meld.face_down) if not down]
+    unconstrained = sum(block[0][0] for block, (role, _) in zip(blocks, block_roles) if role != "meld")
+    unconstrained += float(costs[meld_tiles, :KIND_COUNT].min(axis=1).sum()) if meld_tiles else 0.0
+    result = Decoding(best=None, unconstrained_cost=min(unconstrained, start_cost))
     expansions = 0
     limit = max_expansions if budget is None else min(max_expansions, budget.expansions_left)
     finished = False
