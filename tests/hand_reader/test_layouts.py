@@ -260,3 +260,16 @@ def test_a_face_down_tile_beside_a_claimed_tile_is_no_added_kong():
     table.tile("d", claimed["cx"] / 60.0, (claimed["cy"] - 61.0) / 81.0, turn=90)  # lies across, beside it
     reading, order = read(table)
     assert_hand(reading, "1444m666p789s p555z< +1m")
+
+
+@pytest.mark.parametrize("tilt", [0.0, 35.0])
+def test_a_row_of_flat_melds_all_labelled_sideways_is_read_by_its_odd_label(tilt):
+    # The melds lie in a row of their own in front of the standing row: no upright face in it, yet the one face
+    # per meld labelled half a turn from the others marks the claimed tiles (a discard block shows one label).
+    table = Table()
+    table.row("s4s 5s 6s | 9p 9p 9p s9p", x=1.0, bottom=-1.3)
+    table.row("1m 2m 3m 4m 5m 6m 7m | 7m")
+    detections, size, order = table.photo(tilt=tilt)
+    detections = relabel(detections, order, {0: 270, 1: 90, 2: 90, 3: 90, 4: 90, 5: 90, 6: 270})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "1234567m c4*56s< k9999p> +7m")

@@ -306,7 +306,8 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
 
     No layout puts three claimed tiles side by side (a meld has one, an added kong laid beside along the row two),
     but perspective can turn a stretch of a row across the 45° line where the quarter-turned rotation labels flip.
-    A row with fewer than two upright faces (a block of discards turned the other way) is left alone.
+    A row with fewer than two upright faces (a block of discards turned the other way) is left alone, unless the
+    run shows a flat meld's labels (one face labelled half a turn from the others).
     """
     sideways = frame.sideways.copy()
     for chain in chains:
@@ -324,17 +325,20 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
         for run in runs:
             if len(run) < min_run:
                 continue
-            if sum(1 for t in chain if not frame.sideways[t] and not frame.face_down[t]) >= 2:
+            # Flat meld tiles seen beyond 45° all carry one sideways label, and their claimed tile, turned a quarter
+            # further, then carries the opposite one: a minority of faces labelled half a turn from the run's
+            # majority stays sideways. That pattern marks a meld even in a row of its own (no upright faces);
+            # a block of discards turned the other way shows one label throughout and is left alone.
+            labels = [int(frame.relative[t]) for t in run if not frame.face_down[t]]
+            odd: list[int] = []
+            if labels:
+                majority = max(set(labels), key=labels.count)
+                odd = [t for t in run if not frame.face_down[t] and int(frame.relative[t]) == (majority + 180) % 360]
+                if not 0 < len(odd) < len(labels) / 2:
+                    odd = []
+            if odd or sum(1 for t in chain if not frame.sideways[t] and not frame.face_down[t]) >= 2:
                 sideways[run] = False
-                # Flat meld tiles seen beyond 45° all carry one sideways label, and their claimed tile, turned a
-                # quarter further, then carries the opposite one: a minority of faces labelled half a turn from the
-                # run's majority stays sideways.
-                labels = [int(frame.relative[t]) for t in run if not frame.face_down[t]]
-                if labels:
-                    majority = max(set(labels), key=labels.count)
-                    odd = [t for t in run if not frame.face_down[t] and int(frame.relative[t]) == (majority + 180) % 360]
-                    if 0 < len(odd) < len(labels) / 2:
-                        sideways[odd] = True
+                sideways[odd] = True
     if (sideways == frame.sideways).all():
         return frame
     along = np.where(sideways, frame.aspect * frame.unit, frame.unit)
