@@ -268,13 +268,9 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
     ``_suit_waits``), so no candidate tile is tried one by one; the irregular shapes are tried tile by tile, and only
     when the hand could be one."""
     # Honours: each must hold 0, 2 or 3 (one pair in all); a number suit must decompose, its count 0 or 2 mod 3.
-    honour_pairs = honour_bad = 0
-    for i in range(27, 34):
-        n = key[i]
-        if n == 2:
-            honour_pairs += 1
-        elif n == 1 or n == 4:
-            honour_bad += 1
+    honours = key[27:]
+    honour_pairs = honours.count(2)
+    honour_bad = honours.count(1) + honours.count(4)
     infos = (_suit_waits(key[0:9]), _suit_waits(key[9:18]), _suit_waits(key[18:27]))
     broken = 0  # suits that do not decompose as they stand
     pairs = honour_pairs
@@ -293,43 +289,47 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
                 k = b * 9 + r
                 if others + pair_after == 1 and k != win and k not in exhausted:
                     return False
-    if not broken and honour_bad <= 1:
-        for k in range(27, 34):
-            n = key[k]
-            if n == 0 or n == 3 or n == 4 or k == win or k in exhausted:
-                continue
-            # n == 1 becomes a pair, n == 2 a pung.
-            if honour_bad - (n == 1) == 0 and pairs + (n == 1) - (n == 2) == 1:
+    if not broken:
+        # An honour single becoming the pair, or an honour pair becoming a pung beside another pair.
+        if honour_bad == 1 and pairs == 0 and 1 in honours:
+            k = 27 + honours.index(1)
+            if k != win and k not in exhausted:
                 return False
+        elif honour_bad == 0 and pairs == 2 and honour_pairs:
+            for r in range(7):
+                if honours[r] == 2 and 27 + r != win and 27 + r not in exhausted:
+                    return False
     if melds == 0:
-        odd = [i for i in range(34) if key[i] & 1]
-        if len(odd) == 1 and odd[0] != win and odd[0] not in exhausted:
-            return False  # seven pairs
+        if key.count(1) + key.count(3) == 1:  # seven pairs: one odd count, the kind waited on
+            odd = key.index(1) if 1 in key else key.index(3)
+            if odd != win and odd not in exhausted:
+                return False
     elif melds > 1:
         return True
     # Quick necessary conditions for the irregular shapes below: all tiles terminals or honours, 13 different
     # kinds, or at least 8 number kinds.
-    if not ((melds == 0 and (sum(_orphan_counts(key)) == 13 or key.count(0) == 21)) or key[:27].count(0) <= 19):
+    number_kinds = 27 - key[:27].count(0)
+    kind_count = 34 - key.count(0)
+    orphans_only = melds == 0 and sum(_orphan_counts(key)) == 13
+    if not (orphans_only or (melds == 0 and kind_count == 13) or number_kinds >= 8):
         return True
-    kinds = [i for i in range(34) if key[i]]
     # The irregular shapes can wait on a kind the hand lacks: try them when the shape is within reach.
     candidates: set[int] = set()
     irregular = False
-    if melds == 0 and len(kinds) >= 12 and all(i in _ORPHAN_SET for i in kinds):
+    if orphans_only and kind_count >= 12:
         candidates.update(_ORPHANS)
         irregular = True
-    numbers = [i for i in kinds if i < 27]
-    all_single = melds == 0 and len(kinds) == 13  # 13 different tiles: 全不靠 / 七星不靠 within reach
-    if melds <= 1 and (len(numbers) >= 8 or all_single):
-        present = frozenset(numbers)
-        for pattern, pattern_set in _KNITTED_SETS:
-            lesser = all_single and present <= pattern_set
-            if lesser or len(present & pattern_set) >= 8:
+    all_single = melds == 0 and kind_count == 13  # 13 different tiles: 全不靠 / 七星不靠 within reach
+    if melds <= 1 and (number_kinds >= 8 or all_single):
+        for pattern, pattern_counts in _KNITTED_GETTERS:
+            held = 9 - pattern_counts(key).count(0)  # the pattern's kinds present
+            if (all_single and held == number_kinds) or held >= 8:
                 candidates.update(pattern)
                 candidates.update(range(27, 34))
                 irregular = True
     if not irregular:
         return True
+    kinds = [i for i in range(34) if key[i]]
     for i in kinds:
         if i >= 27:
             candidates.add(i)
@@ -457,7 +457,7 @@ def _suit_complete(block: tuple[int, ...], with_pair: bool) -> bool:
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHAN_SET = frozenset(_ORPHANS)
 _orphan_counts = itemgetter(*_ORPHANS)
-_KNITTED_SETS = tuple((pattern, frozenset(pattern)) for pattern in KNITTED_PATTERNS)
+_KNITTED_GETTERS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_PATTERNS)
 
 
 _TERMINAL_OR_HONOUR_PAIR = frozenset((0, 8, 9, 17, 18, 26) + tuple(range(27, 34)))  # pung or pair tiles

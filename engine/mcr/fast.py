@@ -21,13 +21,14 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..decompose import GroupKind, Shape
+from ..decompose import KNITTED_PATTERNS, GroupKind, Shape, _knitted_straight
 from ..hand import MeldType
 from .combos import chow_fans, pung_fans
 from .evaluate import _GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _only_winning_tile_of
 from .exclusions import EXCLUDES
 from .fans import POINTS
-from .readings import (_CHOW_CODE, _KIND_CODE, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _standing_arrangements)
+from .readings import (_CHOW_CODE, _KIND_CODE, _KNITTED_COUNTS, _ORPHANS, _PAIR_CODE, _PLACEHOLDER, _PUNG_CODE,
+                       _SHAPE_CODE, _SINGLE_CODE, _orphan_counts, _placed, _suit_sets, irregular_possible)
 
 _STANDARD = _SHAPE_CODE[Shape.STANDARD]
 _KNITTED_STRAIGHT = _SHAPE_CODE[Shape.KNITTED_STRAIGHT]
@@ -51,63 +52,195 @@ _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pung
 # --- readings of the standing tiles --------------------------------------------------------------------------------
 @lru_cache(maxsize=65536)
 def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tuple[tuple, ...]:
-    """``readings._standing_arrangements`` with what evaluation needs of each standing part, worked out once:
+    """The readings of ``readings._standing_arrangements`` (the same, in the same order) with what evaluation needs of each standing
+    part, worked out once:
 
     (shape code, group codes, winning group index, chows, pungs, pair, knitted, wait, winning pung, shape fans):
     the standing chows' and pungs' first kinds (in group order), the pair's kind, whether there are knitted
     groups, the wait fan the winning group gives if the wait is unique (``None`` if none), whether the winning
     tile completed a standing pung; for the irregular shapes, ``chows`` is ``None`` and ``shape fans`` their fans."""
+    out = _standard_summaries(standing, winning)
+    if not irregular_possible(standing, melds):
+        return out
+    # The irregular shapes, in the order of readings._standing_arrangements.
+    extra = []
+    if melds == 0:
+        if 1 not in standing and 3 not in standing:
+            codes = tuple([_PAIR_CODE + i for i in range(34) for _ in range(standing[i] // 2)])
+            extra += _placed(_SEVEN_PAIRS, codes, winning)
+        orphans = _orphan_counts(standing)
+        if 0 not in orphans and sum(orphans) == 14:
+            codes = tuple([(_PAIR_CODE if standing[i] == 2 else _SINGLE_CODE) + i for i in _ORPHANS])
+            extra += _placed(_THIRTEEN_ORPHANS, codes, winning)
+        if 2 not in standing and 3 not in standing and 4 not in standing:
+            numbers = {i for i in range(27) if standing[i]}
+            for pattern in KNITTED_PATTERNS:
+                if numbers <= set(pattern):
+                    codes = tuple([_SINGLE_CODE + i for i in range(34) if standing[i]])
+                    extra += _placed(_HONOURS_KNITTED, codes, winning)
+                    break
+    if any(0 not in pattern_counts(standing) for pattern_counts in _KNITTED_COUNTS):
+        for a in _knitted_straight(list(standing), winning, (_PLACEHOLDER,) * melds):
+            extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first
+                                                       for g in a.groups[:len(a.groups) - melds]]), a.winning_group))
+    return out + tuple([_summary(shape, codes, winning_group, winning) for shape, codes, winning_group in extra])
+
+
+def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
+    """The four-sets-and-a-pair readings (``readings._standard_readings``, same order) as summaries, put together
+    from per-suit splits that carry their chows and pungs."""
+    honours = standing[27:]
+    if 1 in honours or 4 in honours:
+        return ()
+    honour_pairs = honours.count(2)
+    if honour_pairs > 1:
+        return ()
+    if 3 in honours:
+        tail_pungs = tuple([27 + k for k in range(7) if honours[k] == 3])
+        tail = tuple([_PUNG_CODE + f for f in tail_pungs])
+    else:
+        tail_pungs = tail = ()
+    blocks = (standing[0:9], standing[9:18], standing[18:27])
+    rests = (sum(blocks[0]) % 3, sum(blocks[1]) % 3, sum(blocks[2]) % 3)
+    if honour_pairs:
+        if rests != (0, 0, 0):
+            return ()
+        heads = ((27 + honours.index(2), _suit_splits(blocks[0], 0), _suit_splits(blocks[1], 9),
+                  _suit_splits(blocks[2], 18)),)
+    else:
+        if sorted(rests) != [0, 0, 2]:
+            return ()
+        suit = rests.index(2)
+        ways = [_suit_splits(blocks[0], 0), _suit_splits(blocks[1], 9), _suit_splits(blocks[2], 18)]
+        heads = []
+        for pair, pair_ways in _suit_pair_splits(blocks[suit], suit * 9):
+            ways[suit] = pair_ways
+            heads.append((pair, ways[0], ways[1], ways[2]))
+    # The winning tile lies in one suit (or is an honour): only the pair and that suit's (or the honours') groups
+    # can hold it, in group order.
+    win_suit = winning // 9
     out = []
-    for shape, codes, winning_group in _standing_arrangements.__wrapped__(standing, winning, melds):
-        if shape == _STANDARD or shape == _KNITTED_STRAIGHT:
-            chows = []
-            pungs = []
-            pair = -1
-            knitted = False
-            for code in codes:
-                kind, first = divmod(code, 34)
-                code_kind = kind * 34
-                if code_kind == _CHOW_CODE:
-                    chows.append(first)
-                elif code_kind == _PUNG_CODE:
-                    pungs.append(first)
-                elif code_kind == _PAIR_CODE:
-                    pair = first
-                elif code_kind == _KNITTED_CODE:
-                    knitted = True
-            code = codes[winning_group]
-            kind_code = code // 34 * 34
-            first = code % 34
-            wait = None
-            if kind_code == _CHOW_CODE:
-                r = first % 9
-                if winning == first + 1:
-                    wait = "closed_wait"
-                elif (r == 0 and winning == first + 2) or (r == 6 and winning == first):
-                    wait = "edge_wait"
-            elif kind_code == _PAIR_CODE:
-                wait = "single_wait"
-            out.append((shape, codes, winning_group, tuple(chows), tuple(pungs), pair, knitted, wait,
-                        kind_code == _PUNG_CODE, ()))
+    for pair, w0, w1, w2 in heads:
+        if not (w0 and w1 and w2):
             continue
-        firsts = [code % 34 for code in codes]
-        if shape == _SEVEN_PAIRS:
-            fans = ("seven_pairs",)
-            pairs = sorted(firsts)
-            if pairs[0] < 27 and pairs[-1] - pairs[0] == 6 and pairs[0] // 9 == pairs[-1] // 9 \
-                    and len(set(pairs)) == 7:
-                fans += ("seven_shifted_pairs",)
-        elif shape == _THIRTEEN_ORPHANS:
-            fans = ("thirteen_orphans",)
-        else:  # honours and knitted tiles
-            fans = ()
-            if sum(1 for f in firsts if f >= 27) == 7:
-                fans += ("greater_honours_and_knitted_tiles",)
-            fans += ("lesser_honours_and_knitted_tiles",)
-            if sum(1 for f in firsts if f < 27) == 9:
-                fans += ("knitted_straight",)
-        out.append((shape, codes, winning_group, None, (), -1, False, None, False, fans))
+        pair_code = (_PAIR_CODE + pair,)
+        for codes0, chows0, pungs0 in w0:
+            for codes1, chows1, pungs1 in w1:
+                for codes2, chows2, pungs2 in w2:
+                    codes = pair_code + codes0 + codes1 + codes2 + tail
+                    chows = chows0 + chows1 + chows2
+                    pungs = pungs0 + pungs1 + pungs2 + tail_pungs
+                    if pair == winning:
+                        out.append((_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ()))
+                    if win_suit == 0:
+                        places, offset = _split_placements(codes0, winning), 1
+                    elif win_suit == 1:
+                        places, offset = _split_placements(codes1, winning), 1 + len(codes0)
+                    elif win_suit == 2:
+                        places, offset = _split_placements(codes2, winning), 1 + len(codes0) + len(codes1)
+                    else:
+                        if winning in tail_pungs:
+                            out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(winning), chows,
+                                        pungs, pair, False, None, True, ()))
+                        continue
+                    for index, wait, winning_pung in places:
+                        out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung,
+                                    ()))
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _split_placements(codes: tuple[int, ...], winning: int) -> tuple[tuple[int, str | None, bool], ...]:
+    """The groups of one suit's split that can hold the winning tile, one per distinct group, in order: (index in
+    the split, its wait fan if the wait is unique, whether it is a pung)."""
+    out = []
+    seen = []
+    placements = _PLACEMENTS[winning]
+    for index, code in enumerate(codes):
+        place = placements.get(code)
+        if place is not None and code not in seen:
+            seen.append(code)
+            out.append((index, place[0], place[1]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_splits(block: tuple[int, ...], base: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...],
+                                                                   tuple[int, ...]], ...]:
+    """``readings._suit_sets`` with each split's chows' and pungs' first kinds: (codes, chows, pungs)."""
+    return tuple([(codes, tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34]),
+                   tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]))
+                  for codes in _suit_sets(block, base)])
+
+
+@lru_cache(maxsize=None)
+def _suit_pair_splits(block: tuple[int, ...], base: int) -> tuple:
+    """``readings._suit_pair_ways`` with the splits of ``_suit_splits``: (pair kind, splits) for each pair, in
+    rank order."""
+    out = []
+    rest = list(block)
+    for r in range(9):
+        if rest[r] >= 2:
+            rest[r] -= 2
+            out.append((base + r, _suit_splits(tuple(rest), base)))
+            rest[r] += 2
+    return tuple(out)
+
+
+def _placement(code: int, winning: int) -> tuple[str | None, bool] | None:
+    """What the standing group ``code`` gives when the winning tile completed it: (its wait fan if the wait is
+    unique, whether it is a pung); None when it cannot hold the winning tile."""
+    kind_code, first = code // 34 * 34, code % 34
+    if kind_code == _CHOW_CODE:
+        if not first <= winning <= first + 2:
+            return None
+        r = first % 9
+        if winning == first + 1:
+            return ("closed_wait", False)
+        if (r == 0 and winning == first + 2) or (r == 6 and winning == first):
+            return ("edge_wait", False)
+        return (None, False)
+    if kind_code == _PUNG_CODE:
+        return (None, True) if first == winning else None
+    if kind_code == _PAIR_CODE:
+        return ("single_wait", False) if first == winning else None
+    if kind_code == _KNITTED_CODE:
+        return (None, False) if winning in (first, first + 3, first + 6) else None
+    return None
+
+
+# For each winning kind: standing group code -> _placement, for the codes that can hold it (no singles: they
+# appear only in the irregular shapes, summarised by _summary).
+_PLACEMENTS = [{code: place for code in range(5 * 34) for place in (_placement(code, w),) if place is not None}
+               for w in range(34)]
+
+
+def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: int) -> tuple:
+    """The summary of one reading given as (shape code, group codes, winning group index)."""
+    if shape == _STANDARD or shape == _KNITTED_STRAIGHT:
+        chows = tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34])
+        pungs = tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34])
+        pair = next(c - _PAIR_CODE for c in codes if _PAIR_CODE <= c < _PAIR_CODE + 34)
+        knitted = any(_KNITTED_CODE <= c < _KNITTED_CODE + 34 for c in codes)
+        wait, winning_pung = _placement(codes[winning_group], winning)
+        return (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, ())
+    firsts = [code % 34 for code in codes]
+    if shape == _SEVEN_PAIRS:
+        fans = ("seven_pairs",)
+        pairs = sorted(firsts)
+        if pairs[0] < 27 and pairs[-1] - pairs[0] == 6 and pairs[0] // 9 == pairs[-1] // 9 \
+                and len(set(pairs)) == 7:
+            fans += ("seven_shifted_pairs",)
+    elif shape == _THIRTEEN_ORPHANS:
+        fans = ("thirteen_orphans",)
+    else:  # honours and knitted tiles
+        fans = ()
+        if sum(1 for f in firsts if f >= 27) == 7:
+            fans += ("greater_honours_and_knitted_tiles",)
+        fans += ("lesser_honours_and_knitted_tiles",)
+        if sum(1 for f in firsts if f < 27) == 9:
+            fans += ("knitted_straight",)
+    return (shape, codes, winning_group, None, (), -1, False, None, False, fans)
 
 
 # --- parts cached by what they depend on ---------------------------------------------------------------------------
@@ -158,7 +291,7 @@ def win_fan_ids(self_drawn: bool, concealed: bool, last_wall_tile: bool, kong_re
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
     """(the chow-combination fans found, one id per candidate taken; whether every chow is a 123/789, whether every
     chow holds a 5)."""
-    ids = tuple(fan for fan, _ in chow_fans(chows, pair)) if len(chows) >= 2 else ()
+    ids = tuple(fan for fan, _ in chow_fans(chows, pair if pair >= 0 else None)) if len(chows) >= 2 else ()
     return (ids, all(f in _TERMINAL_CHOWS for f in chows), all(f in _FIVE_CHOWS for f in chows))
 
 
@@ -211,6 +344,9 @@ def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
 
 _FINISHED: dict[tuple[str, ...], tuple] = {}
 _FINISHED_MAX = 1 << 16
+_BIT = {fan: 1 << k for k, fan in enumerate(POINTS)}  # each fan one bit, for the exclusions
+_EXCLUDED_BITS = {fan: sum(_BIT[other] for other in excluded) for fan, excluded in EXCLUDES.items()}
+_CHICKEN = (("chicken_hand", 1),)
 
 
 def finish(found: tuple[str, ...]) -> tuple:
@@ -219,17 +355,26 @@ def finish(found: tuple[str, ...]) -> tuple:
     done = _FINISHED.get(found)
     if done is None:
         counts: dict[str, int] = {}
+        removed = 0
         for fan in found:
-            counts[fan] = counts.get(fan, 0) + 1
-        removed = set().union(*[EXCLUDES[fan] for fan in counts])
-        kept = tuple((fan, n) for fan, n in counts.items() if fan not in removed) or (("chicken_hand", 1),)
-        total = sum(POINTS[fan] * n for fan, n in kept)
-        ids = [fan for fan, _ in kept]
-        tie = ("edge_wait" in ids, "closed_wait" in ids, "single_wait" in ids)
+            if fan in counts:
+                counts[fan] += 1
+            else:
+                counts[fan] = 1
+                removed |= _EXCLUDED_BITS[fan]
+        kept = tuple([(fan, n) for fan, n in counts.items() if not removed & _BIT[fan]]) or _CHICKEN
+        total = 0
+        for fan, n in kept:
+            total += POINTS[fan] * n
+        tie = (not removed & _EDGE and "edge_wait" in counts, not removed & _CLOSED and "closed_wait" in counts,
+               not removed & _SINGLE and "single_wait" in counts)
         if len(_FINISHED) >= _FINISHED_MAX:
             _FINISHED.clear()  # bounded memory in a long-running service
         done = _FINISHED[found] = (total, tie, kept)
     return done
+
+
+_EDGE, _CLOSED, _SINGLE = _BIT["edge_wait"], _BIT["closed_wait"], _BIT["single_wait"]
 
 
 # --- one hand ------------------------------------------------------------------------------------------------------
@@ -323,12 +468,17 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             if meld_pungs:
                 pungs += meld_pungs
             items = found
-            chow_ids, terminal_chows, five_chows = chow_part(chows, pair)
+            # The cache keys carry only what the parts read: the pair only where it can make a fan with them (a 5
+            # with four chows; an honour with the pungs), the winds only when a pung is of them.
+            chow_ids, terminal_chows, five_chows = chow_part(
+                chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
             if pungs:
                 if round_wind is None:
                     round_wind = _WIND_INDEX[context.round_wind]
                     seat_wind = _WIND_INDEX[context.seat_wind]
-                pung_ids, terminal_pungs, five_pungs, even_pungs = pung_part(pungs, pair, round_wind, seat_wind)
+                pung_ids, terminal_pungs, five_pungs, even_pungs = pung_part(
+                    pungs, pair if pair >= 27 else -1, round_wind if round_wind in pungs else -1,
+                    seat_wind if seat_wind in pungs else -1)
                 if len(pungs) == 4:
                     items += ("all_pungs", "all_even_pungs") if even_pungs and pair < 27 and pair % 9 % 2 == 1 \
                         else ("all_pungs",)

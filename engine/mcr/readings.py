@@ -25,20 +25,7 @@ def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) 
     garbage collector stops tracking tuples of ints, so a cache that grows with new hands does not make its full
     collections longer or more frequent."""
     out = _standard_readings(standing, winning)
-    if melds > 1:
-        return out
-    # Whether an irregular shape is possible at all (the tests of arrangements_of_counts, as quick C-level scans):
-    # seven pairs (all even), 全不靠 (no count above 1), thirteen orphans (all 13 present), or a knitted straight
-    # (its nine number kinds present: at least 9 number kinds held).
-    possible = melds == 0 and ((1 not in standing and 3 not in standing)
-                               or (2 not in standing and 3 not in standing and 4 not in standing)
-                               or 0 not in _orphan_counts(standing))
-    if not possible and standing[:27].count(0) <= 18:
-        for pattern in KNITTED_PATTERNS:
-            if all(standing[i] for i in pattern):
-                possible = True
-                break
-    if not possible:
+    if not irregular_possible(standing, melds):
         return out
     extra = []
     if melds == 0:
@@ -62,6 +49,27 @@ def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) 
             extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first
                                                        for g in a.groups[:len(a.groups) - melds]]), a.winning_group))
     return out + tuple(extra)
+
+
+def irregular_possible(standing: tuple[int, ...], melds: int) -> bool:
+    """Whether an irregular shape is possible at all (the tests of arrangements_of_counts, as quick C-level scans):
+    seven pairs (all even), 全不靠 (no count above 1), thirteen orphans (all 13 present), or a knitted straight
+    (its nine number kinds present: at least 9 number kinds held)."""
+    if melds > 1:
+        return False
+    kinds = 34 - standing.count(0)
+    if melds == 0:
+        if kinds <= 7:  # seven pairs hold at most 7 kinds
+            return 1 not in standing and 3 not in standing
+        if kinds == 14:  # no count above 1: 全不靠 / 七星不靠
+            return True
+        if kinds >= 12 and 0 not in _orphan_counts(standing):
+            return True
+    if kinds >= 9 and standing[:27].count(0) <= 18:
+        for pattern_counts in _KNITTED_COUNTS:
+            if 0 not in pattern_counts(standing):
+                return True
+    return False
 
 
 def _placed(shape: int, codes: tuple[int, ...], winning: int) -> list[tuple]:
@@ -178,3 +186,4 @@ _HONOURS_KNITTED_CODE = _SHAPE_CODE[Shape.HONOURS_KNITTED]
 _SINGLE_CODE = _KIND_CODE[GroupKind.SINGLE]
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _orphan_counts = itemgetter(*_ORPHANS)
+_KNITTED_COUNTS = tuple(itemgetter(*pattern) for pattern in KNITTED_PATTERNS)
