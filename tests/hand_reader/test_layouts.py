@@ -273,3 +273,16 @@ def test_a_row_of_flat_melds_all_labelled_sideways_is_read_by_its_odd_label(tilt
     detections = relabel(detections, order, {0: 270, 1: 90, 2: 90, 3: 90, 4: 90, 5: 90, 6: 270})
     reading = read_hand(detections, size)
     assert_hand(reading, "1234567m c4*56s< k9999p> +7m")
+
+
+def test_a_row_of_flowers_laid_beyond_the_melds_is_kept_and_a_lone_loose_flower_is_not():
+    # The flowers lie in a row of their own well in front of the melds (further than a lone flower may stray);
+    # a loose flower face lies elsewhere near the hand: one group of flowers is the hand's, the larger one.
+    table = Table()
+    table.row("1f 6f", x=3.0, bottom=-5.4)
+    table.row("s4s 5s 6s | 9p 9p s9p", x=1.0, bottom=-1.3)
+    table.row("1m 2m 3m 4m 5m 6m 7m | 7m")
+    table.tile("3f", x=-2.5, y=1.6)
+    reading, order = read(table)
+    assert_hand(reading, "1234567m c4*56s< p999p> +7m 16f")
+    assert reading.tile_roles[detection_of(order, len(table.tiles) - 1)]["role"] == "clutter"

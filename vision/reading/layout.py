@@ -37,7 +37,8 @@ FLOWER_GROUP_COST = 1.0  # one more group to explain
 MELD_REACH = 3.0  # tile heights (centre to centre) from the concealed row within which melds are laid
 FAR_MELD_COST = 3.0  # per meld read in a row further away than that
 FLOWER_TURNED_COST = 2.5  # a flower face turned sideways or upside down is more likely a loose tile
-FLOWER_REACH = 3.5  # tile heights: flowers lie at most this far from the nearest hand tile (centre to centre)
+FLOWER_REACH = 3.5  # tile heights: a lone flower lies at most this far from the nearest hand tile (centre to centre)
+FLOWER_GROUP_REACH = 5.5  # tile heights: the same for two or more flowers side by side
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far off the row's lies on another ...
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
@@ -426,39 +427,54 @@ def _median(values: list[float]) -> float:
 
 
 def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:
-    """Flowers are shown near the hand and on their own: a flower face far from every hand tile, or touching a
-    clutter tile in its row (a discard or wall row that happens to hold a flower), is clutter."""
+    """Flowers are shown near the hand, as one group of their own: a flower face touching a clutter tile in its row
+    (a discard or wall row that happens to hold a flower) is clutter; of the groups of flowers side by side, those
+    far from every hand tile are clutter (a lone face within FLOWER_REACH tile heights, a group of two or more
+    within FLOWER_GROUP_REACH: a row of flowers laid in front of the melds), and of the rest only the largest (then
+    the nearest) is kept: a second group is a loose tile that happens to be a flower."""
     hand = layout.concealed + [t for m in layout.melds for t in m.tiles]
     hand += [layout.winning] if layout.winning is not None else []
     if not hand or not layout.flowers:
         return
-    def near_hand(f: int) -> bool:
+
+    def distance(f: int) -> float:
         height = frame.aspect * frame.unit[f]
-        return np.hypot(*(frame.centers[hand] - frame.centers[f]).T).min() / height <= FLOWER_REACH
+        return float(np.hypot(*(frame.centers[hand] - frame.centers[f]).T).min() / height)
 
     def same_group(f: int, g: int) -> bool:
         height = frame.aspect * frame.unit[f]
         return abs(frame.centers[g, 1] - frame.centers[f, 1]) < 0.42 * height and frame.gap(f, g) < 1.0
 
-    # A flower group is near the hand when any of its flowers is.
-    near = {f for f in layout.flowers if near_hand(f)}
+    def touching(f: int, others: list[int]) -> bool:
+        height = frame.aspect * frame.unit[f]
+        return any(abs(frame.centers[c, 1] - frame.centers[f, 1]) < 0.42 * height and frame.gap(f, c) < GAP
+                   for c in others)
+
+    # A flower touching clutter is clutter, and so is one touching it in turn (a row of discards).
+    candidates = list(layout.flowers)
+    dropped = list(layout.clutter)
     changed = True
     while changed:
         changed = False
-        for f in layout.flowers:
-            if f not in near and any(same_group(f, g) for g in near):
-                near.add(f)
+        for f in list(candidates):
+            if touching(f, dropped):
+                candidates.remove(f)
+                dropped.append(f)
                 changed = True
-    kept = []
-    for f in layout.flowers:
-        height = frame.aspect * frame.unit[f]
-        touching_clutter = any(abs(frame.centers[c, 1] - frame.centers[f, 1]) < 0.42 * height
-                               and frame.gap(f, c) < GAP for c in layout.clutter)
-        if f not in near or touching_clutter:
-            layout.clutter.append(f)
-        else:
-            kept.append(f)
-    layout.flowers = kept
+    groups: list[list[int]] = []
+    for f in candidates:
+        joined = [g for g in groups if any(same_group(f, h) for h in g)]
+        merged = [f] + [h for g in joined for h in g]
+        groups = [g for g in groups if g not in joined] + [merged]
+    scored = []
+    for group in groups:
+        reach = FLOWER_REACH if len(group) == 1 else FLOWER_GROUP_REACH
+        nearest = min(distance(f) for f in group)
+        if nearest <= reach:
+            scored.append((-len(group), nearest, group))
+    kept = set(min(scored)[2]) if scored else set()
+    layout.clutter.extend(f for f in layout.flowers if f not in kept)
+    layout.flowers = [f for f in layout.flowers if f in kept]
 
 
 def _collect(layout: Layout, row: list[int], segs: list) -> None:
