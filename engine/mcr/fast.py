@@ -23,7 +23,7 @@ from functools import lru_cache
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape, _knitted_straight
 from ..hand import MeldType
-from .combos import chow_fans, pung_fans
+from .combos import _canonical, _chow_fans, _may_combine_pungs, _pung_fans
 from .evaluate import _GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _only_winning_tile_of
 from .exclusions import EXCLUDES
 from .fans import POINTS
@@ -167,10 +167,20 @@ def _split_placements(codes: tuple[int, ...], winning: int) -> tuple[tuple[int, 
 @lru_cache(maxsize=None)
 def _suit_splits(block: tuple[int, ...], base: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...],
                                                                    tuple[int, ...]], ...]:
-    """``readings._suit_sets`` with each split's chows' and pungs' first kinds: (codes, chows, pungs)."""
+    """``readings._suit_sets`` with each split's chows' and pungs' first kinds: (codes, chows, pungs). Worked out
+    once per block for the first suit (``_block_splits``) and moved to the others."""
+    splits = _block_splits(block)
+    if not base or not splits:
+        return splits
+    return tuple([(tuple([c + base for c in codes]), tuple([f + base for f in chows]), tuple([f + base for f in pungs]))
+                  for codes, chows, pungs in splits])
+
+
+@lru_cache(maxsize=None)
+def _block_splits(block: tuple[int, ...]) -> tuple:
     return tuple([(codes, tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34]),
                    tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]))
-                  for codes in _suit_sets(block, base)])
+                  for codes in _suit_sets(block, 0)])
 
 
 @lru_cache(maxsize=None)
@@ -244,15 +254,18 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
 
 
 # --- parts cached by what they depend on ---------------------------------------------------------------------------
-_KIND_IDS_BY_FEATURES: dict[tuple, tuple[str, ...]] = {}
+_KIND_IDS_BY_FEATURES: dict[int, tuple[str, ...]] = {}
 
 
 def kind_fan_ids(mask: int) -> tuple[str, ...]:
     """The ids of ``evaluate._kind_fans(mask)``, cached by the features they read (as ``evaluate._kind_fans_of``)."""
-    suits = (mask & 0x1FF != 0) | (mask >> 9 & 0x1FF != 0) << 1 | (mask >> 18 & 0x1FF != 0) << 2
     honours = mask >> 27
-    key = (suits, 0 if honours else (mask | mask >> 9 | mask >> 18) & 0x1FF, honours & 0xF != 0, honours >> 4 != 0,
-           not mask & ~_GREEN_MASK, not mask & ~_REVERSIBLE_MASK, not mask & _NOT_TERMINAL_NUMBERS)
+    # One int: the suits present, the ranks present (only without honours), winds / dragons present, and whether
+    # all tiles are green, reversible, and the numbers all terminals.
+    key = ((mask & 0x1FF != 0) | (mask >> 9 & 0x1FF != 0) << 1 | (mask >> 18 & 0x1FF != 0) << 2
+           | (0 if honours else (mask | mask >> 9 | mask >> 18) & 0x1FF) << 3 | (honours & 0xF != 0) << 12
+           | (honours >> 4 != 0) << 13 | (not mask & ~_GREEN_MASK) << 14 | (not mask & ~_REVERSIBLE_MASK) << 15
+           | (not mask & _NOT_TERMINAL_NUMBERS) << 16)
     ids = _KIND_IDS_BY_FEATURES.get(key)
     if ids is None:
         ids = _KIND_IDS_BY_FEATURES[key] = tuple(fan for fan, _, _ in _kind_fans.__wrapped__(mask))
@@ -291,35 +304,30 @@ def win_fan_ids(self_drawn: bool, concealed: bool, last_wall_tile: bool, kong_re
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
     """(the chow-combination fans found, one id per candidate taken; whether every chow is a 123/789, whether every
     chow holds a 5)."""
-    ids = tuple(fan for fan, _ in chow_fans(chows, pair if pair >= 0 else None)) if len(chows) >= 2 else ()
+    ids = ()
+    if len(chows) >= 2:  # combos.chow_fans without its own cache (the pair is already only a 5 beside four chows)
+        key, key_pair, _ = _canonical(chows, pair if pair >= 0 else None)
+        ids = tuple([fan for fan, _ in _chow_fans(key, key_pair)])
     return (ids, all(f in _TERMINAL_CHOWS for f in chows), all(f in _FIVE_CHOWS for f in chows))
 
 
 @lru_cache(maxsize=65536)
-def pung_part(pungs: tuple[int, ...], pair: int, round_wind: int, seat_wind: int) -> tuple[tuple[str, ...], bool,
-                                                                                            bool, bool]:
-    """(the pung-combination fans and then the per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), one id per
-    fan counted, in the order of ``evaluate._evaluate_sets``; whether every pung is of a terminal or honour, of a
-    5, of an even number)."""
-    ids = [fan for fan, _ in pung_fans(pungs, pair if pair >= 27 else None)] if len(pungs) >= 2 else []
-    wind_pungs = sum(1 for f in pungs if 27 <= f < 31)
-    for f in pungs:
-        if f >= 31:
-            ids.append("dragon_pung")
-        elif f >= 27:
-            value = False
-            if f == round_wind:
-                ids.append("prevalent_wind")
-                value = True
-            if f == seat_wind:
-                ids.append("seat_wind")
-                value = True
-            if not value and wind_pungs < 3:
-                ids.append("pung_of_terminals_or_honours")
-        elif f in _TERMINALS:
-            ids.append("pung_of_terminals_or_honours")
-    return (tuple(ids), all(f in _TERMINAL_OR_HONOUR for f in pungs), all(f in _FIVES for f in pungs),
-            all(f < 27 and f % 9 % 2 == 1 for f in pungs))
+def pung_combo_ids(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
+    """The pung-combination fans found (``combos.pung_fans``), one id per candidate taken; ``pair`` is an honour
+    pair's kind, else -1."""
+    if not _may_combine_pungs(pungs):  # combos.pung_fans without its own cache
+        return ()
+    key, key_pair, _ = _canonical(pungs, pair if pair >= 0 else None)
+    return tuple([fan for fan, _ in _pung_fans(key, key_pair)])
+
+
+_TERMINAL_PUNG = ("pung_of_terminals_or_honours",)
+# The per-pung fan of each kind, None for the winds (which depend on the seat and prevalent winds, policy M6).
+_PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else None if f < 31 else ("dragon_pung",)
+                       for f in range(34))
+_NOT_EVEN_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in range(27) if f % 9 % 2 == 1)
+_NOT_TERMINAL_OR_HONOUR_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _TERMINAL_OR_HONOUR)
+_NOT_FIVES_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _FIVES)
 
 
 @lru_cache(maxsize=None)
@@ -428,7 +436,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
         found = kind_fan_ids(mask)
         if 4 in counts:
-            hogs = sum(1 for i in range(34) if counts[i] == 4 and not kong_kinds >> i & 1)
+            hogs = counts.count(4) - melded_kongs - concealed_kongs  # four of a kind not a kong (四归一)
             if hogs:
                 found += ("tile_hog",) * hogs
         found += win_fan_ids(self_drawn, concealed, context.last_wall_tile, context.kong_replacement,
@@ -455,57 +463,74 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         return None
     unique_wait = None
     best = best_key = None
-    round_wind = seat_wind = None
+    round_wind = seat_wind = -1
     for summary in summaries:
-        chows = summary[3]
+        shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans = summary
         if chows is None:
-            done = finish(found + summary[9])
+            done = finish(found + shape_fans)
         else:
-            pungs = summary[4]
-            pair = summary[5]
+            concealed_pungs = len(pungs) + concealed_kongs
             if meld_chows:
                 chows += meld_chows
             if meld_pungs:
                 pungs += meld_pungs
             items = found
-            # The cache keys carry only what the parts read: the pair only where it can make a fan with them (a 5
-            # with four chows; an honour with the pungs), the winds only when a pung is of them.
+            # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5 with
+            # four chows).
             chow_ids, terminal_chows, five_chows = chow_part(
                 chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
             if pungs:
-                if round_wind is None:
-                    round_wind = _WIND_INDEX[context.round_wind]
-                    seat_wind = _WIND_INDEX[context.seat_wind]
-                pung_ids, terminal_pungs, five_pungs, even_pungs = pung_part(
-                    pungs, pair if pair >= 27 else -1, round_wind if round_wind in pungs else -1,
-                    seat_wind if seat_wind in pungs else -1)
+                pung_mask = 0
+                pung_ids = pung_combo_ids(pungs, pair if pair >= 27 else -1) if len(pungs) >= 2 else ()
+                # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
+                for f in pungs:
+                    pung_mask |= 1 << f
+                    fans = _PUNG_SET_FANS[f]
+                    if fans is not None:
+                        pung_ids += fans
+                        continue
+                    if round_wind < 0:
+                        round_wind = _WIND_INDEX[context.round_wind]
+                        seat_wind = _WIND_INDEX[context.seat_wind]
+                    value = False
+                    if f == round_wind:
+                        pung_ids += ("prevalent_wind",)
+                        value = True
+                    if f == seat_wind:
+                        pung_ids += ("seat_wind",)
+                        value = True
+                    if not value and (27 in pungs) + (28 in pungs) + (29 in pungs) + (30 in pungs) < 3:
+                        pung_ids += _TERMINAL_PUNG
                 if len(pungs) == 4:
-                    items += ("all_pungs", "all_even_pungs") if even_pungs and pair < 27 and pair % 9 % 2 == 1 \
-                        else ("all_pungs",)
-            else:
-                pung_ids = ()
-                terminal_pungs = five_pungs = True
-                if pair < 27:
-                    items += ("all_chows",)
-            if summary[6]:
-                items += ("knitted_straight",)
-            elif pair in _TERMINAL_OR_HONOUR:
-                if terminal_chows and terminal_pungs:
-                    items += ("outside_hand",)
-            elif pair in _FIVES:
-                if five_chows and five_pungs:
-                    items += ("all_fives",)
-            items += chow_ids
-            if pungs:
-                items += pung_ids
+                    items += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
+                        and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
+                if knitted:
+                    items += ("knitted_straight",)
+                elif pair in _TERMINAL_OR_HONOUR:
+                    if terminal_chows and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
+                        items += ("outside_hand",)
+                elif pair in _FIVES:
+                    if five_chows and not pung_mask & _NOT_FIVES_MASK:
+                        items += ("all_fives",)
+                items += chow_ids + pung_ids
                 if kong_fans:
                     items += kong_fans
-                hidden = len(summary[4]) + concealed_kongs
-                if summary[8] and not self_drawn:
-                    hidden -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
-                if hidden >= 2:
-                    items += (_CONCEALED_PUNG_FANS[hidden],)
-            wait = summary[7]
+                if winning_pung and not self_drawn:
+                    concealed_pungs -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
+                if concealed_pungs >= 2:
+                    items += (_CONCEALED_PUNG_FANS[concealed_pungs],)
+            else:
+                if pair < 27:
+                    items += ("all_chows",)
+                if knitted:
+                    items += ("knitted_straight",)
+                elif pair in _TERMINAL_OR_HONOUR:
+                    if terminal_chows:
+                        items += ("outside_hand",)
+                elif pair in _FIVES:
+                    if five_chows:
+                        items += ("all_fives",)
+                items += chow_ids
             if wait is not None:
                 if unique_wait is None:
                     unique_wait = _unique_wait(standing, counts, win, len(melds))
