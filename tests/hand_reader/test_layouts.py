@@ -286,3 +286,29 @@ def test_a_row_of_flowers_laid_beyond_the_melds_is_kept_and_a_lone_loose_flower_
     reading, order = read(table)
     assert_hand(reading, "1234567m c4*56s< p999p> +7m 16f")
     assert reading.tile_roles[detection_of(order, len(table.tiles) - 1)]["role"] == "clutter"
+
+
+@pytest.mark.parametrize("tilt", [0.0, 30.0])
+def test_a_set_apart_meld_whose_tiles_all_carry_one_sideways_label_is_a_meld_claimed_at_its_left_end(tilt):
+    # Flat meld tiles beside a standing row, the claimed tile's label quantised with its neighbours': no label shows
+    # which tile is claimed. Set apart after the winning tile, they are still a meld; a chow's claimed tile is at
+    # its left end (it is only ever claimed from the left).
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z || 4s 5s 6s")
+    detections, size, order = table.photo(tilt=tilt)
+    detections = relabel(detections, order, {11: 270, 12: 270, 13: 270})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "123456789m1z c4*56s< +1z")
+
+
+def test_three_sideways_labels_inside_a_line_of_touching_discards_are_no_meld():
+    # A row of discards, half of it labelled sideways where the view turns it across 45°, lies beyond a hand that
+    # lacks a meld: no meld is cut out of the discards (a meld is set apart), so no hand is made up from them.
+    table = Table()
+    table.row("3p 7s 7s 7s 9m 4z", x=1.0, bottom=-2.5)
+    table.row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z")
+    detections, size, order = table.photo()
+    detections = relabel(detections, order, {1: 270, 2: 270, 3: 270})
+    reading = read_hand(detections, size)
+    assert reading.hand is None
+    assert "wrong_tile_count" in reading.warning_codes
+    assert all(reading.tile_roles[detection_of(order, k)]["role"] == "clutter" for k in range(6))

@@ -64,6 +64,7 @@ class Frame:
     aspect: float
     measured_across: np.ndarray = None  # type: ignore[assignment]  (N,) across extent solved from the box itself
     relative: np.ndarray = None  # type: ignore[assignment]  (N,) rotation label relative to the quarter turn
+    straightened: np.ndarray = None  # type: ignore[assignment]  (N,) sideways label dropped by straighten_sideways_runs
 
     def gap(self, i: int, j: int) -> float:
         """Free space between tiles i and j along the row, in local tile widths (negative when they overlap)."""
@@ -310,6 +311,7 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
     run shows a flat meld's labels (one face labelled half a turn from the others).
     """
     sideways = frame.sideways.copy()
+    straightened = np.zeros(len(sideways), bool)
     for chain in chains:
         runs: list[list[int]] = []
         run: list[int] = []
@@ -339,8 +341,10 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
             if odd or sum(1 for t in chain if not frame.sideways[t] and not frame.face_down[t]) >= 2:
                 sideways[run] = False
                 sideways[odd] = True
+                straightened[[t for t in run if t not in odd]] = True
     if (sideways == frame.sideways).all():
         return frame
     along = np.where(sideways, frame.aspect * frame.unit, frame.unit)
     across = np.where(sideways, frame.unit, frame.aspect * frame.unit)
-    return replace(frame, sideways=sideways, along=along, across=across)  # measured_across stays: it is measured
+    return replace(frame, sideways=sideways, along=along, across=across,  # measured_across stays: it is measured
+                   straightened=straightened)

@@ -44,6 +44,7 @@ RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
 MAX_FLOWERS = 8  # a run of flowers holds each of the eight at most once
 LABEL_FLIP_COST = 1.5  # a meld read with one tile's sideways label taken as a flip
+UNKNOWN_CLAIM_GAP = 0.25  # tile widths free on each side of a meld whose claimed tile no label shows
 INF = float("inf")
 
 
@@ -60,6 +61,7 @@ class MeldSlots:
     stacked: int | None = None  # detection index of a tile laid on the sideways tile
     raised: bool = False  # the sideways tile looks lifted: maybe an added kong whose fourth tile hides the claimed one
     label_flips: int = 0  # tiles whose sideways label is taken as a flip (perspective near 45°), LABEL_FLIP_COST each
+    claim_unknown: bool = False  # no label shows the claimed tile: the left end is assumed (see meld_layout)
 
     @property
     def size(self) -> int:
@@ -127,6 +129,18 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
     down = [bool(frame.face_down[t]) for t in tiles]
     stacks = {base: top for top, base in stacked_on.items()}
     positions = tuple(range(n))
+    if n in (3, 4) and not any(sideways) and not any(down) and not any(t in stacks for t in tiles) \
+            and frame.straightened is not None and all(frame.straightened[t] for t in tiles):
+        # Flat tiles beside a standing row, every one labelled sideways (the claimed tile's label quantised with
+        # its neighbours'): a meld whose claimed tile the labels cannot show. Its left end is taken as claimed,
+        # from the left: right for every chow (a chow is only claimed from the left, its claimed tile at the left
+        # end), a guess for a pung or kong.
+        discarder = Discarder.LEFT
+        if n == 3:
+            return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, tiles[0], (False,) * 3,
+                             label_flips=1, claim_unknown=True)
+        return MeldSlots(MeldType.KONG, tuple(tiles), positions, discarder, tiles[0], (False,) * 4, label_flips=1,
+                         claim_unknown=True)
     if n == 3:
         flips = 0
         if sum(sideways) == 2 and not any(down) and not any(t in stacks for t in tiles):
@@ -219,6 +233,12 @@ class _RowSolver:
             return False
         return self.frame.gap(self.row[k], self.row[neighbour]) < GAP
 
+    def _set_apart(self, start: int, end: int) -> bool:
+        """Whether row[start:end] has at least UNKNOWN_CLAIM_GAP tile widths free on each side (or a row end)."""
+        before = start == 0 or self.gaps[start - 1] >= UNKNOWN_CLAIM_GAP
+        after = end == len(self.row) or self.gaps[end - 1] >= UNKNOWN_CLAIM_GAP
+        return before and after
+
     def segments(self, i: int) -> list[tuple[int, str, float, object]]:
         """Segments that may start at i: (end, kind, cost, payload). Kinds: meld, flowers, clutter."""
         cached = self._segments.get(i)
@@ -237,6 +257,8 @@ class _RowSolver:
                 if meld is not None and meld.type is MeldType.CONCEALED_KONG and all(meld.face_down) \
                         and (self._touching_back(i - 1, i) or self._touching_back(i + size, i + size - 1)):
                     meld = None  # four backs cut out of a longer line of backs: that is the wall, not a kong
+                if meld is not None and meld.claim_unknown and not self._set_apart(i, i + size):
+                    meld = None  # three flat tiles cut out of a longer line of them: discards, not a meld
                 if meld is not None:
                     cost = self.meld_extra + LABEL_FLIP_COST * meld.label_flips + self.joined(i, i + size) + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
