@@ -312,3 +312,14 @@ def test_three_sideways_labels_inside_a_line_of_touching_discards_are_no_meld():
     assert reading.hand is None
     assert "wrong_tile_count" in reading.warning_codes
     assert all(reading.tile_roles[detection_of(order, k)]["role"] == "clutter" for k in range(6))
+
+
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+def test_an_added_tile_laid_beside_is_found_though_a_loose_tile_or_the_melds_tile_lies_near_it(photo):
+    # The tile beside the claimed one has a loose tile half a width off along its row: it still lies alone (no
+    # tile touches it), so the meld is an added kong; the added tile is the one further from the winner.
+    table = Table().row("1m 4m 4m 4m 6p 6p 6p 7s 8s 9s | 1m | 2p 2p s2p t2p")
+    base = table.tiles[-2]
+    table.tile("8m", x=(base["cx"] + 60.0 * 1.35 + 0.5 * 60.0) / 60.0, y=(base["cy"] - 61.0) / 81.0, turn=90)
+    reading, order = read(table, photo)
+    assert_hand(reading, "1444m666p789s a2222p> +1m")

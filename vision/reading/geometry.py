@@ -30,6 +30,7 @@ ROW_LINK_DY = 0.42  # two tiles share a row when their centres differ across the
 ROW_LINK_GAP = 4.0  # ... and the gap between them along the row is < this many tile widths
 ROW_COLLIDE_OVERLAP = 0.3  # tile widths: two tiles of one row never overlap along it this much ...
 ROW_COLLIDE_DY = 0.25  # ... with centres this many tile heights apart across it (closer: one tile seen twice)
+STACK_TOUCH_GAP = 0.3  # tile widths: row neighbours this close touch a sideways tile (stacking test)
 DUPLICATE_IOU = 0.6  # two boxes overlapping this much are one tile detected twice
 
 
@@ -213,26 +214,33 @@ def find_stacked(frame: Frame, active: np.ndarray) -> dict[int, int]:
                     base, top = (i, j) if frame.centers[i, 1] > frame.centers[j, 1] else (j, i)
                     stacked[top] = base
                     continue
-                degree_i, degree_j = _row_degree(frame, active, i, j), _row_degree(frame, active, j, i)
-                # Laid beside, across the row: the top tile lies alone; two sideways tiles of two touching meld rows
-                # both have row neighbours.
-                if min(degree_i, degree_j) == 0 and max(degree_i, degree_j) > 0:
-                    base, top = (i, j) if degree_i > degree_j else (j, i)
+                near_i, near_j = _row_neighbours(frame, active, i, j), _row_neighbours(frame, active, j, i)
+                # Laid beside, across the row: the top tile has no row neighbour of its own (a neighbour of the
+                # base's, its meld's upright tile seen close under perspective, does not count); two sideways tiles
+                # of two touching meld rows both have their own.
+                degree_i, degree_j = len(near_i - near_j), len(near_j - near_i)
+                if min(degree_i, degree_j) == 0 and max(len(near_i), len(near_j)) > 0:
+                    # The base has row neighbours of its own; if neither has, the added tile is the one further
+                    # from the winner (smaller y), as laid.
+                    if degree_i != degree_j:
+                        base, top = (i, j) if degree_i > degree_j else (j, i)
+                    else:
+                        base, top = (i, j) if frame.centers[i, 1] > frame.centers[j, 1] else (j, i)
                     stacked[top] = base
     return stacked
 
 
-def _row_degree(frame: Frame, active: np.ndarray, i: int, other: int) -> int:
-    """How many active tiles (other than ``other``) touch tile i along its row."""
-    count = 0
+def _row_neighbours(frame: Frame, active: np.ndarray, i: int, other: int) -> set[int]:
+    """The active tiles (other than ``other``) that touch tile i along its row (less than STACK_TOUCH_GAP apart)."""
+    out = set()
     for j in np.flatnonzero(active):
         if j in (i, other):
             continue
         dy = abs(frame.centers[i, 1] - frame.centers[j, 1])
         height = frame.aspect * (frame.unit[i] + frame.unit[j]) / 2
-        if dy < ROW_LINK_DY * height and frame.gap(i, j) < 0.6:
-            count += 1
-    return count
+        if dy < ROW_LINK_DY * height and frame.gap(i, j) < STACK_TOUCH_GAP:
+            out.add(int(j))
+    return out
 
 
 def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
