@@ -203,13 +203,11 @@ def _raised(tiles: list[int], place: int, frame: Frame) -> bool:
 class _RowSolver:
     """Segment-cost tables for one row (a list of detection indices in row order)."""
 
-    def __init__(self, row: list[int], frame: Frame, facts: TileFacts, stacked_on: dict[int, int],
-                 far: bool = False):
+    def __init__(self, row: list[int], frame: Frame, facts: TileFacts, stacked_on: dict[int, int]):
         self.row = row
         self.frame = frame
         self.facts = facts
         self.stacked_on = stacked_on
-        self.meld_extra = FAR_MELD_COST if far else 0.0  # melds are laid next to the hand, not across the table
         n = len(row)
         self.gaps = [frame.gap(row[k - 1], row[k]) for k in range(1, n)]  # gaps[k-1] = boundary k
         self._segments: dict[int, list[tuple[int, str, float, object]]] = {}
@@ -260,7 +258,7 @@ class _RowSolver:
                 if meld is not None and meld.claim_unknown and not self._set_apart(i, i + size):
                     meld = None  # three flat tiles cut out of a longer line of them: discards, not a meld
                 if meld is not None:
-                    cost = self.meld_extra + LABEL_FLIP_COST * meld.label_flips + self.joined(i, i + size) + sum(
+                    cost = LABEL_FLIP_COST * meld.label_flips + self.joined(i, i + size) + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
                     if cost < INF:
                         out.append((i + size, "meld", cost, meld))
@@ -375,11 +373,11 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     if not rows:
         return []
     # Melds are laid next to the hand: a meld in a row far from the concealed row costs more (FAR_MELD_COST), so
-    # each row is solved twice, near and far, and each main-row choice takes the right table per other row.
+    # each main-row choice takes a near or a far table per other row. The tables are indexed by the meld count, so
+    # the far one is the near one plus FAR_MELD_COST per meld (the same segmentations win).
     near_solvers = [_RowSolver(row, frame, facts, stacked_on) for row in rows]
-    far_solvers = [_RowSolver(row, frame, facts, stacked_on, far=True) for row in rows]
     near_tables = [s.forward(len(s.row))[len(s.row)] for s in near_solvers]
-    far_tables = [s.forward(len(s.row))[len(s.row)] for s in far_solvers]
+    far_tables = [{m: (cost + m * FAR_MELD_COST, segs) for m, (cost, segs) in table.items()} for table in near_tables]
     distance = _row_distances(frame, rows)
     solvers = near_solvers
     candidates: list[tuple[tuple[bool, float], int, list, list]] = []
@@ -422,23 +420,24 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
 
 
 def _row_distances(frame: Frame, rows: list[list[int]]) -> list[list[float]]:
-    """(R, R) nearest centre-to-centre distance between two rows, in tile heights."""
+    """(R, R) nearest centre-to-centre distance between two rows, in tile heights (the rows' median tile height,
+    weighted by their sizes)."""
     count = len(rows)
-    out = [[0.0] * count for _ in range(count)]
     if count < 2:
-        return out
+        return [[0.0] * count for _ in range(count)]
     tiles = [t for row in rows for t in row]
-    where = {t: k for k, t in enumerate(tiles)}
     points = frame.centers[tiles]
     diff = points[:, None, :] - points[None, :, :]
     distance = np.hypot(diff[..., 0], diff[..., 1])
-    units = [float(u) for u in frame.unit]
-    spans = [[where[t] for t in row] for row in rows]
-    for a in range(count):
-        for b in range(a + 1, count):
-            height = frame.aspect * _median([units[t] for t in rows[a] + rows[b]])
-            out[a][b] = out[b][a] = float(distance[np.ix_(spans[a], spans[b])].min()) / height
-    return out
+    starts = np.cumsum([0] + [len(row) for row in rows[:-1]])
+    nearest = np.minimum.reduceat(np.minimum.reduceat(distance, starts, axis=1), starts, axis=0)
+    sizes = np.array([len(row) for row in rows], float)
+    medians = np.array([_median([float(frame.unit[t]) for t in row]) for row in rows])
+    height = frame.aspect * (sizes[:, None] * medians[:, None] + sizes[None, :] * medians[None, :]) \
+        / (sizes[:, None] + sizes[None, :])
+    out = nearest / height
+    np.fill_diagonal(out, 0.0)
+    return out.tolist()
 
 
 def _median(values: list[float]) -> float:
