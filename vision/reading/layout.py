@@ -382,6 +382,8 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     solvers = near_solvers
     candidates: list[tuple[tuple[bool, float], int, list, list]] = []
     for main_index, solver in enumerate(solvers):
+        if len(solver.row) < 2:
+            continue  # the concealed row holds two tiles at least (one and the winning tile, beside four melds)
         others = [far_tables[k] if distance[main_index][k] > MELD_REACH else near_tables[k]
                   for k in range(len(rows)) if k != main_index]
         combined: dict[int, tuple[float, list]] = {0: (0.0, [])}
