@@ -12,8 +12,12 @@ committed recogniser (``vision.recognize``) on each image first, for the end-to-
 Concealed kongs that show no face are named from the truth through the reader's own request (the boxes it asks
 about are matched to the true tiles), as a client would answer it.
 
-Prints: exact hand rate, the share of exposed melds whose claimed direction is right, and both per situation
-(habits, difficulty, meld kinds), plus the failures' warning codes.
+Prints, per situation (habits, difficulty, camera elevation and roll, meld kinds, claimed direction, whether a
+hand tile is hidden from view, whether the search budget was met): the exact hand rate (every tile, meld, ``from``,
+winning tile and flowers) and the share of exposed melds whose claimed direction is right; then the failures'
+warning codes. ``hand_tile_hidden=yes``: the renderer labels no tile with less than half its face in view, so a
+hand tile is missing from the detections (an added kong's claimed tile under the added one, seen from above); such
+scenes are counted apart because no reader can see the tile, ``hand_tile_hidden=no`` is the rest.
 """
 
 from __future__ import annotations
@@ -114,6 +118,15 @@ def main() -> None:
             situations.append(f"added_kong={habits.get('added_kong')}")
         if any(m.type.value == "concealed_kong" for m in truth.melds):
             situations.append(f"concealed_kong={habits.get('concealed_kong')}")
+        if "elevation" in camera:  # low cameras foreshorten the rows and turn flat and standing faces apart
+            elevation = float(camera["elevation"])
+            situations.append("elevation=" + ("<45" if elevation < 45 else "45-70" if elevation < 70 else ">=70"))
+        # A hand tile the renderer left unlabelled (under half its face visible: an added kong's claimed tile under
+        # the added one, seen from above): no reader can see it, so those scenes are also counted apart.
+        hidden = [t for t in scene.get("hidden_tiles", []) if t.get("role") != "clutter"]
+        situations.append("hand_tile_hidden=" + ("yes" if hidden else "no"))
+        if "search_budget_exhausted" in reading.warning_codes:
+            situations.append("search_budget_exhausted")
         got = reading.hand
         if rules == "riichi" and got is not None:
             truth = Hand(truth.concealed, truth.melds, truth.winning_tile, ())
@@ -143,18 +156,17 @@ def main() -> None:
                 read_melds.remove(match)
                 found[0] += ok
                 found[1] += 1
-            for s in ("all", f"meld={meld.type.value}", f"from={meld.discarder.value}"):
+            for s in situations + [f"meld={meld.type.value}", f"from={meld.discarder.value}"]:
                 direction[s][0] += ok
                 direction[s][1] += 1
     print(f"\nscenes: {len(lines)}  detections: {args.detections}")
-    print(f"{'situation':32s} {'exact hand':>12s} {'n':>6s}")
-    for s in sorted(exact, key=lambda k: (k != "all", k)):
-        r, n = exact[s]
-        print(f"{s:32s} {r / n:12.3%} {n:6d}")
-    print(f"\n{'meld situation':32s} {'direction':>12s} {'n':>6s}")
-    for s in sorted(direction, key=lambda k: (k != "all", k)):
-        r, n = direction[s]
-        print(f"{s:32s} {r / n:12.3%} {n:6d}")
+    print(f"{'situation':32s} {'exact hand':>12s} {'n':>6s} {'claimed direction':>18s} {'melds':>6s}")
+    for s in sorted(set(exact) | set(direction), key=lambda k: (k != "all", k)):
+        r, n = exact.get(s, (0, 0))
+        dr, dn = direction.get(s, (0, 0))
+        hand_cell = f"{r / n:12.3%} {n:6d}" if n else f"{'':12s} {'':6s}"
+        direction_cell = f"{dr / dn:18.3%} {dn:6d}" if dn else ""
+        print(f"{s:32s} {hand_cell} {direction_cell}")
     print(f"direction right among melds read with their tiles: {found[0] / max(found[1], 1):.3%} of {found[1]}")
     if failure_codes:
         print("\nwarning codes on failures:", dict(failure_codes.most_common()))
