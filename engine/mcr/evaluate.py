@@ -261,8 +261,9 @@ def _only_winning_tile(hand: Hand) -> bool:
 
 
 @lru_cache(maxsize=65536)
-def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted: tuple[int, ...]) -> bool:
-    """The 13 standing tiles' counts, the winning kind, the number of melds and the kinds the hand holds all four of.
+def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted: tuple[int, ...], mask: int = -1) -> bool:
+    """The 13 standing tiles' counts, the winning kind, the number of melds and the kinds the hand holds all four of
+    (and the kinds present as a bit mask, when the caller has it).
 
     Four sets and a pair: each suit's kinds that complete it are looked up once per suit (cached by its counts,
     ``_suit_waits``), so no candidate tile is tried one by one; the irregular shapes are tried tile by tile, and only
@@ -308,9 +309,14 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
         return True
     # Quick necessary conditions for the irregular shapes below: all tiles terminals or honours, 13 different
     # kinds, or at least 8 number kinds.
-    number_kinds = 27 - key[:27].count(0)
-    kind_count = 34 - key.count(0)
-    orphans_only = melds == 0 and sum(_orphan_counts(key)) == 13
+    if mask < 0:
+        mask = 0
+        for i in range(34):
+            if key[i]:
+                mask |= 1 << i
+    number_kinds = (mask & _NUMBER_MASK).bit_count()
+    kind_count = mask.bit_count()
+    orphans_only = melds == 0 and not mask & ~_ORPHAN_MASK
     if not (orphans_only or (melds == 0 and kind_count == 13) or number_kinds >= 8):
         return True
     # The irregular shapes can wait on a kind the hand lacks: try them when the shape is within reach.
@@ -321,8 +327,8 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
         irregular = True
     all_single = melds == 0 and kind_count == 13  # 13 different tiles: 全不靠 / 七星不靠 within reach
     if melds <= 1 and (number_kinds >= 8 or all_single):
-        for pattern, pattern_counts in _KNITTED_GETTERS:
-            held = 9 - pattern_counts(key).count(0)  # the pattern's kinds present
+        for pattern, pattern_mask in _KNITTED_MASKS:
+            held = (mask & pattern_mask).bit_count()  # the pattern's kinds present
             if (all_single and held == number_kinds) or held >= 8:
                 candidates.update(pattern)
                 candidates.update(range(27, 34))
@@ -457,7 +463,8 @@ def _suit_complete(block: tuple[int, ...], with_pair: bool) -> bool:
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHAN_SET = frozenset(_ORPHANS)
 _orphan_counts = itemgetter(*_ORPHANS)
-_KNITTED_GETTERS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_PATTERNS)
+_KNITTED_MASKS = tuple((pattern, sum(1 << i for i in pattern)) for pattern in KNITTED_PATTERNS)
+_ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 
 
 _TERMINAL_OR_HONOUR_PAIR = frozenset((0, 8, 9, 17, 18, 26) + tuple(range(27, 34)))  # pung or pair tiles

@@ -398,6 +398,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     win = hand.winning_tile.index
     standing[win] += 1
     mask |= 1 << win
+    standing_mask = mask
     melds = hand.melds
     self_drawn = context.self_drawn
     if melds:
@@ -458,7 +459,12 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     found += ("nine_gates",)
         found += win_fan_ids(self_drawn, True, context.last_wall_tile, context.kong_replacement,
                              context.robbing_kong, False, context.last_tile)
-    summaries = reading_summaries(tuple(standing), win, len(melds))
+    # Most hands can only be four sets and a pair: those are read from the per-suit tables directly (a cache by
+    # the whole standing part would mostly miss on new hands, and its misses cost more than the reading).
+    if _irregular_possible(standing_mask, standing, len(melds)):
+        summaries = reading_summaries(tuple(standing), win, len(melds))
+    else:
+        summaries = _standard_summaries(tuple(standing), win)
     if not summaries:
         return None
     unique_wait = None
@@ -533,7 +539,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 items += chow_ids
             if wait is not None:
                 if unique_wait is None:
-                    unique_wait = _unique_wait(standing, counts, win, len(melds))
+                    unique_wait = _unique_wait(standing, counts, win, len(melds), standing_mask)
                 if unique_wait:
                     items += (wait,)
             done = finish(items)
@@ -548,9 +554,32 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     return best
 
 
-def _unique_wait(standing: list[int], counts: list[int], win: int, melds: int) -> bool:
+def _irregular_possible(mask: int, standing: list[int], melds: int) -> bool:
+    """``readings.irregular_possible`` from the standing tiles' kind mask: seven pairs (at most 7 kinds, all
+    even), 全不靠 (14 kinds), thirteen orphans (all 13 present), a knitted straight (its 9 kinds present)."""
+    if melds > 1:
+        return False
+    kinds = mask.bit_count()
+    if melds == 0:
+        if kinds <= 7:
+            return 1 not in standing and 3 not in standing
+        if kinds == 14 or mask & _ORPHAN_MASK == _ORPHAN_MASK:
+            return True
+    if kinds >= 9:
+        for pattern_mask in _KNITTED_MASKS:
+            if mask & pattern_mask == pattern_mask:
+                return True
+    return False
+
+
+_ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
+_KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
+
+
+def _unique_wait(standing: list[int], counts: list[int], win: int, melds: int, standing_mask: int) -> bool:
     """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``)."""
     before = list(standing)
     before[win] -= 1
     exhausted = tuple([i for i in range(34) if counts[i] == 4 and i != win]) if 4 in counts else ()
-    return _only_winning_tile_of(tuple(before), win, melds, exhausted)
+    return _only_winning_tile_of(tuple(before), win, melds, exhausted,
+                                 standing_mask if before[win] else standing_mask & ~(1 << win))

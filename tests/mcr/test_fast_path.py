@@ -55,3 +55,33 @@ def test_rare_shapes_and_kongs_score_as_the_reference_evaluation():
             for seat, prevailing in (("S", "E"), ("E", "E"), ("N", "W")):
                 checked += _check(hand, WinContext(self_drawn=self_drawn, seat_wind=seat, round_wind=prevailing))
     assert checked >= 6 * len(texts)
+
+
+def test_irregular_shape_test_on_the_kind_mask_is_the_count_test():
+    import random
+
+    from engine.mcr.fast import _irregular_possible
+    from engine.mcr.readings import irregular_possible
+
+    rng = random.Random(11)
+    checked = 0
+    for hand, _context in generate(3000, seed=404):
+        standing = [0] * 34
+        for t in hand.concealed + (hand.winning_tile,):
+            standing[t.index] += 1
+        cases = [standing]
+        # Random counts of the same size too, many of them irregular-looking.
+        for _ in range(3):
+            counts = [0] * 34
+            pool = rng.sample(range(34), rng.randint(5, 14))
+            for _ in range(sum(standing)):
+                i = rng.choice(pool)
+                if counts[i] < 4:
+                    counts[i] += 1
+            cases.append(counts)
+        for counts in cases:
+            mask = sum(1 << i for i in range(34) if counts[i])
+            for melds in range(5):
+                assert _irregular_possible(mask, counts, melds) == irregular_possible(tuple(counts), melds), counts
+                checked += 1
+    assert checked > 50000
