@@ -55,8 +55,18 @@ class Localizer:
     def __call__(self, image: np.ndarray, conf: float = 0.3, iou: float = 0.5, max_det: int = 300,
                  contain: float | None = 0.7):
         """Tiles in ``image`` pixels: (boxes (N, 4) xyxy float32, scores (N,), is_back_score (N,))."""
+        return self.postprocess(*self.raw(image), conf, iou, max_det, contain)
+
+    def raw(self, image: np.ndarray):
+        """The network's output (4 + nc, A) for ``image`` and the letterbox (scale, pad_x, pad_y, height, width)."""
         x, scale, px, py = letterbox(image, self.size)
-        out = self.session.run(None, {self.input_name: x})[0][0]  # (4 + nc, A)
+        return self.session.run(None, {self.input_name: x})[0][0], (scale, px, py, *image.shape[:2])
+
+    @staticmethod
+    def postprocess(out: np.ndarray, frame: tuple, conf: float = 0.3, iou: float = 0.5, max_det: int = 300,
+                    contain: float | None = 0.7):
+        """Score threshold, NMS (class-agnostic), containment filter, back to image pixels."""
+        scale, px, py, ih, iw = frame
         scores_all = out[4:]
         score = scores_all.max(axis=0)
         keep = np.nonzero(score >= conf)[0]
@@ -72,7 +82,6 @@ class Localizer:
             inner = _contained(boxes, score[sel], contain)
             boxes, sel = boxes[~inner], sel[~inner]
         boxes = (boxes - [px, py, px, py]) / scale
-        ih, iw = image.shape[:2]
         boxes = np.clip(boxes, 0, [iw, ih, iw, ih]).astype(np.float32)
         back = scores_all[1, sel] if scores_all.shape[0] > 1 else np.zeros(len(sel), np.float32)
         return boxes, score[sel].astype(np.float32), back.astype(np.float32)

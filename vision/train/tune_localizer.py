@@ -1,0 +1,84 @@
+"""Pick the localiser's post-processing thresholds (score, NMS IoU, containment) on the checkpoint-selection split.
+
+The split is the one ``vision.train.localizer`` writes (out/datasets/loc/images/val: every 10th hk-photos *train*
+photo + synthetic scenes of an unseen seed); hk-photos valid, the measurement set, is never looked at. A tile counts
+as found when a box overlaps it with IoU >= 0.5 (any class): box precision / recall / F1, per source and pooled
+(each source weighted equally, so the 45 real photos count as much as the synthetic scenes).
+
+    .venv/bin/python -m vision.train.tune_localizer models/localizer.onnx [--split out/datasets/loc]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+from pathlib import Path
+
+import cv2
+import numpy as np
+from tqdm import tqdm
+
+from vision.detections import box_iou
+from vision.metrics import read_yolo_labels
+from vision.onnx_models import Localizer
+
+from . import ROOT
+
+
+def box_counts(pred: np.ndarray, truth: np.ndarray, iou: float = 0.5) -> tuple[int, int, int]:
+    """(true positives, predictions, truths) with one-to-one greedy matching by IoU."""
+    if len(pred) == 0 or len(truth) == 0:
+        return 0, len(pred), len(truth)
+    m = box_iou(pred, truth)
+    tp = 0
+    for _ in range(min(m.shape)):
+        i, j = np.unravel_index(np.argmax(m), m.shape)
+        if m[i, j] < iou:
+            break
+        tp += 1
+        m[i, :] = -1
+        m[:, j] = -1
+    return tp, len(pred), len(truth)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("model")
+    ap.add_argument("--split", default=str(ROOT / "out" / "datasets" / "loc"))
+    ap.add_argument("--conf", default="0.25,0.3,0.35,0.4,0.45,0.5")
+    ap.add_argument("--nms-iou", default="0.4,0.5,0.6,0.7")
+    ap.add_argument("--contain", default="0.6,0.7,0.8,1.01")
+    args = ap.parse_args(argv)
+    loc = Localizer(args.model)
+    images = sorted((Path(args.split) / "images" / "val").iterdir())
+    grid = list(itertools.product(*(map(float, s.split(",")) for s in (args.conf, args.nms_iou, args.contain))))
+    low = min(g[0] for g in grid)
+    counts = {g: {"real": np.zeros(3), "synthetic": np.zeros(3)} for g in grid}
+    for img_path in tqdm(images, desc="held-out images"):
+        img = cv2.imread(str(img_path))
+        h, w = img.shape[:2]
+        truth, _ = read_yolo_labels(Path(args.split) / "labels" / "val" / (img_path.stem + ".txt"), w, h)
+        source = "synthetic" if img_path.name.startswith("synth_") else "real"
+        out, frame = loc.raw(img)
+        for nms_iou, contain in {(g[1], g[2]) for g in grid}:
+            boxes, scores, _ = loc.postprocess(out, frame, low, nms_iou, contain=contain if contain <= 1 else None)
+            for conf in {g[0] for g in grid}:
+                keep = scores >= conf
+                counts[(conf, nms_iou, contain)][source] += box_counts(boxes[keep], truth)
+    rows = []
+    for g, c in counts.items():
+        f1 = {}
+        for source, (tp, n_pred, n_true) in c.items():
+            p, r = tp / max(n_pred, 1), tp / max(n_true, 1)
+            f1[source] = {"precision": round(p, 4), "recall": round(r, 4), "f1": round(2 * p * r / max(p + r, 1e-9), 4)}
+        rows.append({"conf": g[0], "nms_iou": g[1], "contain": g[2], **f1,
+                     "pooled_f1": round((f1["real"]["f1"] + f1["synthetic"]["f1"]) / 2, 4)})
+    rows.sort(key=lambda r: -r["pooled_f1"])
+    for r in rows[:8]:
+        print(json.dumps(r))
+    print("best:", json.dumps(rows[0]))
+
+
+if __name__ == "__main__":
+    main()
