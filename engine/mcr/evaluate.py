@@ -347,7 +347,7 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
         if k == win or k in exhausted:
             continue
         standing[k] += 1
-        done = _completes(tuple(standing), melds)
+        done = _completes_irregularly(tuple(standing), melds)
         standing[k] -= 1
         if done:
             return False
@@ -385,16 +385,15 @@ def _block_status(block: tuple[int, ...]) -> tuple[int, bool]:
 
 
 @lru_cache(maxsize=131072)
-def _completes(key: tuple[int, ...], melds: int) -> bool:
-    """Whether these standing tiles (14 - 3 x melds) form any winning shape (the shapes of ``engine.decompose``)."""
-    if _standard_complete(key):
-        return True
+def _completes_irregularly(key: tuple[int, ...], melds: int) -> bool:
+    """Whether these standing tiles (14 - 3 x melds) form thirteen orphans, 全不靠 / 七星不靠 or a knitted straight
+    with a set and a pair. (The tiles that complete four sets and a pair, or seven pairs, are found before the
+    candidates are tried one by one, so those shapes need no test here.)"""
     if melds > 1:
         return False
     if melds == 0:
-        if all(n % 2 == 0 for n in key):
-            return True
-        if all(key[i] for i in _ORPHANS) and sum(key[i] for i in _ORPHANS) == 14:
+        orphans = _orphan_counts(key)
+        if 0 not in orphans and sum(orphans) == 14:
             return True
         if max(key) == 1:
             numbers = {i for i in range(27) if key[i]}

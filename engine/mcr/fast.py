@@ -50,10 +50,9 @@ _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pung
 
 
 # --- readings of the standing tiles --------------------------------------------------------------------------------
-@lru_cache(maxsize=65536)
 def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tuple[tuple, ...]:
-    """The readings of ``readings._standing_arrangements`` (the same, in the same order) with what evaluation needs of each standing
-    part, worked out once:
+    """The readings of ``readings._standing_arrangements`` (the same, in the same order) with what evaluation needs
+    of each standing part, worked out once (``best_reading`` keeps them by the standing counts):
 
     (shape code, group codes, winning group index, chows, pungs, pair, knitted, wait, winning pung, shape fans):
     the standing chows' and pungs' first kinds (in group order), the pair's kind, whether there are knitted
@@ -255,10 +254,15 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
 
 # --- parts cached by what they depend on ---------------------------------------------------------------------------
 _KIND_IDS_BY_FEATURES: dict[int, tuple[str, ...]] = {}
+_KIND_IDS_BY_MASK: dict[int, tuple[str, ...]] = {}
 
 
 def kind_fan_ids(mask: int) -> tuple[str, ...]:
-    """The ids of ``evaluate._kind_fans(mask)``, cached by the features they read (as ``evaluate._kind_fans_of``)."""
+    """The ids of ``evaluate._kind_fans(mask)``, cached by the features they read (as ``evaluate._kind_fans_of``)
+    and by the mask itself."""
+    ids = _KIND_IDS_BY_MASK.get(mask)
+    if ids is not None:
+        return ids
     honours = mask >> 27
     # One int: the suits present, the ranks present (only without honours), winds / dragons present, and whether
     # all tiles are green, reversible, and the numbers all terminals.
@@ -269,6 +273,9 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
     ids = _KIND_IDS_BY_FEATURES.get(key)
     if ids is None:
         ids = _KIND_IDS_BY_FEATURES[key] = tuple(fan for fan, _, _ in _kind_fans.__wrapped__(mask))
+    if len(_KIND_IDS_BY_MASK) >= _READINGS_MAX:
+        _KIND_IDS_BY_MASK.clear()  # bounded memory in a long-running service
+    _KIND_IDS_BY_MASK[mask] = ids
     return ids
 
 
@@ -400,6 +407,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     mask |= 1 << win
     standing_mask = mask
     melds = hand.melds
+    n_melds = len(melds)
     self_drawn = context.self_drawn
     if melds:
         counts = list(standing)
@@ -441,7 +449,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             if hogs:
                 found += ("tile_hog",) * hogs
         found += win_fan_ids(self_drawn, concealed, context.last_wall_tile, context.kong_replacement,
-                             context.robbing_kong, len(melds) == 4 and not concealed_kongs,
+                             context.robbing_kong, n_melds == 4 and not concealed_kongs,
                              context.last_tile or counts[win] - standing[win] == 3)
     else:
         counts = standing
@@ -459,12 +467,18 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     found += ("nine_gates",)
         found += win_fan_ids(self_drawn, True, context.last_wall_tile, context.kong_replacement,
                              context.robbing_kong, False, context.last_tile)
-    # Most hands can only be four sets and a pair: those are read from the per-suit tables directly (a cache by
-    # the whole standing part would mostly miss on new hands, and its misses cost more than the reading).
-    if _irregular_possible(standing_mask, standing, len(melds)):
-        summaries = reading_summaries(tuple(standing), win, len(melds))
-    else:
-        summaries = _standard_summaries(tuple(standing), win)
+    # Most hands can only be four sets and a pair: those are read from the per-suit tables (and kept by the
+    # standing counts, for hands seen again), the others by reading_summaries.
+    key = (tuple(standing), win)
+    summaries = _READINGS.get(key)
+    if summaries is None:
+        if _irregular_possible(standing_mask, standing, n_melds):
+            summaries = reading_summaries(key[0], win, n_melds)
+        else:
+            summaries = _standard_summaries(key[0], win)
+        if len(_READINGS) >= _READINGS_MAX:
+            _READINGS.clear()  # bounded memory in a long-running service
+        _READINGS[key] = summaries
     if not summaries:
         return None
     unique_wait = None
@@ -473,7 +487,8 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     for summary in summaries:
         shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans = summary
         if chows is None:
-            done = finish(found + shape_fans)
+            items = found + shape_fans
+            done = _FINISHED.get(items) or finish(items)
         else:
             concealed_pungs = len(pungs) + concealed_kongs
             if meld_chows:
@@ -539,10 +554,10 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 items += chow_ids
             if wait is not None:
                 if unique_wait is None:
-                    unique_wait = _unique_wait(standing, counts, win, len(melds), standing_mask)
+                    unique_wait = _unique_wait(standing, counts, win, n_melds, standing_mask)
                 if unique_wait:
                     items += (wait,)
-            done = finish(items)
+            done = _FINISHED.get(items) or finish(items)
         if every is not None:
             every.append((summary, done))
         if best is None:
@@ -572,6 +587,9 @@ def _irregular_possible(mask: int, standing: list[int], melds: int) -> bool:
     return False
 
 
+# (standing counts, winning kind) -> the readings' summaries (the number of melds follows from the counts).
+_READINGS: dict[tuple, tuple] = {}
+_READINGS_MAX = 1 << 16
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
 
