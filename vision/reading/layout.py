@@ -437,7 +437,8 @@ def _row_distances(frame: Frame, rows: list[list[int]]) -> list[list[float]]:
     medians = np.array([_median([float(frame.unit[t]) for t in row]) for row in rows])
     height = frame.aspect * (sizes[:, None] * medians[:, None] + sizes[None, :] * medians[None, :]) \
         / (sizes[:, None] + sizes[None, :])
-    out = nearest / height
+    with np.errstate(divide="ignore", invalid="ignore"):  # degenerate boxes: nan, a far row for no one
+        out = nearest / height
     np.fill_diagonal(out, 0.0)
     return out.tolist()
 
