@@ -323,3 +323,14 @@ def test_an_added_tile_laid_beside_is_found_though_a_loose_tile_or_the_melds_til
     table.tile("8m", x=(base["cx"] + 60.0 * 1.35 + 0.5 * 60.0) / 60.0, y=(base["cy"] - 61.0) / 81.0, turn=90)
     reading, order = read(table, photo)
     assert_hand(reading, "1444m666p789s a2222p> +1m")
+
+
+@pytest.mark.parametrize("tilt", [0.0, 20.0])
+def test_a_kong_with_a_second_sideways_label_apart_from_the_claimed_one_is_claimed_by_its_box(tilt):
+    # An upright tile of a flat kong carries a sideways label half a turn from the claimed tile's: two sideways
+    # labels apart fit no layout; the claimed tile is the one whose box lies sideways.
+    table = Table().row("1m 4m 4m 4m 6p 6p 6p 7s 8s 9s | 1m | s1p 1p 1p 1p")
+    detections, size, order = table.photo(tilt=tilt)
+    detections = relabel(detections, order, {13: 270})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "1444m666p789s k1111p< +1m")

@@ -175,7 +175,14 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         if sum(sideways) == 2 and not any(down):
             place = sideways.index(True)
             if not sideways[place + 1] if place + 1 < 4 else True:
-                return None
+                # Two sideways labels apart: no layout has that, but a flat upright tile's label flips where the
+                # row turns across 45° (half a turn from the claimed tile's). The claimed tile is the one whose
+                # box is the more sideways, as for three tiles.
+                candidates = [k for k in range(4) if sideways[k]]
+                place = min(candidates, key=lambda k: float(frame.measured_across[tiles[k]] / frame.unit[tiles[k]]))
+                discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.ACROSS, Discarder.RIGHT)[place]
+                return MeldSlots(MeldType.KONG, tuple(tiles), positions, discarder, tiles[place], (False,) * 4,
+                                 label_flips=1)
             discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.RIGHT)[place]
             return MeldSlots(MeldType.ADDED_KONG, tuple(tiles), positions, discarder, tiles[place], (False,) * 4)
         if not any(sideways) and any(down):
