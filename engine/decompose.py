@@ -68,7 +68,11 @@ class Group:
 
     @property
     def tiles(self) -> tuple[Tile, ...]:
-        return tuple(ALL_KINDS[i] for i in self.indices)
+        key = (self.kind, self.first)
+        tiles = _TILES_OF_GROUP.get(key)
+        if tiles is None:  # at most 6 kinds x 34 firsts: kept for the explanations, which ask for them often
+            tiles = _TILES_OF_GROUP[key] = tuple(ALL_KINDS[i] for i in self.indices)
+        return tiles
 
     @property
     def tile(self) -> Tile:
@@ -87,6 +91,7 @@ class Group:
         return f"{self.kind.value}({text}{'*' if self.is_exposed else ''})"
 
 
+_TILES_OF_GROUP: dict[tuple, tuple[Tile, ...]] = {}
 _GROUP_INDICES = {
     GroupKind.CHOW: lambda f: (f, f + 1, f + 2),
     GroupKind.PUNG: lambda f: (f, f, f),

@@ -46,7 +46,7 @@ class ScoredFan:
     def to_json(self) -> dict[str, Any]:
         return {"id": self.fan.id, "name": self.fan.name, "name_zh": self.fan.name_zh, "name_ja": self.fan.name_ja,
                 "points": self.fan.points, "count": self.count, "total": self.points,
-                "sets": [format_tiles(s) for s in self.sets], "what": self.fan.what}
+                "sets": [_formatted(s) for s in self.sets], "what": self.fan.what}
 
 
 class MCRResult:
@@ -55,13 +55,15 @@ class MCRResult:
     ``fan_ids`` and the totals are there at once (``engine.mcr.fast``); the ``arrangement`` object and ``fans``
     with their explanations are built on first use, by ``evaluate`` on the chosen reading."""
 
-    __slots__ = ("fan_points", "flowers", "self_drawn", "_hand", "_context", "_reading", "_kept", "_arrangement",
-                 "_scored_cache", "_fans")
+    __slots__ = ("fan_points", "flowers", "self_drawn", "_hand", "_context", "_reading", "_kept", "_unique_wait",
+                 "_arrangement", "_scored_cache", "_fans")
 
-    def __init__(self, hand: Hand, context: WinContext, reading: tuple, finished: tuple) -> None:
+    def __init__(self, hand: Hand, context: WinContext, reading: tuple, finished: tuple,
+                 unique_wait: bool | None) -> None:
         self._hand = hand
         self._context = context
         self._reading = reading  # the fast path's summary of the standing groups (engine.mcr.fast)
+        self._unique_wait = unique_wait  # None when the fast path did not need it
         self.fan_points, _, self._kept = finished  # flowers excluded: what the 8-point minimum is checked against
         self.flowers = len(hand.flowers)  # 花牌 count = points
         self.self_drawn = context.self_drawn
@@ -83,7 +85,10 @@ class MCRResult:
     def _scored(self) -> Scored:
         """The reference evaluation of the chosen arrangement: the same fans, with the sets that make them."""
         if self._scored_cache is None:
-            self._scored_cache = evaluate(self.arrangement, HandFacts(self._hand, self._context))
+            facts = HandFacts(self._hand, self._context)
+            if self._unique_wait is not None:
+                facts._unique_wait = self._unique_wait  # the same answer, worked out once
+            self._scored_cache = evaluate(self.arrangement, facts)
         return self._scored_cache
 
     @property
@@ -156,7 +161,20 @@ def arrangement_json(arrangement: Arrangement) -> dict[str, Any]:
             item["winning"] = True
         groups.append(item)
     return {"shape": arrangement.shape.value, "groups": groups,
-            "text": " ".join(format_tiles(g.tiles) + ("*" if g.is_exposed else "") for g in arrangement.groups)}
+            "text": " ".join(_formatted(g.tiles) + ("*" if g.is_exposed else "") for g in arrangement.groups)}
+
+
+_FORMATTED: dict[tuple[Tile, ...], str] = {}
+
+
+def _formatted(tiles: tuple[Tile, ...]) -> str:
+    """``format_tiles``, kept for the tile tuples the explanations repeat (groups, whole hands)."""
+    text = _FORMATTED.get(tiles)
+    if text is None:
+        if len(_FORMATTED) >= 1 << 14:
+            _FORMATTED.clear()  # bounded memory in a long-running service
+        text = _FORMATTED[tiles] = format_tiles(tiles)
+    return text
 
 
 def check_context(hand: Hand, context: WinContext) -> None:
@@ -176,7 +194,7 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
     best = best_reading(hand, context)
     if best is None:
         raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
-    return MCRResult(hand, context, best[0], best[1])
+    return MCRResult(hand, context, *best)
 
 
 def hand_arrangements(hand: Hand, standing: list[int]) -> list[Arrangement]:

@@ -393,9 +393,10 @@ _EDGE, _CLOSED, _SINGLE = _BIT["edge_wait"], _BIT["closed_wait"], _BIT["single_w
 
 
 # --- one hand ------------------------------------------------------------------------------------------------------
-def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple] | None:
-    """(the reading summary kept, its ``finish`` answer), or None when the hand is not a winning shape. ``every``
-    (for tests) receives each reading's (summary, ``finish`` answer) in order."""
+def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple, bool | None] | None:
+    """(the reading summary kept, its ``finish`` answer, whether the wait is unique or None if no reading needed
+    it), or None when the hand is not a winning shape. ``every`` (for tests) receives each reading's (summary,
+    ``finish`` answer) in order."""
     standing = [0] * 34
     mask = 0
     for t in hand.concealed:
@@ -566,7 +567,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             key = (done[0], done[1])
             if key > best_key:
                 best, best_key = (summary, done), key
-    return best
+    return best + (unique_wait,)
 
 
 def _irregular_possible(mask: int, standing: list[int], melds: int) -> bool:
