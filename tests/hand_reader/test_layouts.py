@@ -334,3 +334,13 @@ def test_a_kong_with_a_second_sideways_label_apart_from_the_claimed_one_is_claim
     detections = relabel(detections, order, {13: 270})
     reading = read_hand(detections, size)
     assert_hand(reading, "1444m666p789s k1111p< +1m")
+
+
+def test_a_lone_sideways_label_in_a_row_turned_near_45_degrees_stays_a_concealed_tile():
+    # The row lies 38° off the labels' axes: one concealed tile's label flipped to sideways. A pung from across
+    # cut out around it (swallowing the winning tile) would explain it as well as a flip; near 45° a flip is cheap.
+    table = Table().row("5m 5m 5m 6m 6m 7m 7m 8m 4p 4p 4p 1z 1z | 1z")
+    detections, size, order = table.photo(tilt=38.0)
+    detections = relabel(detections, order, {12: 90})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "55566778m444p11z +1z")

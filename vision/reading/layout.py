@@ -31,7 +31,9 @@ CUT_COST = 4.0  # per tile width short of GAP, for a cut where tiles touch
 JOIN_COST = 4.0  # per tile width beyond GAP, for keeping a meld together across a gap
 CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap inside one costs less
 CLUTTER_COST = 3.0  # one tile explained as belonging to no group
-SIDEWAYS_STANDING_COST = 2.0  # a tile labelled sideways read as one of the standing tiles
+SIDEWAYS_STANDING_COST = 2.0  # a tile labelled sideways read as one of the standing tiles ...
+STEEP_TILT = 30.0  # ... or, when the rows lie further than this many degrees off the labels' axes, ...
+STEEP_SIDEWAYS_STANDING_COST = 0.8  # ... this
 FACE_DOWN_CLUTTER_COST = 0.3  # a back outside a concealed kong: usually the wall, cheap to leave out
 FLOWER_GROUP_COST = 1.0  # one more group to explain
 MELD_REACH = 3.0  # tile heights (centre to centre) from the concealed row within which melds are laid
@@ -217,6 +219,9 @@ class _RowSolver:
         self.stacked_on = stacked_on
         n = len(row)
         self.gaps = [frame.gap(row[k - 1], row[k]) for k in range(1, n)]  # gaps[k-1] = boundary k
+        # Near 45° of residual tilt single labels flip along a row: a sideways label in the run then says less.
+        self._sideways_standing = (SIDEWAYS_STANDING_COST if abs(frame.tilt) < STEEP_TILT
+                                   else STEEP_SIDEWAYS_STANDING_COST)
         self._segments: dict[int, list[tuple[int, str, float, object]]] = {}
         self._forward: list[dict[int, tuple[float, list]]] | None = None
 
@@ -324,7 +329,7 @@ class _RowSolver:
         # Standing tiles are upright faces; a face the labels call sideways may still stand in the run (labels flip
         # where perspective turns a row across 45°), at SIDEWAYS_STANDING_COST.
         stand = [0.0 if self.facts.upright_face[t] else
-                 SIDEWAYS_STANDING_COST if not self.frame.face_down[t] else INF for t in self.row]
+                 self._sideways_standing if not self.frame.face_down[t] else INF for t in self.row]
         stand = [INF if t in self.stacked_on.values() else c for t, c in zip(self.row, stand)]
         ok = [c < INF for c in stand]
         forward = self.forward(n)
