@@ -319,27 +319,34 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
     orphans_only = melds == 0 and not mask & ~_ORPHAN_MASK
     if not (orphans_only or (melds == 0 and kind_count == 13) or number_kinds >= 8):
         return True
-    # The irregular shapes can wait on a kind the hand lacks: try them when the shape is within reach.
-    candidates: set[int] = set()
-    irregular = False
+    # The irregular shapes can wait on a kind the hand lacks.
     if orphans_only and kind_count >= 12:
-        candidates.update(_ORPHANS)
-        irregular = True
+        # Thirteen orphans: with all 13 present any of them completes; with 12 (one paired), the missing one.
+        missing = _ORPHAN_MASK & ~mask
+        for k in _ORPHANS:
+            if (kind_count == 13 or missing >> k & 1) and k != win and k not in exhausted:
+                return False
     all_single = melds == 0 and kind_count == 13  # 13 different tiles: 全不靠 / 七星不靠 within reach
+    knitted = False
     if melds <= 1 and (number_kinds >= 8 or all_single):
         for pattern, pattern_mask in _KNITTED_MASKS:
             held = (mask & pattern_mask).bit_count()  # the pattern's kinds present
-            if (all_single and held == number_kinds) or held >= 8:
-                candidates.update(pattern)
-                candidates.update(range(27, 34))
-                irregular = True
-    if not irregular:
+            if all_single and held == number_kinds:
+                # 全不靠 / 七星不靠: any kind of this pattern or honour not yet held makes 14 different tiles.
+                for k in pattern + _HONOURS:
+                    if not mask >> k & 1 and k != win and k not in exhausted:
+                        return False
+            if held >= 8:
+                knitted = True
+    if not knitted:
         return True
-    kinds = [i for i in range(34) if key[i]]
-    for i in kinds:
-        if i >= 27:
-            candidates.add(i)
-        else:
+    # A knitted straight with a set and a pair (or a pair beside one meld) within reach: try the kinds near it.
+    candidates: set[int] = set(range(27, 34))
+    for pattern, pattern_mask in _KNITTED_MASKS:
+        if (mask & pattern_mask).bit_count() >= 8:
+            candidates.update(pattern)
+    for i in range(27):
+        if mask >> i & 1:
             base = i - i % 9
             candidates.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
     standing = list(key)
@@ -347,7 +354,7 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
         if k == win or k in exhausted:
             continue
         standing[k] += 1
-        done = _completes_irregularly(tuple(standing), melds)
+        done = _completes_knitted_straight(tuple(standing))
         standing[k] -= 1
         if done:
             return False
@@ -384,21 +391,10 @@ def _block_status(block: tuple[int, ...]) -> tuple[int, bool]:
     return rest, (not total) or _suit_complete(block, rest == 2)
 
 
-@lru_cache(maxsize=131072)
-def _completes_irregularly(key: tuple[int, ...], melds: int) -> bool:
-    """Whether these standing tiles (14 - 3 x melds) form thirteen orphans, 全不靠 / 七星不靠 or a knitted straight
-    with a set and a pair. (The tiles that complete four sets and a pair, or seven pairs, are found before the
-    candidates are tried one by one, so those shapes need no test here.)"""
-    if melds > 1:
-        return False
-    if melds == 0:
-        orphans = _orphan_counts(key)
-        if 0 not in orphans and sum(orphans) == 14:
-            return True
-        if max(key) == 1:
-            numbers = {i for i in range(27) if key[i]}
-            if any(numbers <= set(pattern) for pattern in KNITTED_PATTERNS):
-                return True
+@lru_cache(maxsize=65536)
+def _completes_knitted_straight(key: tuple[int, ...]) -> bool:
+    """Whether these standing tiles hold the nine tiles of a knitted pattern and the rest is a set and a pair (or
+    a pair only, beside one meld). (The tiles that complete the other shapes are found without trying each.)"""
     for pattern in KNITTED_PATTERNS:
         if all(key[i] for i in pattern):
             rest = list(key)
@@ -464,6 +460,7 @@ _ORPHAN_SET = frozenset(_ORPHANS)
 _orphan_counts = itemgetter(*_ORPHANS)
 _KNITTED_MASKS = tuple((pattern, sum(1 << i for i in pattern)) for pattern in KNITTED_PATTERNS)
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
+_HONOURS = tuple(range(27, 34))
 
 
 _TERMINAL_OR_HONOUR_PAIR = frozenset((0, 8, 9, 17, 18, 26) + tuple(range(27, 34)))  # pung or pair tiles

@@ -599,6 +599,14 @@ def _unique_wait(standing: list[int], counts: list[int], win: int, melds: int, s
     """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``)."""
     before = list(standing)
     before[win] -= 1
-    exhausted = tuple([i for i in range(34) if counts[i] == 4 and i != win]) if 4 in counts else ()
+    exhausted = ()
+    if 4 in counts:  # the kinds whose four copies the hand holds: no wait on them
+        found = []
+        i = -1
+        for _ in range(counts.count(4)):
+            i = counts.index(4, i + 1)
+            if i != win:
+                found.append(i)
+        exhausted = tuple(found)
     return _only_winning_tile_of(tuple(before), win, melds, exhausted,
                                  standing_mask if before[win] else standing_mask & ~(1 << win))
