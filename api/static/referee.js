@@ -123,7 +123,10 @@ function renderHand() {
     hand.flowers.forEach((code, i) => g.append(makeChip(code, { part: "flower", index: i })));
   }
   $("#hand-input").value = formatHand(hand);
+  handInputEdited = false;
 }
+
+let handInputEdited = false;  // typed text not yet scored: an answer to an older request must not overwrite it
 
 function replaceInHand(position, newCode) {
   const hand = state.hand;
@@ -321,13 +324,16 @@ function syncRiichiFields() {
 }
 
 // ---- scoring ----------------------------------------------------------------------------------------------------
+let scoreRequests = 0;  // only the latest request's answer is shown: answers can arrive out of order
 async function rescore(handOrString) {
   const hand = handOrString !== undefined ? handOrString : state.hand;
   if (!hand) return;
+  const request = ++scoreRequests;
   const { status, body } = await callApi("/v1/hands/score", {
     method: "POST", headers: apiHeaders({ "Content-Type": "application/json" }),
     body: JSON.stringify({ hand, context: contextFromForm() }),
   });
+  if (request !== scoreRequests) return;
   if (status === 200) {
     state.hand = body.hand;
     renderHand();
@@ -339,8 +345,9 @@ async function rescore(handOrString) {
 
 let rescoreTimer = null;
 function rescoreSoon() {
+  // A context change rescores what the user sees: the typed hand if they edited the text since it was last shown.
   clearTimeout(rescoreTimer);
-  rescoreTimer = setTimeout(() => rescore(), 120);
+  rescoreTimer = setTimeout(() => rescore(handInputEdited ? $("#hand-input").value.trim() || undefined : undefined), 120);
 }
 
 function expandTiles(text) {
@@ -475,8 +482,10 @@ function init() {
   $("#photo").addEventListener("load", renderBoxes);
   $("#score-button").addEventListener("click", () => {
     const text = $("#hand-input").value.trim();
+    clearTimeout(rescoreTimer);
     if (text) rescore(text);
   });
+  $("#hand-input").addEventListener("input", () => { handInputEdited = true; });
   $("#hand-input").addEventListener("keydown", (e) => { if (e.key === "Enter") $("#score-button").click(); });
   $("#hand-tiles").addEventListener("click", (e) => {
     const chip = e.target.closest(".tile-chip");
