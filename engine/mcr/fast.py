@@ -20,6 +20,7 @@ The caches hold only ints, strings and tuples of them, which the garbage collect
 from __future__ import annotations
 
 from functools import lru_cache
+from operator import attrgetter
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape, _knitted_straight
 from ..hand import MeldType
@@ -46,6 +47,8 @@ _TERMINAL_CHOWS = frozenset(s + r for s in (0, 9, 18) for r in (0, 6))  # chows 
 _FIVES = frozenset((4, 13, 22))
 _FIVE_CHOWS = frozenset(s + r for s in (0, 9, 18) for r in (2, 3, 4))  # chows 345, 456, 567
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+_INDEX_OF = attrgetter("index")
+_BIT_OF = tuple(1 << i for i in range(34))
 _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
 
 
@@ -279,7 +282,6 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
     return ids
 
 
-@lru_cache(maxsize=None)
 def win_fan_ids(self_drawn: bool, concealed: bool, last_wall_tile: bool, kong_replacement: bool, robbing_kong: bool,
                 melded_hand: bool, last_tile: bool) -> tuple[str, ...]:
     """The way-of-winning fans (``HandFacts._win_fans``): ``melded_hand`` is four melds none a concealed kong,
@@ -335,6 +337,10 @@ _PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else 
 _NOT_EVEN_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in range(27) if f % 9 % 2 == 1)
 _NOT_TERMINAL_OR_HONOUR_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _TERMINAL_OR_HONOUR)
 _NOT_FIVES_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _FIVES)
+
+
+# win_fan_ids for every combination of its seven flags, indexed by the flags as bits in argument order.
+_WIN_FAN_IDS = tuple(win_fan_ids(*(bool(bits >> k & 1) for k in range(7))) for bits in range(128))
 
 
 @lru_cache(maxsize=None)
@@ -399,10 +405,9 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     ``finish`` answer) in order."""
     standing = [0] * 34
     mask = 0
-    for t in hand.concealed:
-        i = t.index
+    for i in map(_INDEX_OF, hand.concealed):
         standing[i] += 1
-        mask |= 1 << i
+        mask |= _BIT_OF[i]
     win = hand.winning_tile.index
     standing[win] += 1
     mask |= 1 << win
@@ -449,9 +454,10 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             hogs = counts.count(4) - melded_kongs - concealed_kongs  # four of a kind not a kong (四归一)
             if hogs:
                 found += ("tile_hog",) * hogs
-        found += win_fan_ids(self_drawn, concealed, context.last_wall_tile, context.kong_replacement,
-                             context.robbing_kong, n_melds == 4 and not concealed_kongs,
-                             context.last_tile or counts[win] - standing[win] == 3)
+        found += _WIN_FAN_IDS[(not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
+                              | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
+                              | (n_melds == 4 and not concealed_kongs) << 5
+                              | (not not (context.last_tile or counts[win] - standing[win] == 3)) << 6]
     else:
         counts = standing
         meld_chows = meld_pungs = kong_fans = ()
@@ -466,8 +472,9 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 before[win] -= 1
                 if tuple(before[base:base + 9]) == _NINE_GATES and sum(before) == 13:
                     found += ("nine_gates",)
-        found += win_fan_ids(self_drawn, True, context.last_wall_tile, context.kong_replacement,
-                             context.robbing_kong, False, context.last_tile)
+        found += _WIN_FAN_IDS[(not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
+                              | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
+                              | (not not context.last_tile) << 6]
     # Most hands can only be four sets and a pair: those are read from the per-suit tables (and kept by the
     # standing counts, for hands seen again), the others by reading_summaries.
     key = (tuple(standing), win)
