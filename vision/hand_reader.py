@@ -50,6 +50,8 @@ WARNING_CODES = {
     "search_budget_exhausted": "the decoding search stopped at its budget (tiles far from any legal hand):"
                                " the best reading found is returned",
     "flowers_ignored": "riichi: flower tiles are not part of the hand",
+    "claimed_tile_assumed": "no label shows which tile of a pung or kong was claimed: its left end (from the left) is"
+                            " assumed",
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
@@ -236,6 +238,11 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         reading.warn("correction_outside_top_k", "a legal hand needed faces the classifier did not list for some tiles:"
                      " check the photo (or the layout: a meld or the winning tile may have been misplaced)")
 
+    assumed = [k for k, (slots, decoded) in enumerate(zip(layout.melds, best.melds))
+               if slots.claim_unknown and decoded.type is not MeldType.CHOW]
+    if assumed:  # a chow's claimed tile is at its left end by rule; a pung's or kong's direction is a guess
+        reading.warn("claimed_tile_assumed", f"meld(s) {', '.join(str(k) for k in assumed)}: no label shows the"
+                     " claimed tile; from the left is assumed: check the direction")
     if any(not m.known for m in best.melds):
         return reading  # the hand cannot be written without the concealed kong's face
     try:

@@ -298,6 +298,17 @@ def test_a_set_apart_meld_whose_tiles_all_carry_one_sideways_label_is_a_meld_cla
     detections = relabel(detections, order, {11: 270, 12: 270, 13: 270})
     reading = read_hand(detections, size)
     assert_hand(reading, "123456789m1z c4*56s< +1z")
+    assert "claimed_tile_assumed" not in reading.warning_codes  # a chow's claimed tile is known by rule
+
+
+def test_a_pung_whose_claimed_tile_no_label_shows_is_read_with_a_warning():
+    # The same for a pung: its direction is a guess (from the left), and the reading says so.
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z || 5s 5s 5s")
+    detections, size, order = table.photo()
+    detections = relabel(detections, order, {11: 270, 12: 270, 13: 270})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "123456789m1z p555s< +1z")
+    assert "claimed_tile_assumed" in reading.warning_codes
 
 
 def test_three_sideways_labels_inside_a_line_of_touching_discards_are_no_meld():
