@@ -180,19 +180,22 @@ def _select(candidates: list[tuple[str, tuple[int, ...]]], n: int) -> tuple[tupl
     # Principle 3: two candidates of the same fan sharing a set cannot both be taken.
     clash = [sum(1 << j for j in range(count) if j != i and cands[j][0] == cands[i][0] and masks[i] & masks[j])
              for i in range(count)]
-    best_rank = (0, ())
+    # The tie preference (``_preference``) as one int that adds up along the search: a base-16 digit per fan of
+    # _TIE_ORDER, the first the most significant, so that comparing ints compares the count tuples (no count
+    # reaches 16).
+    weights = [_TIE_WEIGHT.get(fan, 0) for fan, _ in cands]
+    best_total = 0
+    best_preference = -1  # below the empty selection's 0, as () is below its tuple of counts
     best_chosen = 0
     seen: set[int] = set()
-    stack = [(0, 0, 0)]  # (chosen candidates bit mask, used sets bit mask, points)
+    stack = [(0, 0, 0, 0)]  # (chosen candidates bit mask, used sets bit mask, points, preference)
     while stack:
-        chosen, used, total = stack.pop()
+        chosen, used, total, preference = stack.pop()
         if chosen in seen:
             continue
         seen.add(chosen)
-        if total >= best_rank[0]:
-            rank = (total, _preference(cands[i][0] for i in range(count) if chosen >> i & 1))
-            if rank > best_rank:
-                best_rank, best_chosen = rank, chosen
+        if total > best_total or (total == best_total and preference > best_preference):
+            best_total, best_preference, best_chosen = total, preference, chosen
         for i in range(count):
             if chosen >> i & 1 or clash[i] & chosen:
                 continue
@@ -201,11 +204,12 @@ def _select(candidates: list[tuple[str, tuple[int, ...]]], n: int) -> tuple[tupl
             # Principles 2 and 5: a later candidate brings a new set and re-uses at most one.
             if used and (shared == mask or shared & (shared - 1)):
                 continue
-            stack.append((chosen | 1 << i, used | mask, total + points[i]))
+            stack.append((chosen | 1 << i, used | mask, total + points[i], preference + weights[i]))
     return tuple(cands[i] for i in range(count) if best_chosen >> i & 1)
 
 
 _TIE_ORDER = ("pure_double_chow", "mixed_double_chow", "short_straight", "two_terminal_chows")
+_TIE_WEIGHT = {fan: 16 ** (len(_TIE_ORDER) - 1 - k) for k, fan in enumerate(_TIE_ORDER)}
 
 
 def _preference(fans) -> tuple[int, ...]:
@@ -277,9 +281,15 @@ def _may_combine_pungs(firsts: tuple[int, ...]) -> bool:
 
 @lru_cache(maxsize=16384)
 def _chow_fans(firsts: tuple[int, ...], pair: int | None):
-    return _select(_candidates(firsts, pair, True), len(firsts))
+    return _selected(tuple(_candidates(firsts, pair, True)))
 
 
 @lru_cache(maxsize=16384)
 def _pung_fans(firsts: tuple[int, ...], pair: int | None):
-    return _select(_candidates(firsts, pair, False), len(firsts))
+    return _selected(tuple(_candidates(firsts, pair, False)))
+
+
+@lru_cache(maxsize=16384)
+def _selected(candidates: tuple[tuple[str, tuple[int, ...]], ...]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """``_select``, which depends only on the candidates (fans and positions): many sets share the same ones."""
+    return _select(list(candidates), 0)

@@ -121,3 +121,69 @@ def test_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
                 (hand, win, waits)
             checked += 1
     assert checked > 4000
+
+
+def _select_with_preference_tuples(candidates, n):
+    """``combos._select`` as first written, comparing the tie preference as tuples of counts (the reference for the
+    version that adds the preference up as one int)."""
+    from engine.mcr.combos import _preference
+    from engine.mcr.fans import POINTS
+
+    if not candidates:
+        return ()
+    if len(candidates) == 1:
+        return (candidates[0],)
+    order = sorted(range(len(candidates)), key=lambda i: (-len(candidates[i][1]), -POINTS[candidates[i][0]], i))
+    cands = [candidates[i] for i in order]
+    masks = [sum(1 << p for p in positions) for _, positions in cands]
+    points = [POINTS[fan] for fan, _ in cands]
+    count = len(cands)
+    clash = [sum(1 << j for j in range(count) if j != i and cands[j][0] == cands[i][0] and masks[i] & masks[j])
+             for i in range(count)]
+    best_rank = (0, ())
+    best_chosen = 0
+    seen = set()
+    stack = [(0, 0, 0)]
+    while stack:
+        chosen, used, total = stack.pop()
+        if chosen in seen:
+            continue
+        seen.add(chosen)
+        if total >= best_rank[0]:
+            rank = (total, _preference(cands[i][0] for i in range(count) if chosen >> i & 1))
+            if rank > best_rank:
+                best_rank, best_chosen = rank, chosen
+        for i in range(count):
+            if chosen >> i & 1 or clash[i] & chosen:
+                continue
+            mask = masks[i]
+            shared = mask & used
+            if used and (shared == mask or shared & (shared - 1)):
+                continue
+            stack.append((chosen | 1 << i, used | mask, total + points[i]))
+    return tuple(cands[i] for i in range(count) if best_chosen >> i & 1)
+
+
+def test_selection_with_the_preference_as_one_int_is_the_tuple_selection():
+    import random
+    from itertools import combinations_with_replacement
+
+    from engine.mcr.combos import _candidates, _select
+
+    rng = random.Random(8)
+    chow_kinds = [s * 9 + r for s in range(3) for r in range(7)]
+    sets = [c for size in (2, 3) for c in combinations_with_replacement(chow_kinds, size)]
+    sets += rng.sample(list(combinations_with_replacement(chow_kinds, 4)), 2500)
+    checked = 0
+    for firsts in sets:
+        for pair in ((None, 4, 13) if len(firsts) == 4 else (None,)):
+            candidates = _candidates(firsts, pair, True)
+            assert _select(candidates, len(firsts)) == _select_with_preference_tuples(candidates, len(firsts)), firsts
+            checked += len(candidates) > 1
+    pung_kinds = list(range(34))
+    for _ in range(3000):
+        firsts = tuple(sorted(rng.sample(pung_kinds, rng.randint(2, 4))))
+        for pair in (None, 27, 31):
+            candidates = _candidates(firsts, pair, False)
+            assert _select(candidates, len(firsts)) == _select_with_preference_tuples(candidates, len(firsts)), firsts
+    assert checked > 1000
