@@ -355,3 +355,22 @@ def test_a_lone_sideways_label_in_a_row_turned_near_45_degrees_stays_a_concealed
     detections = relabel(detections, order, {12: 90})
     reading = read_hand(detections, size)
     assert_hand(reading, "55566778m444p11z +1z")
+
+
+@pytest.mark.parametrize("tilt", [0.0, 15.0])
+def test_the_concealed_run_is_not_cut_where_its_tiles_touch_to_make_a_meld_of_a_flipped_label(tilt):
+    # The standing tile at the left end of the concealed row carries a sideways label (the view's perspective): a
+    # pung from the left cut off there would explain it, but the concealed run is set apart from melds, not touching.
+    # Standing tiles show their sides too: their boxes overlap their neighbours' by about 0.15 tile widths.
+    table = Table().row("2m 2m 2m 6m 6m 6m 1p 1p 1p 1z | 1z || s2s 3s 4s")
+    detections, size, order = table.photo(tilt=tilt)
+    detections = relabel(detections, order, {0: 270})
+    boxes = detections.boxes.copy()
+    standing = [detection_of(order, k) for k in range(11)]
+    widen = 0.08 * (boxes[standing, 2] - boxes[standing, 0])
+    boxes[standing, 0] -= widen
+    boxes[standing, 2] += widen
+    detections = Detections(boxes, detections.class_ids, detections.confidence, detections.rotation,
+                            detections.topk_ids, detections.topk_probs)
+    reading = read_hand(detections, size)
+    assert_hand(reading, "222666m111p1z c2*34s< +1z")

@@ -28,6 +28,7 @@ from .geometry import Frame
 
 GAP = 0.17  # tile widths: where "touching" turns into "set apart" (boxes of touching tiles measure -0.1..0.1)
 CUT_COST = 4.0  # per tile width short of GAP, for a cut where tiles touch
+EDGE_CUT_FACTOR = 3.0  # ... at either end of the concealed run (winning tile included)
 JOIN_COST = 4.0  # per tile width beyond GAP, for keeping a meld together across a gap
 CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap inside one costs less
 CLUTTER_COST = 3.0  # one tile explained as belonging to no group
@@ -354,7 +355,9 @@ class _RowSolver:
                     end = b + 1 if with_win else b
                     if end > n or (with_win and not ok[b]):
                         continue
-                    cost = inner + playing + self.cut(a) + self.cut(end)
+                    # The concealed run is set apart from whatever else shares its row (flowers, melds): cutting it
+                    # off where tiles touch costs EDGE_CUT_FACTOR times a plain cut.
+                    cost = inner + playing + EDGE_CUT_FACTOR * (self.cut(a) + self.cut(end))
                     if with_win:
                         cost += self.cut(b) + self.playing_cost(self.row[b]) + stand[b]
                     if cost == INF or not backward[end]:
