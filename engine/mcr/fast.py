@@ -330,7 +330,18 @@ def pung_combo_ids(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
     return tuple([fan for fan, _ in _pung_fans(key, key_pair)])
 
 
+def pungs_may_combine(mask: int) -> bool:
+    """``combos._may_combine_pungs`` on the pungs' kind mask: two dragons, three winds, or two number pungs whose
+    ranks differ by at most one (the same rank in two suits, or neighbouring ranks in any)."""
+    r0, r1, r2 = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
+    ranks = r0 | r1 | r2
+    return bool(r0 & r1 or r0 & r2 or r1 & r2 or ranks & ranks >> 1 or mask >> 31 in _TWO_OR_MORE
+                or (mask >> 27 & 0xF) in _THREE_OR_MORE)
+
+
 _TERMINAL_PUNG = ("pung_of_terminals_or_honours",)
+_TWO_OR_MORE = frozenset(m for m in range(8) if m.bit_count() >= 2)  # of the three dragons (bits)
+_THREE_OR_MORE = frozenset(m for m in range(16) if m.bit_count() >= 3)  # of the four winds (bits)
 # The per-pung fan of each kind, None for the winds (which depend on the seat and prevalent winds, policy M6).
 _PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else None if f < 31 else ("dragon_pung",)
                        for f in range(34))
@@ -506,14 +517,18 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             items = found
             # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5 with
             # four chows).
-            chow_ids, terminal_chows, five_chows = chow_part(
-                chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
+            if chows:
+                chow_ids, terminal_chows, five_chows = chow_part(
+                    chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
+            else:
+                chow_ids = ()
+                terminal_chows = five_chows = True
             if pungs:
                 pung_mask = 0
-                pung_ids = pung_combo_ids(pungs, pair if pair >= 27 else -1) if len(pungs) >= 2 else ()
+                pung_ids = ()
                 # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
                 for f in pungs:
-                    pung_mask |= 1 << f
+                    pung_mask |= _BIT_OF[f]
                     fans = _PUNG_SET_FANS[f]
                     if fans is not None:
                         pung_ids += fans
@@ -530,6 +545,10 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                         value = True
                     if not value and (27 in pungs) + (28 in pungs) + (29 in pungs) + (30 in pungs) < 3:
                         pung_ids += _TERMINAL_PUNG
+                # The pung combinations (before the per-pung fans), where any is possible: two dragons, three
+                # winds, or two number pungs whose ranks differ by at most one (combos._may_combine_pungs).
+                if len(pungs) >= 2 and pungs_may_combine(pung_mask):
+                    pung_ids = pung_combo_ids(pungs, pair if pair >= 27 else -1) + pung_ids
                 if len(pungs) == 4:
                     items += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
                         and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)

@@ -187,3 +187,17 @@ def test_selection_with_the_preference_as_one_int_is_the_tuple_selection():
             candidates = _candidates(firsts, pair, False)
             assert _select(candidates, len(firsts)) == _select_with_preference_tuples(candidates, len(firsts)), firsts
     assert checked > 1000
+
+
+def test_pung_prefilter_on_the_kind_mask_is_the_one_on_the_kinds():
+    from itertools import combinations
+
+    from engine.mcr.combos import _may_combine_pungs
+    from engine.mcr.fast import pungs_may_combine
+
+    checked = 0
+    for size in (2, 3, 4):
+        for pungs in combinations(range(34), size):
+            assert pungs_may_combine(sum(1 << f for f in pungs)) == _may_combine_pungs(pungs), pungs
+            checked += 1
+    assert checked == 561 + 5984 + 46376
