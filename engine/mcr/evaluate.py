@@ -430,29 +430,28 @@ def _standard_complete(key: tuple[int, ...]) -> bool:
 def _suit_complete(block: tuple[int, ...], with_pair: bool) -> bool:
     """Whether one suit's counts split into chows and pungs (and one pair when ``with_pair``)."""
     if with_pair:
-        work = list(block)
         for i in range(9):
-            if work[i] >= 2:
+            if block[i] >= 2:
+                work = list(block)
                 work[i] -= 2
-                if _suit_complete(tuple(work), False):
+                if _sets_only(work):
                     return True
-                work[i] += 2
         return False
-    first = next((i for i in range(9) if block[i]), None)
-    if first is None:
-        return True
-    work = list(block)
-    if work[first] >= 3:
-        work[first] -= 3
-        if _suit_complete(tuple(work), False):
-            return True
-        work[first] += 3
-    if first <= 6 and work[first + 1] and work[first + 2]:
-        work[first] -= 1
-        work[first + 1] -= 1
-        work[first + 2] -= 1
-        return _suit_complete(tuple(work), False)
-    return False
+    return _sets_only(list(block))
+
+
+def _sets_only(work: list[int]) -> bool:
+    """Whether one suit's counts split into chows and pungs, rank by rank: the lowest rank's tiles are pungs and,
+    for what is left over (count mod 3), chows starting there. (Three equal chows are three pungs, so no split
+    needs three chows on one rank.) ``work`` is used up."""
+    for i in range(7):
+        n = work[i] % 3
+        if n:
+            if work[i + 1] < n or work[i + 2] < n:
+                return False
+            work[i + 1] -= n
+            work[i + 2] -= n
+    return not (work[7] % 3 or work[8] % 3)
 
 
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
