@@ -297,10 +297,11 @@ def _link(frame: Frame, index: np.ndarray, depth: int) -> list[list[int]]:
             ys = np.sort(frame.centers[members, 1])
             cut = int(np.argmax(np.diff(ys)))
             threshold = (ys[cut] + ys[cut + 1]) / 2
-            upper = np.array([m for m in members if frame.centers[m, 1] < threshold])
-            lower = np.array([m for m in members if frame.centers[m, 1] >= threshold])
-            out += _link(frame, upper, depth + 1) + _link(frame, lower, depth + 1)
-            continue
+            upper = np.array([m for m in members if frame.centers[m, 1] < threshold], dtype=np.int64)
+            lower = np.array([m for m in members if frame.centers[m, 1] >= threshold], dtype=np.int64)
+            if len(upper) and len(lower):  # (always: colliding tiles lie apart across the row)
+                out += _link(frame, upper, depth + 1) + _link(frame, lower, depth + 1)
+                continue
         out.append(members)
     return out
 
