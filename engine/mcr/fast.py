@@ -102,22 +102,24 @@ def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple,
         tail = tuple([_PUNG_CODE + f for f in tail_pungs])
     else:
         tail_pungs = tail = ()
-    blocks = (standing[0:9], standing[9:18], standing[18:27])
-    rests = (sum(blocks[0]) % 3, sum(blocks[1]) % 3, sum(blocks[2]) % 3)
+    block0, block1, block2 = standing[0:9], standing[9:18], standing[18:27]
+    rest0, ways0 = _suit_info(block0, 0)
+    rest1, ways1 = _suit_info(block1, 9)
+    rest2, ways2 = _suit_info(block2, 18)
     if honour_pairs:
-        if rests != (0, 0, 0):
+        if rest0 or rest1 or rest2:
             return ()
-        heads = ((27 + honours.index(2), _suit_splits(blocks[0], 0), _suit_splits(blocks[1], 9),
-                  _suit_splits(blocks[2], 18)),)
+        heads = ((27 + honours.index(2), ways0, ways1, ways2),)
     else:
-        if sorted(rests) != [0, 0, 2]:
+        # The pair lies in the one suit holding 2 tiles mod 3 (the others hold 0 mod 3).
+        if rest0 == 2 and not (rest1 or rest2):
+            heads = [(pair, pair_ways, ways1, ways2) for pair, pair_ways in _suit_pair_splits(block0, 0)]
+        elif rest1 == 2 and not (rest0 or rest2):
+            heads = [(pair, ways0, pair_ways, ways2) for pair, pair_ways in _suit_pair_splits(block1, 9)]
+        elif rest2 == 2 and not (rest0 or rest1):
+            heads = [(pair, ways0, ways1, pair_ways) for pair, pair_ways in _suit_pair_splits(block2, 18)]
+        else:
             return ()
-        suit = rests.index(2)
-        ways = [_suit_splits(blocks[0], 0), _suit_splits(blocks[1], 9), _suit_splits(blocks[2], 18)]
-        heads = []
-        for pair, pair_ways in _suit_pair_splits(blocks[suit], suit * 9):
-            ways[suit] = pair_ways
-            heads.append((pair, ways[0], ways[1], ways[2]))
     # The winning tile lies in one suit (or is an honour): only the pair and that suit's (or the honours') groups
     # can hold it, in group order.
     win_suit = winning // 9
@@ -164,6 +166,14 @@ def _split_placements(codes: tuple[int, ...], winning: int) -> tuple[tuple[int, 
             seen.append(code)
             out.append((index, place[0], place[1]))
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _suit_info(block: tuple[int, ...], base: int) -> tuple[int, tuple]:
+    """(the suit's tile count mod 3, ``_suit_splits`` when that is 0: a suit of 2 mod 3 holds the pair and is split
+    by ``_suit_pair_splits``, one of 1 mod 3 by nothing)."""
+    rest = sum(block) % 3
+    return rest, (_suit_splits(block, base) if rest == 0 else ())
 
 
 @lru_cache(maxsize=None)
@@ -517,9 +527,13 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             items = found
             # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5 with
             # four chows).
-            if chows:
+            if len(chows) >= 2:
                 chow_ids, terminal_chows, five_chows = chow_part(
                     chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
+            elif chows:
+                chow_ids = ()
+                terminal_chows = chows[0] in _TERMINAL_CHOWS
+                five_chows = chows[0] in _FIVE_CHOWS
             else:
                 chow_ids = ()
                 terminal_chows = five_chows = True
