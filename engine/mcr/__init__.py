@@ -3,9 +3,13 @@
 Baseline WMO 2006/2014, the Chinese text [002] governing; every choice where the seeds are silent or disagree is a
 row ``M*`` of ``docs/policy.md``. Standard library only.
 
-Every arrangement of the hand (``engine.decompose.arrangements``) is scored (``evaluate``) and the one with the most
-points is kept (principle 4, "take the higher" [002:369]). Flowers add 1 point each after the win is established and
-do not count towards the 8-point minimum [002:336].
+Every arrangement of the hand (``engine.decompose.arrangements``) is scored and the one with the most points is kept
+(principle 4, "take the higher" [002:369]). Flowers add 1 point each after the win is established and do not count
+towards the 8-point minimum [002:336].
+
+``score`` works on ints (``engine.mcr.fast``: the fans and total of every arrangement, and the one kept); the
+reference evaluation (``evaluate``, which ``scorings`` runs on every arrangement) gives the same fans and is run once,
+on the chosen arrangement, when the fans' explanations are asked for (``MCRResult.fans``, ``to_json``).
 """
 
 from __future__ import annotations

@@ -7,11 +7,14 @@ agree on every reading of many hands.
 What a reading scores is split by what it depends on, each part cached by just that, so that a new hand is mostly
 put together from parts seen before:
 
-* the standing tiles' readings with the facts of each standing group (``reading_summaries``, by the standing counts);
-* the fans of which kinds the hand uses (by a few features of the kind mask) and of the way of winning (by the
-  context flags);
-* the chow combinations (by the chows and the pair), the pung combinations with the per-pung fans (by the pungs, an
-  honour pair and the winds);
+* the standing tiles' readings with the facts of each standing group (``_standard_summaries`` from per-suit splits
+  cached by one suit's counts; kept by the whole standing counts too, for hands seen again; the rare irregular
+  shapes by ``reading_summaries``);
+* the fans of which kinds the hand uses (by the kind mask, or a few features of it) and of the way of winning (a
+  table of the context flags);
+* the chow combinations (by the chows and the pair), the pung combinations (by the pungs and an honour pair, looked
+  up only when the pungs' kind mask allows one); the per-pung fans are worked out on the spot;
+* whether the wait is unique (``evaluate._only_winning_tile_of``, per-suit wait tables);
 * the exclusions, the total and the tie key (by the fan ids found, in order).
 
 The caches hold only ints, strings and tuples of them, which the garbage collector stops tracking.
