@@ -374,3 +374,13 @@ def test_the_concealed_run_is_not_cut_where_its_tiles_touch_to_make_a_meld_of_a_
                             detections.topk_ids, detections.topk_probs)
     reading = read_hand(detections, size)
     assert_hand(reading, "222666m111p1z c2*34s< +1z")
+
+
+def test_a_meld_tile_labelled_half_a_turn_from_its_neighbours_is_the_claimed_one():
+    # Neighbouring flat tiles show nearly one angle; the claimed tile, turned a quarter further and rounded across
+    # the 45° line, may carry a label half a turn from theirs (and none sideways).
+    table = Table().row("1m 4m 4m 4m 7s 8s 9s | 1m || 5s 5s 5s || 7z 7z 7z 7z")
+    detections, size, order = table.photo()
+    detections = relabel(detections, order, {9: 180, 13: 180})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "1444m789s p555s^ k7777z^ +1m")

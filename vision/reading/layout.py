@@ -137,6 +137,17 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
     down = [bool(frame.face_down[t]) for t in tiles]
     stacks = {base: top for top, base in stacked_on.items()}
     positions = tuple(range(n))
+    flips = 0
+    if n in (3, 4) and not any(sideways) and not any(down) and not any(t in stacks for t in tiles) \
+            and frame.relative is not None:
+        # Neighbouring flat tiles show nearly one angle, so their labels differ by a quarter turn at most: one tile
+        # labelled half a turn from all the others is turned a quarter further than they are, the claimed tile
+        # (its sideways angle rounded across the 45° line).
+        labels = [int(frame.relative[t]) for t in tiles]
+        odd = [k for k in range(n) if all((labels[k] - labels[j]) % 360 == 180 for j in range(n) if j != k)]
+        if len(odd) == 1:
+            sideways = [k == odd[0] for k in range(n)]
+            flips = 1
     if n in (3, 4) and not any(sideways) and not any(down) and not any(t in stacks for t in tiles) \
             and frame.straightened is not None and all(frame.straightened[t] for t in tiles):
         # Flat tiles beside a standing row, every one labelled sideways (the claimed tile's label quantised with
@@ -150,7 +161,6 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         return MeldSlots(MeldType.KONG, tuple(tiles), positions, discarder, tiles[0], (False,) * 4, label_flips=1,
                          claim_unknown=True)
     if n == 3:
-        flips = 0
         if sum(sideways) == 2 and not any(down) and not any(t in stacks for t in tiles):
             # Two sideways labels in three tiles: no layout has that, but labels flip where perspective turns the
             # row across 45°. The claimed tile is the one whose box is the more sideways (shortest across the row).
@@ -179,7 +189,8 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         if sum(sideways) == 1 and not any(down):
             place = sideways.index(True)
             discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.ACROSS, Discarder.RIGHT)[place]
-            return MeldSlots(MeldType.KONG, tuple(tiles), positions, discarder, tiles[place], (False,) * 4)
+            return MeldSlots(MeldType.KONG, tuple(tiles), positions, discarder, tiles[place], (False,) * 4,
+                             label_flips=flips)
         if sum(sideways) == 2 and not any(down):
             place = sideways.index(True)
             if not sideways[place + 1] if place + 1 < 4 else True:
