@@ -156,7 +156,7 @@ def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple,
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
 def _split_placements(codes: tuple[int, ...], winning: int) -> tuple[tuple[int, str | None, bool], ...]:
     """The groups of one suit's split that can hold the winning tile, one per distinct group, in order: (index in
     the split, its wait fan if the wait is unique, whether it is a pung)."""
@@ -171,7 +171,7 @@ def _split_placements(codes: tuple[int, ...], winning: int) -> tuple[tuple[int, 
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
 def _suit_info(block: tuple[int, ...], base: int) -> tuple[int, tuple]:
     """(the suit's tile count mod 3, ``_suit_splits`` when that is 0: a suit of 2 mod 3 holds the pair and is split
     by ``_suit_pair_splits``, one of 1 mod 3 by nothing)."""
@@ -179,7 +179,7 @@ def _suit_info(block: tuple[int, ...], base: int) -> tuple[int, tuple]:
     return rest, (_suit_splits(block, base) if rest == 0 else ())
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
 def _suit_splits(block: tuple[int, ...], base: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...],
                                                                    tuple[int, ...]], ...]:
     """``readings._suit_sets`` with each split's chows' and pungs' first kinds: (codes, chows, pungs). Worked out
@@ -191,14 +191,14 @@ def _suit_splits(block: tuple[int, ...], base: int) -> tuple[tuple[tuple[int, ..
                   for codes, chows, pungs in splits])
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
 def _block_splits(block: tuple[int, ...]) -> tuple:
     return tuple([(codes, tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34]),
                    tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]))
                   for codes in _suit_sets(block, 0)])
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
 def _suit_pair_splits(block: tuple[int, ...], base: int) -> tuple:
     """``readings._suit_pair_ways`` with the splits of ``_suit_splits``: (pair kind, splits) for each pair, in
     rank order."""
