@@ -162,7 +162,7 @@ def _split_placements(codes: tuple[int, ...], winning: int) -> tuple[tuple[int, 
     the split, its wait fan if the wait is unique, whether it is a pung)."""
     out = []
     seen = []
-    placements = _PLACEMENTS[winning]
+    placements = _placements_of(winning)
     for index, code in enumerate(codes):
         place = placements.get(code)
         if place is not None and code not in seen:
@@ -234,10 +234,11 @@ def _placement(code: int, winning: int) -> tuple[str | None, bool] | None:
     return None
 
 
-# For each winning kind: standing group code -> _placement, for the codes that can hold it (no singles: they
-# appear only in the irregular shapes, summarised by _summary).
-_PLACEMENTS = [{code: place for code in range(5 * 34) for place in (_placement(code, w),) if place is not None}
-               for w in range(34)]
+@lru_cache(maxsize=None)
+def _placements_of(winning: int) -> dict[int, tuple[str | None, bool]]:
+    """Standing group code -> ``_placement``, for the codes that can hold the winning kind (no singles: they
+    appear only in the irregular shapes, summarised by ``_summary``). Made on first use (34 at most)."""
+    return {code: place for code in range(5 * 34) for place in (_placement(code, winning),) if place is not None}
 
 
 def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: int) -> tuple:
