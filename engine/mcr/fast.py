@@ -403,20 +403,24 @@ def finish(found: tuple[str, ...]) -> tuple:
         counts: dict[str, int] = {}
         removed = 0
         for fan in found:
-            if fan in counts:
-                counts[fan] += 1
-            else:
-                counts[fan] = 1
+            n = counts.get(fan, 0)
+            if not n:
                 removed |= _EXCLUDED_BITS[fan]
-        kept = tuple([(fan, n) for fan, n in counts.items() if not removed & _BIT[fan]]) or _CHICKEN
+            counts[fan] = n + 1
+        kept = []
         total = 0
-        for fan, n in kept:
-            total += POINTS[fan] * n
+        for fan, n in counts.items():
+            if not removed & _BIT[fan]:
+                kept.append((fan, n))
+                total += POINTS[fan] * n
+        if not kept:
+            kept = _CHICKEN
+            total = POINTS["chicken_hand"]
         tie = (not removed & _EDGE and "edge_wait" in counts, not removed & _CLOSED and "closed_wait" in counts,
                not removed & _SINGLE and "single_wait" in counts)
         if len(_FINISHED) >= _FINISHED_MAX:
             _FINISHED.clear()  # bounded memory in a long-running service
-        done = _FINISHED[found] = (total, tie, kept)
+        done = _FINISHED[found] = (total, tie, tuple(kept))
     return done
 
 
