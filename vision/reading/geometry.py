@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 import numpy as np
+import numpy.ma  # noqa: F401  np.median imports it on its first call (~45 ms), else inside the first photo's budget
 
 from ..classes import FACE_DOWN
 
