@@ -520,87 +520,24 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         return None
     unique_wait = None
     best = best_key = None
-    round_wind = seat_wind = -1
+    last_codes = base = None
     for summary in summaries:
         shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans = summary
         if chows is None:
             items = found + shape_fans
             done = _FINISHED.get(items) or finish(items)
         else:
+            if codes is not last_codes:
+                # The fans of the sets, shared by the placements of the winning tile in one partition (they follow
+                # one another with the same codes): only the concealed pungs and the wait differ between them.
+                last_codes = codes
+                base = _sets_fans(found, chows, pungs, pair, knitted, meld_chows, meld_pungs, kong_fans, context)
+            items = base
             concealed_pungs = len(pungs) + concealed_kongs
-            if meld_chows:
-                chows += meld_chows
-            if meld_pungs:
-                pungs += meld_pungs
-            items = found
-            # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5 with
-            # four chows).
-            if len(chows) >= 2:
-                chow_ids, terminal_chows, five_chows = chow_part(
-                    chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
-            elif chows:
-                chow_ids = ()
-                terminal_chows = chows[0] in _TERMINAL_CHOWS
-                five_chows = chows[0] in _FIVE_CHOWS
-            else:
-                chow_ids = ()
-                terminal_chows = five_chows = True
-            if pungs:
-                pung_mask = 0
-                pung_ids = ()
-                # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
-                for f in pungs:
-                    pung_mask |= _BIT_OF[f]
-                    fans = _PUNG_SET_FANS[f]
-                    if fans is not None:
-                        pung_ids += fans
-                        continue
-                    if round_wind < 0:
-                        round_wind = _WIND_INDEX[context.round_wind]
-                        seat_wind = _WIND_INDEX[context.seat_wind]
-                    value = False
-                    if f == round_wind:
-                        pung_ids += ("prevalent_wind",)
-                        value = True
-                    if f == seat_wind:
-                        pung_ids += ("seat_wind",)
-                        value = True
-                    if not value and (27 in pungs) + (28 in pungs) + (29 in pungs) + (30 in pungs) < 3:
-                        pung_ids += _TERMINAL_PUNG
-                # The pung combinations (before the per-pung fans), where any is possible: two dragons, three
-                # winds, or two number pungs whose ranks differ by at most one (combos._may_combine_pungs).
-                if len(pungs) >= 2 and pungs_may_combine(pung_mask):
-                    pung_ids = pung_combo_ids(pungs, pair if pair >= 27 else -1) + pung_ids
-                if len(pungs) == 4:
-                    items += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
-                        and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
-                if knitted:
-                    items += ("knitted_straight",)
-                elif pair in _TERMINAL_OR_HONOUR:
-                    if terminal_chows and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
-                        items += ("outside_hand",)
-                elif pair in _FIVES:
-                    if five_chows and not pung_mask & _NOT_FIVES_MASK:
-                        items += ("all_fives",)
-                items += chow_ids + pung_ids
-                if kong_fans:
-                    items += kong_fans
-                if winning_pung and not self_drawn:
-                    concealed_pungs -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
-                if concealed_pungs >= 2:
-                    items += (_CONCEALED_PUNG_FANS[concealed_pungs],)
-            else:
-                if pair < 27:
-                    items += ("all_chows",)
-                if knitted:
-                    items += ("knitted_straight",)
-                elif pair in _TERMINAL_OR_HONOUR:
-                    if terminal_chows:
-                        items += ("outside_hand",)
-                elif pair in _FIVES:
-                    if five_chows:
-                        items += ("all_fives",)
-                items += chow_ids
+            if winning_pung and not self_drawn:
+                concealed_pungs -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
+            if concealed_pungs >= 2:
+                items += (_CONCEALED_PUNG_FANS[concealed_pungs],)
             if wait is not None:
                 if unique_wait is None:
                     unique_wait = _unique_wait(standing, counts, win, n_melds, standing_mask)
@@ -616,6 +553,84 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             if key > best_key:
                 best, best_key = (summary, done), key
     return best + (unique_wait,)
+
+
+def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, knitted: bool,
+               meld_chows: tuple[int, ...], meld_pungs: tuple[int, ...], kong_fans: tuple[str, ...],
+               context) -> tuple[str, ...]:
+    """``found`` and then the fans of one partition's sets (standing ones, then the melds), in the order of
+    ``evaluate._evaluate_sets``, up to the kong fans: shape fans, chow and pung combinations, per-pung fans."""
+    if meld_chows:
+        chows += meld_chows
+    if meld_pungs:
+        pungs += meld_pungs
+    items = found
+    # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5 with four
+    # chows).
+    if len(chows) >= 2:
+        chow_ids, terminal_chows, five_chows = chow_part(
+            chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
+    elif chows:
+        chow_ids = ()
+        terminal_chows = chows[0] in _TERMINAL_CHOWS
+        five_chows = chows[0] in _FIVE_CHOWS
+    else:
+        chow_ids = ()
+        terminal_chows = five_chows = True
+    if pungs:
+        pung_mask = 0
+        pung_ids = ()
+        round_wind = seat_wind = -1
+        # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
+        for f in pungs:
+            pung_mask |= _BIT_OF[f]
+            fans = _PUNG_SET_FANS[f]
+            if fans is not None:
+                pung_ids += fans
+                continue
+            if round_wind < 0:
+                round_wind = _WIND_INDEX[context.round_wind]
+                seat_wind = _WIND_INDEX[context.seat_wind]
+            value = False
+            if f == round_wind:
+                pung_ids += ("prevalent_wind",)
+                value = True
+            if f == seat_wind:
+                pung_ids += ("seat_wind",)
+                value = True
+            if not value and (27 in pungs) + (28 in pungs) + (29 in pungs) + (30 in pungs) < 3:
+                pung_ids += _TERMINAL_PUNG
+        # The pung combinations (before the per-pung fans), where any is possible: two dragons, three winds, or two
+        # number pungs whose ranks differ by at most one (combos._may_combine_pungs).
+        if len(pungs) >= 2 and pungs_may_combine(pung_mask):
+            pung_ids = pung_combo_ids(pungs, pair if pair >= 27 else -1) + pung_ids
+        if len(pungs) == 4:
+            items += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
+                and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
+        if knitted:
+            items += ("knitted_straight",)
+        elif pair in _TERMINAL_OR_HONOUR:
+            if terminal_chows and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
+                items += ("outside_hand",)
+        elif pair in _FIVES:
+            if five_chows and not pung_mask & _NOT_FIVES_MASK:
+                items += ("all_fives",)
+        items += chow_ids + pung_ids
+        if kong_fans:
+            items += kong_fans
+    else:
+        if pair < 27:
+            items += ("all_chows",)
+        if knitted:
+            items += ("knitted_straight",)
+        elif pair in _TERMINAL_OR_HONOUR:
+            if terminal_chows:
+                items += ("outside_hand",)
+        elif pair in _FIVES:
+            if five_chows:
+                items += ("all_fives",)
+        items += chow_ids
+    return items
 
 
 def _irregular_possible(mask: int, standing: list[int], melds: int) -> bool:
