@@ -13,7 +13,9 @@ Prints, per situation:
   look-alike: neighbour in the suit, same number in another suit, another honour or flower), the true face second:
   is the true hand recovered? A misread that itself makes a legal hand cannot be told apart from the truth by the
   rules; those cases are counted separately;
-* reading time per scene (CPU time of the reading, ``time.process_time``: the machine may be shared);
+* reading time per scene (CPU time of the reading, ``time.process_time``: the machine may be shared), and how many
+  readings met the default search budget (``decode.TOTAL_SECONDS`` of CPU time or ``TOTAL_EXPANSIONS`` states: a
+  readable hand should never; tests/hand_reader/test_budget.py checks the state count, this the time);
 * with ``--adversarial N``: N detection sets per mode of ``simulate.adversarial`` (10 to 40 tiles, random classes
   with flat top-k probabilities: a layout that fits a hand with garbled faces, the same among loose tiles, touching
   rows, scattered boxes), each read ``--repeats`` times (the fastest kept, to leave out the machine's other load):
@@ -104,6 +106,7 @@ def simulated_bench(args) -> None:
     legal_misreads = defaultdict(int)
     direction = [0, 0]
     times = []
+    budget_met = defaultdict(int)  # mode -> readings that met the default search budget (states or CPU time)
     for _ in range(args.scenes):
         hand = random_hand(rng)
         scene = lay_out(hand, rng, Habits(clutter=int(rng.integers(0, 2)), perspective=0.25))
@@ -115,6 +118,7 @@ def simulated_bench(args) -> None:
             if answers:
                 reading = read_hand(shown.detections, shown.image_size, concealed_kong_tiles=answers)
             times.append(time.process_time() - start)
+            budget_met[mode] += "search_budget_exhausted" in reading.warning_codes
             right = same_hand(reading.hand, hand)
             for s in situations(shown):
                 table[mode][s][0] += right
@@ -134,6 +138,8 @@ def simulated_bench(args) -> None:
     print(f"scenes: {args.scenes} (seed {args.seed}); reading time: median {1000 * np.median(times):.1f} ms,"
           f" p95 {1000 * np.percentile(times, 95):.1f} ms, p99 {1000 * np.percentile(times, 99):.1f} ms,"
           f" worst {1000 * max(times):.1f} ms (CPU time)")
+    print("search budget met (default budget: states and CPU time, so the machine's load counts): "
+          + ", ".join(f"{m} {budget_met[m]} of {args.scenes}" for m in ("clean", "uniform", "similar")))
     print(f"claimed direction right (clean): {direction[0] / max(direction[1], 1):.3%} of {direction[1]} melds")
     modes = ("clean", "uniform", "similar")
     print(f"\n{'situation':26s}" + "".join(f"{m:>12s}" for m in modes) + f"{'n':>7s}")

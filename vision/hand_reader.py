@@ -105,12 +105,15 @@ def _box(detections: Detections, i: int) -> list[float]:
 
 
 def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_tile: str | None = None,
-              concealed_kong_tiles: list[str] | None = None, rules: str = "mcr") -> HandReading:
+              concealed_kong_tiles: list[str] | None = None, rules: str = "mcr",
+              budget: decoding.SearchBudget | None = None) -> HandReading:
     """Read the winning hand from ``detections`` (see the module docstring). ``image_size`` is (width, height).
 
     ``winning_tile`` names the winning tile (it then overrides the set-apart tile's face, or picks the tile among
     the concealed ones when none is set apart). ``concealed_kong_tiles`` gives the faces of concealed kongs that show
-    none, in reading order (rows top to bottom, left to right in the normalised frame).
+    none, in reading order (rows top to bottom, left to right in the normalised frame). ``budget``: the search
+    budget of this photo (default: a fresh ``SearchBudget()``, its CPU time counted from here); a caller may pass its
+    own to change the limits or to read how many search states were spent (``budget.spent``).
     """
     n = len(detections)
     reading = HandReading(hand=None)
@@ -128,7 +131,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     turns = turns or [max(votes, key=votes.get)]
     # Each hypothesis is judged by its layout cost plus what the faces must give up to make it a legal hand, so
     # that the tiles' faces help choose between layouts the geometry alone cannot tell apart.
-    budget = decoding.SearchBudget()
+    budget = budget if budget is not None else decoding.SearchBudget()
     best_key, chosen = None, None
     attempts = []
     budget_hit = False

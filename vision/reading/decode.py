@@ -53,9 +53,15 @@ class SearchBudget:
     so the layout stage counts too)."""
 
     def __init__(self, expansions: int = TOTAL_EXPANSIONS, seconds: float = TOTAL_SECONDS):
+        self.expansions = expansions
         self.expansions_left = expansions
         self.deadline = time.thread_time() + seconds
         self.exhausted = False
+
+    @property
+    def spent(self) -> int:
+        """Search states expanded so far (deterministic, unlike the CPU time)."""
+        return self.expansions - self.expansions_left
 
     def spend(self, expansions: int) -> None:
         self.expansions_left -= expansions
