@@ -14,16 +14,21 @@ about are matched to the true tiles), as a client would answer it.
 
 Prints, per situation (habits, difficulty, camera elevation and roll, meld kinds, claimed direction, whether a
 hand tile is hidden from view, whether the search budget was met): the exact hand rate (every tile, meld, ``from``,
-winning tile and flowers) and the share of exposed melds whose claimed direction is right; then the failures'
-warning codes. ``hand_tile_hidden=yes``: the renderer labels no tile with less than half its face in view, so a
-hand tile is missing from the detections (an added kong's claimed tile under the added one, seen from above); such
-scenes are counted apart because no reader can see the tile, ``hand_tile_hidden=no`` is the rest.
+winning tile and flowers) and the share of exposed melds whose claimed direction is right; then why directions were
+missed (no hand read, the meld's tiles not read as a meld, or the wrong ``from``) and the failures' warning codes.
+``hand_tile_hidden=yes``: the renderer labels no tile with less than half its face in view, so a hand tile is
+missing from the detections (an added kong's claimed tile under the added one, seen from above); such scenes are
+counted apart because no reader can see the tile, ``hand_tile_hidden=no`` is the rest.
+
+``--states-only``: the reader's search budget counts search states only (no CPU-time limit), so that a loaded
+machine cannot change the result: the run is deterministic. Without it the reader runs as deployed.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections import Counter, defaultdict
 from pathlib import Path
@@ -37,6 +42,7 @@ from vision.classes import FACE_CODES, FACE_DOWN  # noqa: E402
 from vision.detections import Detections, box_iou  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
 from vision.reading.compare import same_hand  # noqa: E402
+from vision.reading.decode import SearchBudget  # noqa: E402
 
 
 def truth_detections(scene: dict) -> Detections:
@@ -86,6 +92,7 @@ def main() -> None:
     parser.add_argument("--detections", choices=("truth", "model"), default="truth")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--show-failures", type=int, default=5)
+    parser.add_argument("--states-only", action="store_true", help="no CPU-time limit on the search (deterministic)")
     args = parser.parse_args()
     lines = (args.folder / "scenes.jsonl").read_text().splitlines()
     if args.limit:
@@ -94,6 +101,7 @@ def main() -> None:
     direction = defaultdict(lambda: [0, 0])
     failure_codes: Counter = Counter()
     found = [0, 0]  # direction right among the true exposed melds whose tiles were read as a meld
+    direction_misses: Counter = Counter()  # why a true exposed meld's direction was not read right
     shown = 0
     for line in lines:
         scene = json.loads(line)
@@ -101,10 +109,13 @@ def main() -> None:
         detections = truth_detections(scene) if args.detections == "truth" else model_detections(scene, args.folder)
         size = (int(scene["width"]), int(scene["height"]))
         rules = scene.get("context", {}).get("rules", "mcr")
-        reading = read_hand(detections, size, rules=rules)
+        def budget():
+            return SearchBudget(seconds=math.inf) if args.states_only else None
+
+        reading = read_hand(detections, size, rules=rules, budget=budget())
         answers = kong_answers(reading, scene, detections)
         if answers:
-            reading = read_hand(detections, size, rules=rules, concealed_kong_tiles=answers)
+            reading = read_hand(detections, size, rules=rules, concealed_kong_tiles=answers, budget=budget())
         habits = scene.get("habits", {})
         situations = ["all", f"difficulty={scene.get('difficulty')}", f"rules={rules}",
                       f"standing={habits.get('standing')}", f"melds_in_front={habits.get('melds_in_front')}",
@@ -152,6 +163,16 @@ def main() -> None:
                 match = next((m for m in read_melds if m.discarder is not None
                               and {t.index for t in m.tiles} == {t.index for t in meld.tiles}), None)
             ok = match is not None and match.discarder == meld.discarder
+            if not ok:
+                if got is None:
+                    cause = "no hand read"
+                elif match is None:
+                    cause = "meld not read" + (" (hand exact otherwise)" if right else "")
+                else:
+                    assumed = "claimed_tile_assumed" in reading.warning_codes
+                    cause = (f"{meld.type.value} from {meld.discarder.value} read from {match.discarder.value}"
+                             + (" (claimed_tile_assumed)" if assumed else ""))
+                direction_misses[cause] += 1
             if match is not None:
                 read_melds.remove(match)
                 found[0] += ok
@@ -168,6 +189,10 @@ def main() -> None:
         direction_cell = f"{dr / dn:18.3%} {dn:6d}" if dn else ""
         print(f"{s:32s} {hand_cell} {direction_cell}")
     print(f"direction right among melds read with their tiles: {found[0] / max(found[1], 1):.3%} of {found[1]}")
+    if direction_misses:
+        print("claimed direction misses by cause:")
+        for cause, count in direction_misses.most_common():
+            print(f"  {count:4d}  {cause}")
     if failure_codes:
         print("\nwarning codes on failures:", dict(failure_codes.most_common()))
 

@@ -58,6 +58,9 @@ UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would sho
 SHALLOW_EXPANSIONS = 250  # decoding cap per layout in the first pass (readable hands: < 150)
 SCREEN_EXPANSIONS = 1000  # decoding cap per hypothesis when several layouts are tried (readable hands: < 200)
 LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decoder
+STEEP_ROWS = 45.0  # degrees: rows further than this off the labels' axes are also read along their own direction ...
+STEEP_FALLBACK_COST = 0.5  # nats over the unconstrained faces: a plain reading that needs more tries steep rows
+STEEPEST_ROWS = 65.0  # ... up to this (further: the nearest neighbours run across the rows, not along them)
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
 
 
@@ -133,48 +136,61 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # that the tiles' faces help choose between layouts the geometry alone cannot tell apart.
     budget = budget if budget is not None else decoding.SearchBudget()
     best_key, chosen = None, None
-    attempts = []
+    attempts, steep_attempts = [], []
     budget_hit = False
     for turn in turns:
         if attempts and budget.out_of_time():
             budget_hit = True  # dozens of tiles turned every way: the turns most tiles share were tried
             break
         attempts += _layouts_for(detections, turn)
-    scored = []
-    for attempt in attempts:
-        frame, duplicate, stacked_on, layout = attempt
-        turn = frame.quarter_turn
-        upside_down = sum(1 for i in _hand_tiles(layout)
-                          if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180)
-        scored.append(((not layout.count_ok, layout.cost + UPSIDE_DOWN_COST * upside_down), attempt))
-    # The most plausible layouts first, so that the shared search budget goes to them (a stable sort: ties keep
-    # the order of the quarter turns by their votes).
-    scored.sort(key=lambda item: item[0])
+        steep = _steep_row_direction(detections, turn)
+        if steep is not None:  # rows further than 45° off the labels' axes: read along them if all else fails
+            steep_attempts += _layouts_for(detections, turn, tilt=steep)
     costs = decoding.class_costs(detections.topk_ids, detections.topk_probs)
-    # Two passes: every layout first gets a short search (a readable hand is found within ~150 states), so that a
-    # plausible layout whose faces make no hand cannot spend the budget before the right one is tried; then the
-    # layouts whose search was cut short get the longer one, in the same order, while the budget lasts.
-    deep_cap = decoding.MAX_EXPANSIONS if len(attempts) == 1 else SCREEN_EXPANSIONS
-    unfinished = scored
-    for cap in (SHALLOW_EXPANSIONS, deep_cap):
-        cut_short = []
-        for (not_ok, layout_cost), attempt in unfinished:
-            layout = attempt[3]
-            if best_key is not None and not best_key[1] and (not_ok, layout_cost) > (best_key[0], best_key[2]):
-                continue  # its layout alone already costs more than the best reading found
-            if budget.exhausted and layout.count_ok and best_key is not None:
-                budget_hit = True  # a layout that could still hold a legal hand goes unsearched
-                continue
-            result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
-                                     winning_request=winning_request, concealed_kong_kinds=kong_requests,
-                                     max_expansions=cap, budget=budget, costs=costs)
-            budget_hit = budget_hit or result.budget_hit
-            if result.exhausted:
-                cut_short.append(((not_ok, layout_cost), attempt))
-            key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
-            if best_key is None or key < best_key:
-                best_key, chosen = key, (attempt, result)
-        unfinished = cut_short
+
+    def search(tried: list) -> None:
+        nonlocal best_key, chosen, budget_hit
+        scored = []
+        for attempt in tried:
+            frame, duplicate, stacked_on, layout = attempt
+            turn = frame.quarter_turn
+            upside_down = sum(1 for i in _hand_tiles(layout)
+                              if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180)
+            scored.append(((not layout.count_ok, layout.cost + UPSIDE_DOWN_COST * upside_down), attempt))
+        # The most plausible layouts first, so that the shared search budget goes to them (a stable sort: ties keep
+        # the order of the quarter turns by their votes).
+        scored.sort(key=lambda item: item[0])
+        # Two passes: every layout first gets a short search (a readable hand is found within ~150 states), so that
+        # a plausible layout whose faces make no hand cannot spend the budget before the right one is tried; then
+        # the layouts whose search was cut short get the longer one, in the same order, while the budget lasts.
+        deep_cap = decoding.MAX_EXPANSIONS if len(tried) == 1 else SCREEN_EXPANSIONS
+        unfinished = scored
+        for cap in (SHALLOW_EXPANSIONS, deep_cap):
+            cut_short = []
+            for (not_ok, layout_cost), attempt in unfinished:
+                layout = attempt[3]
+                if best_key is not None and not best_key[1] and (not_ok, layout_cost) > (best_key[0], best_key[2]):
+                    continue  # its layout alone already costs more than the best reading found
+                if budget.exhausted and layout.count_ok and best_key is not None:
+                    budget_hit = True  # a layout that could still hold a legal hand goes unsearched
+                    continue
+                result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
+                                         winning_request=winning_request, concealed_kong_kinds=kong_requests,
+                                         max_expansions=cap, budget=budget, costs=costs)
+                budget_hit = budget_hit or result.budget_hit
+                if result.exhausted:
+                    cut_short.append(((not_ok, layout_cost), attempt))
+                key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
+                if best_key is None or key < best_key:
+                    best_key, chosen = key, (attempt, result)
+            unfinished = cut_short
+
+    search(attempts)
+    # Rows read along their own steep direction are a fallback: tried only when the plain frames give no legal
+    # hand of the right count, or one that needs a face the classifier did not put first (on synthetic scenes a
+    # steep reading tried side by side beat right plain readings about as often as it fixed wrong ones).
+    if steep_attempts and (chosen is None or best_key[0] or best_key[1] or chosen[1].extra_cost > STEEP_FALLBACK_COST):
+        search(steep_attempts)
     if chosen is None:
         reading.warn("no_hand_layout", "no row of standing tiles was found")
         return reading
@@ -257,10 +273,24 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     return reading
 
 
-def _layouts_for(detections: Detections, turn: int) -> list:
-    """[(frame, duplicate mask, stacked tiles, layout), ...] for one quarter-turn hypothesis, cheapest first."""
+def _steep_row_direction(detections: Detections, turn: int) -> float | None:
+    """The rows' direction relative to the quarter turn ``turn`` when it lies beyond STEEP_ROWS degrees (where
+    ``geometry.normalise``'s own tilt, folded into ±45°, cannot follow it), else None."""
+    boxes = np.asarray(detections.boxes, np.float64).reshape(-1, 4)
+    centers = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], axis=1)
+    angle = np.deg2rad(turn)
+    c, s = np.cos(angle), np.sin(angle)
+    turned = np.stack([centers[:, 0] * c + centers[:, 1] * s, -centers[:, 0] * s + centers[:, 1] * c], axis=1)
+    size = np.sqrt(np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1.0))
+    direction = geometry.free_row_direction(turned, float(np.median(size)))
+    return direction if direction is not None and STEEP_ROWS < abs(direction) < STEEPEST_ROWS else None
+
+
+def _layouts_for(detections: Detections, turn: int, tilt: float | None = None) -> list:
+    """[(frame, duplicate mask, stacked tiles, layout), ...] for one quarter-turn hypothesis (and row direction,
+    when given), cheapest first."""
     frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
-                               quarter_turn=turn)
+                               quarter_turn=turn, tilt=tilt)
     duplicate = geometry.duplicates(detections.boxes, detections.confidence, keep_pairs=frame.sideways)
     active = ~duplicate
     frame = geometry.straighten_sideways_runs(frame, geometry.rows(frame, active))

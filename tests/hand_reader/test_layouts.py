@@ -384,3 +384,20 @@ def test_a_meld_tile_labelled_half_a_turn_from_its_neighbours_is_the_claimed_one
     detections = relabel(detections, order, {9: 180, 13: 180})
     reading = read_hand(detections, size)
     assert_hand(reading, "1444m789s p555s^ k7777z^ +1m")
+
+
+@pytest.mark.parametrize("tilt", [52.0, -55.0, 60.0])
+def test_rows_further_than_45_degrees_off_the_labels_are_read_along_their_own_direction(tilt):
+    # Seen from low and aside, the rows of a photo can lie more than 45° off the axes of the faces' rotation labels
+    # (standing faces seen at a slant keep their labels while the rows turn): the labels say "no turn", the rows run
+    # at ``tilt``. Folded into ±45° the rows would be read across, tile by tile.
+    table = Table()
+    table.row("s6m 7m 8m | 5z 5z s5z", x=1.0, bottom=-1.2)  # chow from the left, pung from the right
+    table.row("2m 3m 4m 7p 7p 1s 1s | 1s")
+    detections, size, order = table.photo(turn=0, tilt=tilt)
+    sideways = {k for k, t in enumerate(table.tiles) if t["turn"] == 90}
+    labels = np.array([90 if order[i] in sideways else 0 for i in range(len(order))], np.int32)
+    lagging = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
+                         detections.topk_ids, detections.topk_probs)
+    reading = read_hand(lagging, size)
+    assert_hand(reading, "234m77p11s c6*78m< p555z> +1s")

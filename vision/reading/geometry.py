@@ -114,6 +114,34 @@ def _row_tilt(points: np.ndarray, scale: float) -> float:
     return float(np.median(angles[along_row]))
 
 
+def free_row_direction(points: np.ndarray, scale: float, window: float = 8.0) -> float | None:
+    """The most common direction (degrees, in (-90, 90]) from each point to its nearest neighbour, over the whole
+    half turn; None when fewer than three neighbours are close.
+
+    ``_row_tilt`` folds directions into ±45° of the labels' axes, which holds while a row lies within 45° of them;
+    seen from low and aside, the rows of a photo can lie further off (standing faces seen at a slant), and then
+    their direction is read here instead: the densest ``window``-degree bin of the directions, then their mean."""
+    n = len(points)
+    if n < 3:
+        return None
+    diff = points[None, :, :] - points[:, None, :]
+    dist = np.hypot(diff[..., 0], diff[..., 1])
+    np.fill_diagonal(dist, np.inf)
+    nearest = dist.argmin(axis=1)
+    vectors = diff[np.arange(n), nearest]
+    close = dist[np.arange(n), nearest] < 3 * scale
+    if close.sum() < 3:
+        return None
+    angles = np.degrees(np.arctan2(vectors[close, 1], vectors[close, 0])) % 180.0  # direction, not sense
+    candidates = np.arange(0.0, 180.0, 1.0)
+    offset = (angles[None, :] - candidates[:, None] + 90.0) % 180.0 - 90.0
+    counts = (np.abs(offset) <= window).sum(axis=1)
+    best = int(counts.argmax())
+    inside = np.abs(offset[best]) <= window
+    direction = (candidates[best] + float(np.mean(offset[best][inside])) + 90.0) % 180.0 - 90.0
+    return float(direction) if direction != -90.0 else 90.0
+
+
 def quarter_turn_votes(rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray) -> dict[int, float]:
     """Weighted count of tiles per rotation (backs at half weight: they carry no reliable up/down)."""
     backs = np.asarray(class_ids) == FACE_DOWN
@@ -122,10 +150,11 @@ def quarter_turn_votes(rotation: np.ndarray, class_ids: np.ndarray, confidence: 
 
 
 def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray,
-              quarter_turn: int | None = None) -> Frame:
+              quarter_turn: int | None = None, tilt: float | None = None) -> Frame:
     """Bring (N, 4) xyxy boxes with their rotations into the normalised frame (see the module docstring).
 
-    ``quarter_turn`` forces the photo's quarter turn (the reader tries several when clutter could outvote the hand).
+    ``quarter_turn`` forces the photo's quarter turn (the reader tries several when clutter could outvote the hand);
+    ``tilt`` forces the row direction after it (degrees, may lie beyond ±45°: see ``free_row_direction``).
     """
     boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
     n = len(boxes)
@@ -142,7 +171,8 @@ def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, co
         box_w, box_h = box_h, box_w
     turned = _turn(centers, r0)
     size = np.sqrt(np.maximum(box_w * box_h, 1.0))
-    tilt = _row_tilt(turned, float(np.median(size)) if n else 1.0)
+    if tilt is None:
+        tilt = _row_tilt(turned, float(np.median(size)) if n else 1.0)
     turned = _turn(turned, tilt)
 
     c, s = abs(np.cos(np.deg2rad(tilt))), abs(np.sin(np.deg2rad(tilt)))
