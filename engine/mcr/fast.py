@@ -326,22 +326,102 @@ def win_fan_ids(self_drawn: bool, concealed: bool, last_wall_tile: bool, kong_re
 @lru_cache(maxsize=65536)
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
     """(the chow-combination fans found, one id per candidate taken; whether every chow is a 123/789, whether every
-    chow holds a 5)."""
+    chow holds a 5). Behind this cache (by the chows in order), one by ``chow_key``: the same answer for chows that
+    differ only by their order or a permutation of the suits."""
+    key = chow_key(chows, pair)
+    part = _CHOW_PARTS.get(key)
+    if part is None:
+        if len(_CHOW_PARTS) >= _READINGS_MAX:
+            _CHOW_PARTS.clear()  # bounded memory in a long-running service
+        part = chow_part_of(chows, pair)
+        _CHOW_PARTS[key] = None if order_sensitive(part[0]) else part
+    elif part is None:
+        part = chow_part_of(chows, pair)
+    return part
+
+
+def chow_part_of(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
+    """``chow_part`` worked out (``combos.chow_fans`` without its own cache; ``pair`` is already -1 unless it is a 5
+    beside four chows)."""
     ids = ()
-    if len(chows) >= 2:  # combos.chow_fans without its own cache (the pair is already only a 5 beside four chows)
+    if len(chows) >= 2:
         key, key_pair, _ = _canonical(chows, pair if pair >= 0 else None)
         ids = tuple([fan for fan, _ in _chow_fans(key, key_pair)])
     return (ids, all(f in _TERMINAL_CHOWS for f in chows), all(f in _FIVE_CHOWS for f in chows))
 
 
+def chow_key(chows: tuple[int, ...], pair: int) -> int:
+    """The chows (and a 5 pair) up to their order and a permutation of the suits, as one int: per suit, a 3-bit
+    count of each chow rank and a bit for the pair; the three suits' numbers sorted."""
+    suits = [0, 0, 0]
+    for f in chows:
+        suits[f // 9] += 1 << 3 * (f % 9)
+    if pair >= 0:
+        suits[pair // 9] += 1 << 21
+    a, b, c = suits
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    return a | b << 22 | c << 44
+
+
+# chow_key -> chow_part, or None where the order of the fans found may depend on the chows' order (two different
+# fans of the same points: the selection lists equal candidates in the order of the sets), worked out each time.
+_CHOW_PARTS: dict[int, tuple | None] = {}
+
+
+def order_sensitive(ids: tuple[str, ...]) -> bool:
+    """Whether ``ids`` holds two different fans of the same points: the order the selection lists them in may then
+    follow the order of the sets. Otherwise it is by points (``combos._select``), the same for any order."""
+    fans = set(ids)
+    return len(fans) > 1 and len({POINTS[fan] for fan in fans}) < len(fans)
+
+
 @lru_cache(maxsize=65536)
 def pung_combo_ids(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
     """The pung-combination fans found (``combos.pung_fans``), one id per candidate taken; ``pair`` is an honour
-    pair's kind, else -1."""
-    if not _may_combine_pungs(pungs):  # combos.pung_fans without its own cache
+    pair's kind, else -1. Behind this cache (by the pungs in order), one by ``pung_key``: the same answer for pungs
+    that differ only by their order or a permutation of the suits."""
+    key = pung_key(pungs, pair)
+    ids = _PUNG_IDS.get(key, False)
+    if ids is False:
+        if len(_PUNG_IDS) >= _READINGS_MAX:
+            _PUNG_IDS.clear()  # bounded memory in a long-running service
+        ids = pung_combo_ids_of(pungs, pair)
+        _PUNG_IDS[key] = None if order_sensitive(ids) else ids
+    elif ids is None:
+        ids = pung_combo_ids_of(pungs, pair)
+    return ids
+
+
+def pung_combo_ids_of(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
+    """``pung_combo_ids`` worked out (``combos.pung_fans`` without its own cache)."""
+    if not _may_combine_pungs(pungs):
         return ()
     key, key_pair, _ = _canonical(pungs, pair if pair >= 0 else None)
     return tuple([fan for fan, _ in _pung_fans(key, key_pair)])
+
+
+def pung_key(pungs: tuple[int, ...], pair: int) -> int:
+    """The pungs (kinds, all different) and an honour pair up to their order and a permutation of the suits, as one
+    int: the three suits' rank masks sorted, the honours' mask, the pair."""
+    mask = 0
+    for f in pungs:
+        mask |= 1 << f
+    a, b, c = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    return a | b << 9 | c << 18 | (mask >> 27) << 27 | (pair + 1) << 34
+
+
+_PUNG_IDS: dict[int, tuple[str, ...] | None] = {}  # as _CHOW_PARTS
 
 
 def pungs_may_combine(mask: int) -> bool:

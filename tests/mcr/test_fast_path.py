@@ -244,3 +244,44 @@ def test_suit_split_rank_by_rank_is_the_recursive_split():
     for block in blocks:
         with_pair = sum(block) % 3 == 2
         assert _suit_complete.__wrapped__(block, with_pair) == _split_recursively(block, with_pair), block
+
+
+def test_chow_and_pung_combinations_shared_across_orders_and_suit_permutations():
+    """``fast.chow_part`` / ``fast.pung_combo_ids`` answer from one entry for sets that differ by their order or a
+    permutation of the suits (``chow_key`` / ``pung_key``): each answer is the one worked out for those very sets
+    (``combos`` on them), the entry filled first by another order or suit permutation. (Every chow multiset in
+    every order and every pung set in four orders was checked when this was written.)"""
+    import random
+    from itertools import permutations
+
+    from engine.mcr import fast
+
+    rng = random.Random(21)
+    perms = list(permutations(range(3)))
+
+    def moved(firsts, perm):
+        return tuple(f if f >= 27 else perm[f // 9] * 9 + f % 9 for f in firsts)
+
+    checked = 0
+    for _ in range(1500):
+        fast._CHOW_PARTS.clear()
+        fast._PUNG_IDS.clear()
+        chows = tuple(rng.choice([s * 9 + r for s in range(3) for r in range(7)]) for _ in range(rng.randint(2, 4)))
+        pair = rng.choice((-1, 4, 13, 22)) if len(chows) == 4 else -1
+        pungs = tuple(rng.sample(range(34), rng.randint(2, 4)))
+        honour_pair = rng.choice([-1] + [h for h in range(27, 34) if h not in pungs])
+        for perm in rng.sample(perms, 3):
+            order = list(range(len(chows)))
+            rng.shuffle(order)
+            variant = tuple(moved(chows, perm)[i] for i in order)
+            variant_pair = pair if pair < 0 else perm[pair // 9] * 9 + 4
+            assert fast.chow_part.__wrapped__(variant, variant_pair) == fast.chow_part_of(variant, variant_pair)
+            order = list(range(len(pungs)))
+            rng.shuffle(order)
+            variant = tuple(moved(pungs, perm)[i] for i in order)
+            assert fast.pung_combo_ids.__wrapped__(variant, honour_pair) == fast.pung_combo_ids_of(variant,
+                                                                                                   honour_pair)
+            checked += 1
+    assert checked == 4500
+    fast.chow_part.cache_clear()
+    fast.pung_combo_ids.cache_clear()
