@@ -401,3 +401,19 @@ def test_rows_further_than_45_degrees_off_the_labels_are_read_along_their_own_di
                          detections.topk_ids, detections.topk_probs)
     reading = read_hand(lagging, size)
     assert_hand(reading, "234m77p11s c6*78m< p555z> +1s")
+
+
+@pytest.mark.parametrize("tilt", [-44.0, -40.0])
+def test_near_45_degrees_a_label_135_degrees_from_the_rows_marks_the_claimed_tile(tilt):
+    # Seen from above with the rows turned near 45°, upright faces carry either quarter turn beside the rows'
+    # direction (here 270 or 0), and so may a claimed face, turned a quarter further; but a claimed face may also
+    # carry the label half a turn from an upright's (180), which marks it whatever its neighbours' labels say
+    # (here both chows show a sideways label on their middle tile, as if claimed from across).
+    table = Table(gap=1.0).row("1m 2m 3m 3p 5p 4s 4s | 4p | s4p 3p 5p | s3m 2m 4m")
+    detections, size, order = table.photo(turn=0, tilt=tilt)
+    by_table_tile = [270, 0, 270, 270, 0, 270, 270, 270, 180, 270, 0, 180, 270, 0]
+    labels = np.array([by_table_tile[k] for k in order], np.int32)
+    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
+                         detections.topk_ids, detections.topk_probs)
+    reading = read_hand(flipped, size)
+    assert_hand(reading, "123m35p44s c34*5p< c23*4m< +4p")

@@ -47,6 +47,8 @@ RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
 MAX_FLOWERS = 8  # a run of flowers holds each of the eight at most once
 LABEL_FLIP_COST = 1.5  # a meld read with one tile's sideways label taken as a flip
+FAR_LABEL = 120.0  # degrees between a label and the rows' direction beyond which (rows past STEEP_TILT) no upright
+# face can carry it: the claimed tile
 UNKNOWN_CLAIM_GAP = 0.25  # tile widths free on each side of a meld whose claimed tile no label shows
 INF = float("inf")
 
@@ -139,6 +141,15 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
     stacks = {base: top for top, base in stacked_on.items()}
     positions = tuple(range(n))
     flips = 0
+    if n in (3, 4) and not any(down) and not any(t in stacks for t in tiles) and abs(frame.tilt) > STEEP_TILT \
+            and frame.relative is not None:
+        # Rows turned near 45°: an upright face's label is one of the two quarter turns either side of the row's
+        # own direction (within ~45° of it), a claimed face's, turned a quarter further, may be a label 135° from
+        # it, which no upright face can carry. Such a label marks the claimed tile whatever the sideways labels
+        # say (they flip both ways along the row there).
+        far = [k for k, t in enumerate(tiles) if _label_off_row(frame, t) >= FAR_LABEL]
+        if len(far) == 1:
+            sideways = [k == far[0] for k in range(n)]
     if n in (3, 4) and not any(sideways) and not any(down) and not any(t in stacks for t in tiles) \
             and frame.relative is not None:
         # Neighbouring flat tiles show nearly one angle, so their labels differ by a quarter turn at most: one tile
@@ -208,6 +219,11 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         if not any(sideways) and any(down):
             return MeldSlots(MeldType.CONCEALED_KONG, tuple(tiles), positions, None, None, tuple(down))
     return None
+
+
+def _label_off_row(frame: Frame, t: int) -> float:
+    """Degrees between tile t's rotation label (relative to the quarter turn) and the rows' direction."""
+    return abs((float(frame.relative[t]) - frame.tilt + 180.0) % 360.0 - 180.0)
 
 
 def _raised(tiles: list[int], place: int, frame: Frame) -> bool:
