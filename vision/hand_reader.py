@@ -59,6 +59,7 @@ SHALLOW_EXPANSIONS = 250  # decoding cap per layout in the first pass (readable 
 SCREEN_EXPANSIONS = 1000  # decoding cap per hypothesis when several layouts are tried (readable hands: < 200)
 LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decoder
 STEEP_ROWS = 45.0  # degrees: rows further than this off the labels' axes are also read along their own direction ...
+FLOWER_LABEL_REACH = 60.0  # degrees between a face's label and the rows' direction that an upright face can show
 STEEP_FALLBACK_COST = 0.5  # nats over the unconstrained faces: a plain reading that needs more tries steep rows
 STEEPEST_ROWS = 65.0  # ... up to this (further: the nearest neighbours run across the rows, not along them)
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
@@ -326,7 +327,12 @@ def _facts(detections: Detections, frame: geometry.Frame) -> TileFacts:
     flower_mass = np.where((ids >= KIND_COUNT) & (ids < FACE_DOWN), probs, 0.0).sum(axis=1)
     playing_mass = np.where(ids < KIND_COUNT, probs, 0.0).sum(axis=1)
     playing_mass = np.where(frame.face_down, 1.0, playing_mass)
-    turned = ((detections.rotation.astype(np.int64) - frame.quarter_turn) % 360 != 0) & ~frame.face_down
+    # A face counts as turned when its label lies more than FLOWER_LABEL_REACH from the rows' direction: with the
+    # rows tilted past ~30° an upright face's label flips to the next quarter turn on that side (a flower laid
+    # upright beside the hand then carries the same label as the hand tiles around it).
+    relative = (detections.rotation.astype(np.float64) - frame.quarter_turn) % 360
+    off_rows = np.abs((relative - frame.tilt + 180.0) % 360.0 - 180.0)
+    turned = (off_rows > FLOWER_LABEL_REACH) & ~frame.face_down
     return TileFacts(upright_face=~frame.sideways & ~frame.face_down, flower_mass=flower_mass, turned=turned,
                      playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0))
 

@@ -417,3 +417,17 @@ def test_near_45_degrees_a_label_135_degrees_from_the_rows_marks_the_claimed_til
                          detections.topk_ids, detections.topk_probs)
     reading = read_hand(flipped, size)
     assert_hand(reading, "123m35p44s c34*5p< c23*4m< +4p")
+
+
+@pytest.mark.parametrize("tilt", [33.0, 40.0])
+def test_a_flower_labelled_like_the_flipped_hand_tiles_beside_it_is_upright(tilt):
+    # Rows tilted past ~30°: upright faces on one side of the photo carry the next quarter turn's label (90), and
+    # so does the flower laid upright beside them; it is not a loose tile turned sideways.
+    table = Table().row("7f || 9m 9m 2p 2p 3p 3p 3p 4s 4s 4s 7z 7z 7z | 2p")
+    detections, size, order = table.photo(turn=0, tilt=tilt)
+    by_table_tile = [90] + [0] * 9 + [90] * 5
+    labels = np.array([by_table_tile[k] for k in order], np.int32)
+    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
+                         detections.topk_ids, detections.topk_probs)
+    reading = read_hand(flipped, size)
+    assert_hand(reading, "99m22333p444s777z +2p 7f")
