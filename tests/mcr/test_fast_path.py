@@ -285,3 +285,38 @@ def test_chow_and_pung_combinations_shared_across_orders_and_suit_permutations()
     assert checked == 4500
     fast.chow_part.cache_clear()
     fast.pung_combo_ids.cache_clear()
+
+
+def test_suit_split_table_holds_every_block_that_splits():
+    """``fast._SPLITS`` (made at import) against ``readings._suit_sets``: each entry is the block's splits, moved to
+    each suit, and a block of 0 mod 3 tiles (at most 12, each rank at most 4) left out has none (all 5^9 blocks
+    were checked when this was written; here every entry and 20,000 random blocks)."""
+    import random
+
+    from engine.mcr import fast
+    from engine.mcr.readings import _suit_sets
+
+    tables = fast._SPLITS
+    assert len(tables[0]) == 2869
+    rng = random.Random(13)
+    blocks = set(tables[0])
+    while len(blocks) < 2869 + 20000:
+        block = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(block) % 3 == 0 and sum(block) <= 12:
+            blocks.add(block)
+    splitting = 0
+    for block in blocks:
+        for base, table in zip((0, 9, 18), tables):
+            expected = _suit_sets.__wrapped__(block, base)
+            got = table.get(block)
+            if got is None:
+                assert expected == (), block
+                assert fast._suit_splits(block, base) == ()
+            else:
+                splitting += 1
+                assert fast._suit_splits(block, base) is got
+                assert [codes for codes, _, _ in got] == list(expected), block
+                for codes, chows, pungs in got:
+                    assert chows == tuple(c % 34 for c in codes if c < 34)
+                    assert pungs == tuple(c % 34 for c in codes if 34 <= c < 68)
+    assert splitting >= 3 * 2869
