@@ -431,3 +431,13 @@ def test_a_flower_labelled_like_the_flipped_hand_tiles_beside_it_is_upright(tilt
                          detections.topk_ids, detections.topk_probs)
     reading = read_hand(flipped, size)
     assert_hand(reading, "99m22333p444s777z +2p 7f")
+
+
+def test_a_loose_sideways_tile_near_a_melds_end_is_not_taken_into_a_kong():
+    # A discard lying sideways half a tile width after the last chow: read into it, the chow becomes a "kong" with
+    # a second sideways label (a flipped label), which no faces fit; the chow and a loose tile must stay in reach.
+    table = Table(gap=0.9)
+    table.row("2s 3s 4s 5s 7s 5z 5z | 6s | s3s 2s 4s | s3p 2p 4p")
+    table.row("s9p", x=table.tiles[-1]["cx"] / 60.0 + 0.5 + 0.45, bottom=0.0)
+    reading, _ = read(table)
+    assert_hand(reading, "23457s55z c23*4s< c23*4p< +6s")

@@ -243,6 +243,13 @@ def _raised(tiles: list[int], place: int, frame: Frame) -> bool:
     return RAISED_OFFSET < abs(near_side - near_upright) / unit < RAISED_OFFSET_MAX
 
 
+def _counted(key: tuple[int, int], kind: str, payload) -> tuple[int, int]:
+    """(melds, four-tile melds read through a flipped label) after one more segment."""
+    if kind != "meld":
+        return key
+    return key[0] + 1, key[1] + (payload.size == 4 and payload.label_flips > 0)
+
+
 class _RowSolver:
     """Segment-cost tables for one row (a list of detection indices in row order)."""
 
@@ -318,12 +325,14 @@ class _RowSolver:
             out.append((j, "flowers", cost, None))
         return out
 
-    def forward(self, limit: int) -> list[dict[int, tuple[float, list]]]:
-        """F[i][m] = (cost, segments) explaining row[:i] with m melds, cut costs inside (0, i) included."""
+    def forward(self, limit: int) -> list[dict[tuple[int, int], tuple[float, list]]]:
+        """F[i][(m, k)] = (cost, segments) explaining row[:i] with m melds of which k are kongs read through a flipped
+        label, cut costs inside (0, i) included. Those kongs are counted apart so that one that takes in a loose
+        sideways tile beside a meld cannot hide the reading with the meld and the loose tile: the faces choose."""
         if limit == len(self.row) and self._forward is not None:
             return self._forward
-        table: list[dict[int, tuple[float, list]]] = [dict() for _ in range(limit + 1)]
-        table[0][0] = (0.0, [])
+        table: list[dict[tuple[int, int], tuple[float, list]]] = [dict() for _ in range(limit + 1)]
+        table[0][(0, 0)] = (0.0, [])
         for i in range(limit):
             if not table[i]:
                 continue
@@ -331,30 +340,30 @@ class _RowSolver:
             for end, kind, cost, payload in self.segments(i):
                 if end > limit:
                     continue
-                for m, (base, segs) in table[i].items():
-                    m2 = m + (kind == "meld")
+                for key, (base, segs) in table[i].items():
+                    key2 = _counted(key, kind, payload)
                     total = base + entry_cut + cost
-                    if m2 <= 4 and total < table[end].get(m2, (INF,))[0]:
-                        table[end][m2] = (total, segs + [(i, end, kind, payload)])
+                    if key2[0] <= 4 and total < table[end].get(key2, (INF,))[0]:
+                        table[end][key2] = (total, segs + [(i, end, kind, payload)])
         if limit == len(self.row):
             self._forward = table
         return table
 
-    def backward(self, start: int) -> list[dict[int, tuple[float, list]]]:
-        """B[i][m] for row[i:], i >= start, cut costs inside (i, n) included."""
+    def backward(self, start: int) -> list[dict[tuple[int, int], tuple[float, list]]]:
+        """B[i][(m, k)] for row[i:], i >= start, cut costs inside (i, n) included."""
         n = len(self.row)
-        table: list[dict[int, tuple[float, list]]] = [dict() for _ in range(n + 1)]
-        table[n][0] = (0.0, [])
+        table: list[dict[tuple[int, int], tuple[float, list]]] = [dict() for _ in range(n + 1)]
+        table[n][(0, 0)] = (0.0, [])
         for i in range(n - 1, start - 1, -1):
             for end, kind, cost, payload in self.segments(i):
                 if not table[end]:
                     continue
                 exit_cut = self.cut(end) if end < n else 0.0
-                for m, (base, segs) in table[end].items():
-                    m2 = m + (kind == "meld")
+                for key, (base, segs) in table[end].items():
+                    key2 = _counted(key, kind, payload)
                     total = base + exit_cut + cost
-                    if m2 <= 4 and total < table[i].get(m2, (INF,))[0]:
-                        table[i][m2] = (total, [(i, end, kind, payload)] + segs)
+                    if key2[0] <= 4 and total < table[i].get(key2, (INF,))[0]:
+                        table[i][key2] = (total, [(i, end, kind, payload)] + segs)
         return table
 
     def main_options(self) -> list[tuple[float, int, int, bool, list]]:
@@ -395,8 +404,8 @@ class _RowSolver:
                         cost += self.cut(b) + self.playing_cost(self.row[b]) + stand[b]
                     if cost == INF or not backward[end]:
                         continue
-                    for m1, (c1, s1) in forward[a].items():
-                        for m2, (c2, s2) in backward[end].items():
+                    for (m1, _), (c1, s1) in forward[a].items():
+                        for (m2, _), (c2, s2) in backward[end].items():
                             if m1 + m2 <= 4:
                                 # the segments are written out only for the few layouts kept (segments_of)
                                 options.append((cost + c1 + c2, b - a, m1 + m2, with_win, (s1, a, b, s2)))
@@ -425,7 +434,8 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     # the far one is the near one plus FAR_MELD_COST per meld (the same segmentations win).
     near_solvers = [_RowSolver(row, frame, facts, stacked_on) for row in rows]
     near_tables = [s.forward(len(s.row))[len(s.row)] for s in near_solvers]
-    far_tables = [{m: (cost + m * FAR_MELD_COST, segs) for m, (cost, segs) in table.items()} for table in near_tables]
+    far_tables = [{key: (cost + key[0] * FAR_MELD_COST, segs) for key, (cost, segs) in table.items()}
+                  for table in near_tables]
     distance = _row_distances(frame, rows)
     solvers = near_solvers
     candidates: list[tuple[tuple[bool, float], int, list, list]] = []
@@ -434,17 +444,18 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
             continue  # the concealed row holds two tiles at least (one and the winning tile, beside four melds)
         others = [far_tables[k] if distance[main_index][k] > MELD_REACH else near_tables[k]
                   for k in range(len(rows)) if k != main_index]
-        combined: dict[int, tuple[float, list]] = {0: (0.0, [])}
+        combined: dict[tuple[int, int], tuple[float, list]] = {(0, 0): (0.0, [])}
         for table in others:
-            merged: dict[int, tuple[float, list]] = {}
-            for m1, (c1, s1) in combined.items():
-                for m2, (c2, s2) in table.items():
-                    if m1 + m2 <= 4 and c1 + c2 < merged.get(m1 + m2, (INF,))[0]:
-                        merged[m1 + m2] = (c1 + c2, s1 + [s2])
+            merged: dict[tuple[int, int], tuple[float, list]] = {}
+            for (m1, k1), (c1, s1) in combined.items():
+                for (m2, k2), (c2, s2) in table.items():
+                    key = (m1 + m2, k1 + k2)
+                    if key[0] <= 4 and c1 + c2 < merged.get(key, (INF,))[0]:
+                        merged[key] = (c1 + c2, s1 + [s2])
             combined = merged
         for option in solver.main_options():
             cost, n_conc, m_main, with_win = option[:4]
-            for m_side, (c_side, side_segs) in combined.items():
+            for (m_side, _), (c_side, side_segs) in combined.items():
                 melds = m_main + m_side
                 if melds > 4:
                     continue
