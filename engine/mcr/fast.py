@@ -450,12 +450,19 @@ def pung_combo_ids_of(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
 
 
 def pung_key(pungs: tuple[int, ...], pair: int) -> int:
-    """The pungs (kinds, all different) and an honour pair up to their order and a permutation of the suits, as one
-    int: the three suits' rank masks sorted, the honours' mask, the pair."""
+    """The pungs (kinds, all different) and an honour pair up to their order, a permutation of the suits and a shift
+    of all ranks (the pung fans compare ranks only with one another), as one int: the three suits' rank masks
+    sorted, the honours' mask, the pair."""
     mask = 0
     for f in pungs:
         mask |= 1 << f
     a, b, c = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
+    ranks = a | b | c
+    if ranks:
+        shift = (ranks & -ranks).bit_length() - 1
+        a >>= shift
+        b >>= shift
+        c >>= shift
     if a > b:
         a, b = b, a
     if b > c:
