@@ -441,3 +441,17 @@ def test_a_loose_sideways_tile_near_a_melds_end_is_not_taken_into_a_kong():
     table.row("s9p", x=table.tiles[-1]["cx"] / 60.0 + 0.5 + 0.45, bottom=0.0)
     reading, _ = read(table)
     assert_hand(reading, "23457s55z c23*4s< c23*4p< +6s")
+
+
+@pytest.mark.parametrize("sideways_back", [0, 3])
+def test_four_backs_are_a_concealed_kong_though_one_is_labelled_sideways(sideways_back):
+    # A back looks alike every way up, so its rotation label may say anything: four backs in a row after the
+    # winning tile are still the concealed kong. (Two loose backs labelled sideways beside a pung are no kong:
+    # the kong's usual two-up pattern has its backs at the ends.)
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d d d d")
+    detections, size, order = table.photo()
+    labels = np.array([90 if k == 11 + sideways_back else 0 for k in order], np.int32)
+    relabelled = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
+                            detections.topk_ids, detections.topk_probs)
+    reading = read_hand(relabelled, size, concealed_kong_tiles=["6z"])
+    assert_hand(reading, "123m555p888s3z x6666z +3z")

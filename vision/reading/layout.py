@@ -216,7 +216,9 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
                                  label_flips=1)
             discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.RIGHT)[place]
             return MeldSlots(MeldType.ADDED_KONG, tuple(tiles), positions, discarder, tiles[place], (False,) * 4)
-        if not any(sideways) and any(down):
+        if (any(down) and not any(sideways)) or all(down):
+            # A back's rotation label says little (a back looks alike every way up): four backs in a row are a
+            # concealed kong whatever their labels; with a face up among them, a sideways back is a loose one.
             return MeldSlots(MeldType.CONCEALED_KONG, tuple(tiles), positions, None, None, tuple(down))
     return None
 
