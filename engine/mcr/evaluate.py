@@ -21,6 +21,7 @@ from ..tiles import ALL_KINDS, Tile
 from .combos import DRAGONS, chow_fans, pung_fans
 from .exclusions import EXCLUDES
 from .fans import POINTS
+from .readings import complete_blocks
 
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
 _GREEN = frozenset(t.index for t in ALL_KINDS if t.is_green)
@@ -388,6 +389,8 @@ def _block_status(block: tuple[int, ...]) -> tuple[int, bool]:
     rest = total % 3
     if rest == 1:
         return 1, False
+    if total <= 14 and max(block) <= 4:  # from the tables of the blocks that split (readings.complete_blocks)
+        return rest, block in complete_blocks()[rest == 2]
     return rest, (not total) or _suit_complete(block, rest == 2)
 
 

@@ -32,7 +32,8 @@ from .evaluate import _GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kin
 from .exclusions import EXCLUDES
 from .fans import POINTS
 from .readings import (_CHOW_CODE, _KIND_CODE, _KNITTED_COUNTS, _ORPHANS, _PAIR_CODE, _PLACEHOLDER, _PUNG_CODE,
-                       _SHAPE_CODE, _SINGLE_CODE, _orphan_counts, _placed, _suit_sets, irregular_possible)
+                       _SHAPE_CODE, _SINGLE_CODE, _orphan_counts, _placed, _suit_sets, irregular_possible,
+                       splitting_blocks)
 
 _STANDARD = _SHAPE_CODE[Shape.STANDARD]
 _KNITTED_STRAIGHT = _SHAPE_CODE[Shape.KNITTED_STRAIGHT]
@@ -204,35 +205,6 @@ def _block_splits(block: tuple[int, ...]) -> tuple:
     return tuple([(codes, tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34]),
                    tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]))
                   for codes in _suit_sets.__wrapped__(block, 0)])
-
-
-def splitting_blocks() -> list[tuple[int, ...]]:
-    """Every suit block that splits into at most four chows and pungs (each rank at most 4 tiles): the sums of up
-    to four of the 16 sets of a suit (2,869 blocks, the empty one included)."""
-    blocks = set()
-    work = [0] * 9
-
-    def grow(start: int, left: int) -> None:
-        blocks.add(tuple(work))
-        if not left:
-            return
-        for s in range(start, 16):
-            if s < 7:  # a chow on rank s
-                if work[s] < 4 and work[s + 1] < 4 and work[s + 2] < 4:
-                    work[s] += 1
-                    work[s + 1] += 1
-                    work[s + 2] += 1
-                    grow(s, left - 1)
-                    work[s] -= 1
-                    work[s + 1] -= 1
-                    work[s + 2] -= 1
-            elif work[s - 7] <= 1:  # a pung on rank s - 7
-                work[s - 7] += 3
-                grow(s + 1, left - 1)
-                work[s - 7] -= 3
-
-    grow(0, 4)
-    return sorted(blocks)
 
 
 # block -> its splits, for each suit (base 0, 9, 18): made at import (about 0.05 s), so that a suit never seen

@@ -187,3 +187,45 @@ _SINGLE_CODE = _KIND_CODE[GroupKind.SINGLE]
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _orphan_counts = itemgetter(*_ORPHANS)
 _KNITTED_COUNTS = tuple(itemgetter(*pattern) for pattern in KNITTED_PATTERNS)
+
+
+def splitting_blocks() -> list[tuple[int, ...]]:
+    """Every suit block that splits into at most four chows and pungs (each rank at most 4 tiles): the sums of up
+    to four of the 16 sets of a suit (2,869 blocks, the empty one included)."""
+    blocks = set()
+    work = [0] * 9
+
+    def grow(start: int, left: int) -> None:
+        blocks.add(tuple(work))
+        if not left:
+            return
+        for s in range(start, 16):
+            if s < 7:  # a chow on rank s
+                if work[s] < 4 and work[s + 1] < 4 and work[s + 2] < 4:
+                    work[s] += 1
+                    work[s + 1] += 1
+                    work[s + 2] += 1
+                    grow(s, left - 1)
+                    work[s] -= 1
+                    work[s + 1] -= 1
+                    work[s + 2] -= 1
+            elif work[s - 7] <= 1:  # a pung on rank s - 7
+                work[s - 7] += 3
+                grow(s + 1, left - 1)
+                work[s - 7] -= 3
+
+    grow(0, 4)
+    return sorted(blocks)
+
+
+@lru_cache(maxsize=None)
+def complete_blocks() -> tuple[frozenset, frozenset]:
+    """(every suit block that splits into chows and pungs only, every one that splits into them and one pair), each
+    rank at most 4 tiles: the first ``splitting_blocks``, the second those with a pair added (made on first use)."""
+    sets = splitting_blocks()
+    with_pair = set()
+    for block in sets:
+        for r in range(9):
+            if block[r] <= 2:
+                with_pair.add(block[:r] + (block[r] + 2,) + block[r + 1:])
+    return frozenset(sets), frozenset(with_pair)

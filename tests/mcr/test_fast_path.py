@@ -322,3 +322,27 @@ def test_suit_split_table_holds_every_block_that_splits():
                     assert chows == tuple(c % 34 for c in codes if c < 34)
                     assert pungs == tuple(c % 34 for c in codes if 34 <= c < 68)
     assert splitting >= 3 * 2869
+
+
+def test_complete_block_tables_are_the_suit_split_test():
+    """``readings.complete_blocks`` (what ``evaluate._block_status`` reads for the unique-wait test) against
+    ``evaluate._suit_complete`` on every entry and 30,000 random blocks of up to 14 tiles."""
+    import random
+
+    from engine.mcr.evaluate import _block_status, _suit_complete
+    from engine.mcr.readings import complete_blocks
+
+    sets, with_pair = complete_blocks()
+    assert len(sets) == 2869
+    rng = random.Random(14)
+    blocks = set(sets) | set(with_pair)
+    while len(blocks) < len(sets) + len(with_pair) + 30000:
+        block = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(block) <= 14:
+            blocks.add(block)
+    for block in blocks:
+        total = sum(block)
+        rest = total % 3
+        expected = rest != 1 and (not total or _suit_complete.__wrapped__(block, rest == 2))
+        assert (block in (with_pair if rest == 2 else sets) and rest != 1) == expected, block
+        assert _block_status(block) == (rest, expected), block
