@@ -343,9 +343,11 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
         return True
     # A knitted straight with a set and a pair (or a pair beside one meld) within reach: try the kinds near it.
     candidates: set[int] = set(range(27, 34))
+    near_masks = []  # the patterns with 8 or 9 kinds held: a kind completes only with one of them all held
     for pattern, pattern_mask in _KNITTED_MASKS:
         if (mask & pattern_mask).bit_count() >= 8:
             candidates.update(pattern)
+            near_masks.append(pattern_mask)
     for i in range(27):
         if mask >> i & 1:
             base = i - i % 9
@@ -354,6 +356,9 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
     for k in candidates:
         if k == win or k in exhausted:
             continue
+        with_k = mask | 1 << k
+        if not any(with_k & pattern_mask == pattern_mask for pattern_mask in near_masks):
+            continue  # no pattern all held: _completes_knitted_straight would say no
         standing[k] += 1
         done = _completes_knitted_straight(tuple(standing))
         standing[k] -= 1
