@@ -11,7 +11,6 @@ Sessions are created once and are safe to call from several threads (onnxruntime
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -151,7 +150,3 @@ class CropClassifier:
             ori.append(o)
         return np.concatenate(cls), np.concatenate(ori)
 
-
-def read_card_meta(models_dir: Path) -> dict:
-    meta = models_dir / "models.json"
-    return json.loads(meta.read_text()) if meta.exists() else {}
