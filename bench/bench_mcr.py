@@ -17,6 +17,14 @@ and the ratios (target: no more than 3x PyMahjongGB's time per hand). Times are 
 disturbs the ratio as little as possible. Before each timed pass the garbage collector is run once, so that a full
 collection owed to the set-up (the generator validates its hands with ``engine.decompose``, whose caches fill with
 tuples) does not fall into one engine's pass; collections caused by the pass itself still count.
+
+    .venv/bin/python bench/bench_mcr.py --against /tmp/old/engine [--hands 5000] [--repeat 4]
+
+compares instead this engine with an older copy of ``engine/`` (for instance ``git archive 773c636 engine | tar -x -C
+/tmp/old``), both in this process: each scores the same --warmup other hands, then the same --hands x --repeat new
+hands 250 at a time, the two engines taking turns (who goes first alternates), so that load drifting on a shared
+machine falls on both alike. The older copy gets its own ``engine.mcr`` (own caches) beside this tree's tiles, hands
+and decomposition, so it must accept them (true of the copies since the fast path).
 """
 
 from __future__ import annotations
@@ -44,7 +52,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--seed", type=int, default=424242)
     parser.add_argument("--warmup", type=int, default=20000, help="other hands scored before the steady-state pass")
+    parser.add_argument("--against", help="an older copy of engine/ to compare with, chunk by chunk (see above)")
     args = parser.parse_args(argv)
+    if args.against:
+        return _against(args)
 
     cases = list(generate(args.hands, args.seed))
     n = len(cases)
@@ -139,6 +150,52 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  ratio repeated / PyMahjongGB call  {ours_warm / gb_call:6.1f}x")
     print(f"  ratio steady / PyMahjongGB with its Hand conversion {ours_steady / gb_total:6.1f}x")
     print(f"  ratio steady + to_json / PyMahjongGB call {ours_json / gb_call:6.1f}x")
+    return 0
+
+
+def _against(args) -> int:
+    import importlib
+    import types
+
+    import engine.decompose
+    import engine.errors
+    import engine.hand
+    import engine.tiles
+
+    package = types.ModuleType("engine_old")
+    package.__path__ = [str(Path(args.against).resolve())]
+    sys.modules["engine_old"] = package
+    for name in ("decompose", "hand", "tiles", "errors"):  # shared: the hands are this tree's
+        sys.modules["engine_old." + name] = sys.modules["engine." + name]
+    old_score = importlib.import_module("engine_old.mcr").score
+    for hand, context in generate(args.warmup, args.seed + 2):
+        old_score(hand, context)
+        score(hand, context)
+    fresh = list(generate(args.hands * args.repeat, args.seed + 10))
+    clock = time.process_time
+    totals = {"old": 0.0, "new": 0.0}
+    ratios = []
+    gc.collect()
+    for k in range(0, len(fresh), 250):
+        chunk = fresh[k:k + 250]
+        turns = [("old", old_score), ("new", score)]
+        if k // 250 % 2:
+            turns.reverse()
+        took = {}
+        for name, scorer in turns:
+            start = clock()
+            for hand, context in chunk:
+                scorer(hand, context)
+            took[name] = clock() - start
+            totals[name] += took[name]
+        ratios.append(took["new"] / took["old"])
+    ratios.sort()
+    n = len(fresh)
+    print(f"{n} new hands after {args.warmup} others, 250 at a time in turn")
+    print(f"  older engine ({args.against}) {_per_hand(totals['old'], n):8.1f} us/hand")
+    print(f"  this engine {_per_hand(totals['new'], n):8.1f} us/hand")
+    print(f"  time this / older {totals['new'] / totals['old']:.3f} (chunks: median {ratios[len(ratios) // 2]:.3f}, "
+          f"quartiles {ratios[len(ratios) // 4]:.3f}-{ratios[3 * len(ratios) // 4]:.3f})")
     return 0
 
 
