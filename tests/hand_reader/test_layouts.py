@@ -455,3 +455,35 @@ def test_four_backs_are_a_concealed_kong_though_one_is_labelled_sideways(sideway
                             detections.topk_ids, detections.topk_probs)
     reading = read_hand(relabelled, size, concealed_kong_tiles=["6z"])
     assert_hand(reading, "123m555p888s3z x6666z +3z")
+
+
+def test_a_flat_meld_in_a_row_of_its_own_labelled_like_the_hands_flipped_tiles_is_a_meld():
+    # Seen from low: the concealed row's left part and the flat chow laid in a row of its own all carry the label a
+    # quarter turn on (90), the claimed tile too. The hand's own flipped tiles show that label means "upright" here,
+    # so the three are a meld whose claimed tile no label shows: its left end, from the left (a chow's rule).
+    table = Table()
+    table.row("9s 7s 8s", x=1.0, bottom=-1.2)
+    table.row("8m 8m 8m 3p 3p 7p 7p 7p 8s 8s | 8s")
+    detections, size, order = table.photo()
+    by_table_tile = [90] * 3 + [90] * 7 + [0] * 4
+    labels = np.array([by_table_tile[k] for k in order], np.int32)
+    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
+                         detections.topk_ids, detections.topk_probs)
+    reading = read_hand(flipped, size)
+    assert_hand(reading, "888m33777p88s c789*s< +8s")
+
+
+def test_three_sideways_discards_in_a_row_of_their_own_with_another_label_stay_loose():
+    # The same layout with the row of three labelled 270 (the other way from the hand's flipped tiles): discards
+    # turned the other way, never a meld, though as one they would complete the tile count.
+    table = Table()
+    table.row("9s 7s 8s", x=1.0, bottom=-1.2)
+    table.row("8m 8m 8m 3p 3p 7p 7p 7p 8s 8s | 8s")
+    detections, size, order = table.photo()
+    by_table_tile = [270] * 3 + [90] * 7 + [0] * 4
+    labels = np.array([by_table_tile[k] for k in order], np.int32)
+    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
+                         detections.topk_ids, detections.topk_probs)
+    reading = read_hand(flipped, size)
+    assert reading.hand is None and "wrong_tile_count" in reading.warning_codes
+    assert {reading.tile_roles[detection_of(order, k)]["role"] for k in range(3)} == {"clutter"}

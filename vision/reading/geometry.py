@@ -348,10 +348,12 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
     No layout puts three claimed tiles side by side (a meld has one, an added kong laid beside along the row two),
     but perspective can turn a stretch of a row across the 45° line where the quarter-turned rotation labels flip.
     A row with fewer than two upright faces (a block of discards turned the other way) is left alone, unless the
-    run shows a flat meld's labels (one face labelled half a turn from the others).
+    run shows a flat meld's labels (one face labelled half a turn from the others), or it is a row of its own of three
+    or four faces with one label that upright faces elsewhere were straightened from (a flat meld seen from low).
     """
     sideways = frame.sideways.copy()
     straightened = np.zeros(len(sideways), bool)
+    lone_runs: list[list[int]] = []
     for chain in chains:
         runs: list[list[int]] = []
         run: list[int] = []
@@ -382,6 +384,16 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
                 sideways[run] = False
                 sideways[odd] = True
                 straightened[[t for t in run if t not in odd]] = True
+            elif len(run) in (3, 4) and len(run) == len(chain) and len(set(labels)) == 1 and len(labels) == len(run):
+                lone_runs.append(run)
+    # A row of its own of three or four touching faces, all with one sideways label that upright faces of the hand
+    # were found to carry too (a flipped label, straightened above): a flat meld seen from low, whose claimed tile
+    # shows no label of its own (a block of discards turned the other way carries the other label, or is longer).
+    flipped_labels = {int(frame.relative[t]) for t in np.flatnonzero(straightened)}
+    for run in lone_runs:
+        if int(frame.relative[run[0]]) in flipped_labels:
+            sideways[run] = False
+            straightened[run] = True
     if (sideways == frame.sideways).all():
         return frame
     along = np.where(sideways, frame.aspect * frame.unit, frame.unit)
