@@ -25,21 +25,19 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import attrgetter
 
-from ..decompose import KNITTED_PATTERNS, GroupKind, Shape, _knitted_straight
+from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
 from ..hand import MeldType
 from .combos import _canonical, _chow_fans, _may_combine_pungs, _pung_fans
 from .evaluate import _GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _only_winning_tile_of
 from .exclusions import EXCLUDES
 from .fans import POINTS
-from .readings import (_CHOW_CODE, _KIND_CODE, _KNITTED_COUNTS, _ORPHANS, _PAIR_CODE, _PLACEHOLDER, _PUNG_CODE,
-                       _SHAPE_CODE, _SINGLE_CODE, _orphan_counts, _placed, _suit_sets, irregular_possible,
-                       splitting_blocks)
+from .readings import (_CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
+                       irregular_possible, irregular_readings, splitting_blocks)
 
 _STANDARD = _SHAPE_CODE[Shape.STANDARD]
 _KNITTED_STRAIGHT = _SHAPE_CODE[Shape.KNITTED_STRAIGHT]
 _SEVEN_PAIRS = _SHAPE_CODE[Shape.SEVEN_PAIRS]
 _THIRTEEN_ORPHANS = _SHAPE_CODE[Shape.THIRTEEN_ORPHANS]
-_HONOURS_KNITTED = _SHAPE_CODE[Shape.HONOURS_KNITTED]
 _KNITTED_CODE = _KIND_CODE[GroupKind.KNITTED]
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
 _CHOW = MeldType.CHOW
@@ -69,26 +67,7 @@ def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tu
     if not irregular_possible(standing, melds):
         return out
     # The irregular shapes, in the order of readings._standing_arrangements.
-    extra = []
-    if melds == 0:
-        if 1 not in standing and 3 not in standing:
-            codes = tuple([_PAIR_CODE + i for i in range(34) for _ in range(standing[i] // 2)])
-            extra += _placed(_SEVEN_PAIRS, codes, winning)
-        orphans = _orphan_counts(standing)
-        if 0 not in orphans and sum(orphans) == 14:
-            codes = tuple([(_PAIR_CODE if standing[i] == 2 else _SINGLE_CODE) + i for i in _ORPHANS])
-            extra += _placed(_THIRTEEN_ORPHANS, codes, winning)
-        if 2 not in standing and 3 not in standing and 4 not in standing:
-            numbers = {i for i in range(27) if standing[i]}
-            for pattern in KNITTED_PATTERNS:
-                if numbers <= set(pattern):
-                    codes = tuple([_SINGLE_CODE + i for i in range(34) if standing[i]])
-                    extra += _placed(_HONOURS_KNITTED, codes, winning)
-                    break
-    if any(0 not in pattern_counts(standing) for pattern_counts in _KNITTED_COUNTS):
-        for a in _knitted_straight(list(standing), winning, (_PLACEHOLDER,) * melds):
-            extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first
-                                                       for g in a.groups[:len(a.groups) - melds]]), a.winning_group))
+    extra = irregular_readings(standing, winning, melds)
     return out + tuple([_summary(shape, codes, winning_group, winning) for shape, codes, winning_group in extra])
 
 

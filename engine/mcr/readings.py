@@ -27,6 +27,12 @@ def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) 
     out = _standard_readings(standing, winning)
     if not irregular_possible(standing, melds):
         return out
+    return out + tuple(irregular_readings(standing, winning, melds))
+
+
+def irregular_readings(standing: tuple[int, ...], winning: int, melds: int) -> list[tuple]:
+    """The irregular shapes of ``arrangements_of_counts`` in its order, as (shape code, standing group codes, winning
+    group index): seven pairs, thirteen orphans, 全不靠 (no melds), then knitted straight + one set + pair."""
     extra = []
     if melds == 0:
         # Seven pairs, thirteen orphans, 全不靠 (as in arrangements_of_counts, straight to codes).
@@ -44,11 +50,12 @@ def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) 
                     codes = tuple([_SINGLE_CODE + i for i in range(34) if standing[i]])
                     extra += _placed(_HONOURS_KNITTED_CODE, codes, winning)
                     break
-    if standing[:27].count(0) <= 18:  # a knitted straight needs 9 number kinds (rare: engine.decompose's code)
+    # A knitted straight needs all nine kinds of one knitted pattern (rare: engine.decompose's code).
+    if any(0 not in pattern_counts(standing) for pattern_counts in _KNITTED_COUNTS):
         for a in _knitted_straight(list(standing), winning, (_PLACEHOLDER,) * melds):
             extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first
                                                        for g in a.groups[:len(a.groups) - melds]]), a.winning_group))
-    return out + tuple(extra)
+    return extra
 
 
 def irregular_possible(standing: tuple[int, ...], melds: int) -> bool:
