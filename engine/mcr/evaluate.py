@@ -56,6 +56,33 @@ def _kinds(indices) -> tuple[Tile, ...]:
     return tuple(ALL_KINDS[i] for i in indices)
 
 
+def win_fan_ids(self_drawn: bool, concealed: bool, last_wall_tile: bool, kong_replacement: bool, robbing_kong: bool,
+                melded_hand: bool, last_tile: bool) -> tuple[str, ...]:
+    """The way-of-winning fans (the one rule, used by ``HandFacts._win_fans`` and the fast path): ``melded_hand`` is four melds none a concealed kong,
+    ``last_tile`` the context's flag or the other three copies in the winner's own melds."""
+    fans = []
+    if self_drawn:
+        fans.append("self_drawn")
+        if concealed:
+            fans.append("fully_concealed_hand")
+        if last_wall_tile:
+            fans.append("last_tile_draw")
+        if kong_replacement:
+            fans.append("out_with_replacement_tile")
+    else:
+        if concealed:
+            fans.append("concealed_hand")
+        if last_wall_tile:
+            fans.append("last_tile_claim")
+        if robbing_kong:
+            fans.append("robbing_the_kong")
+        if melded_hand:
+            fans.append("melded_hand")
+    if last_tile:
+        fans.append("last_tile")
+    return tuple(fans)
+
+
 class HandFacts:
     """What does not depend on the arrangement."""
 
@@ -137,27 +164,11 @@ class HandFacts:
     def _win_fans(self) -> list[tuple[str, int, tuple]]:
         ctx, hand = self.context, self.hand
         win = ((hand.winning_tile,),)
-        fans: list[tuple[str, int, tuple]] = []
-        if ctx.self_drawn:
-            fans.append(("self_drawn", 1, win))
-            if self.concealed:
-                fans.append(("fully_concealed_hand", 1, win))
-            if ctx.last_wall_tile:
-                fans.append(("last_tile_draw", 1, win))
-            if ctx.kong_replacement:
-                fans.append(("out_with_replacement_tile", 1, win))
-        else:
-            if self.concealed:
-                fans.append(("concealed_hand", 1, win))
-            if ctx.last_wall_tile:
-                fans.append(("last_tile_claim", 1, win))
-            if ctx.robbing_kong:
-                fans.append(("robbing_the_kong", 1, win))
-            if len(hand.melds) == 4 and not any(m.type is MeldType.CONCEALED_KONG for m in hand.melds):
-                fans.append(("melded_hand", 1, tuple(m.tiles for m in hand.melds) + win))
-        if ctx.last_tile or (hand.melds and self._last_copy_in_own_melds()):
-            fans.append(("last_tile", 1, win))
-        return fans
+        melded_hand = len(hand.melds) == 4 and not any(m.type is MeldType.CONCEALED_KONG for m in hand.melds)
+        last_tile = bool(ctx.last_tile or (hand.melds and self._last_copy_in_own_melds()))
+        ids = win_fan_ids(ctx.self_drawn, self.concealed, ctx.last_wall_tile, ctx.kong_replacement, ctx.robbing_kong,
+                          melded_hand, last_tile)
+        return [(fan, 1, tuple(m.tiles for m in hand.melds) + win if fan == "melded_hand" else win) for fan in ids]
 
     def _last_copy_in_own_melds(self) -> bool:
         """Three copies of the winning tile already shown in the winner's own melds: it is the last one [002:310]."""

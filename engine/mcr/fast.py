@@ -28,7 +28,8 @@ from operator import attrgetter
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
 from ..hand import MeldType
 from .combos import _canonical, _chow_fans, _may_combine_pungs, _pung_fans
-from .evaluate import _GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _only_winning_tile_of
+from .evaluate import (_GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _only_winning_tile_of,
+                       win_fan_ids)
 from .exclusions import EXCLUDES
 from .fans import POINTS
 from .readings import (_CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
@@ -289,33 +290,6 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
         _KIND_IDS_BY_MASK.clear()  # bounded memory in a long-running service
     _KIND_IDS_BY_MASK[mask] = ids
     return ids
-
-
-def win_fan_ids(self_drawn: bool, concealed: bool, last_wall_tile: bool, kong_replacement: bool, robbing_kong: bool,
-                melded_hand: bool, last_tile: bool) -> tuple[str, ...]:
-    """The way-of-winning fans (``HandFacts._win_fans``): ``melded_hand`` is four melds none a concealed kong,
-    ``last_tile`` the context's flag or the other three copies in the winner's own melds."""
-    fans = []
-    if self_drawn:
-        fans.append("self_drawn")
-        if concealed:
-            fans.append("fully_concealed_hand")
-        if last_wall_tile:
-            fans.append("last_tile_draw")
-        if kong_replacement:
-            fans.append("out_with_replacement_tile")
-    else:
-        if concealed:
-            fans.append("concealed_hand")
-        if last_wall_tile:
-            fans.append("last_tile_claim")
-        if robbing_kong:
-            fans.append("robbing_the_kong")
-        if melded_hand:
-            fans.append("melded_hand")
-    if last_tile:
-        fans.append("last_tile")
-    return tuple(fans)
 
 
 @lru_cache(maxsize=65536)
