@@ -97,10 +97,16 @@ def cut_crop(image: np.ndarray, box, rng: np.random.Generator | None = None, mar
     return cv2.warpAffine(image, M, (size, size), flags=cv2.INTER_AREA, borderMode=cv2.BORDER_REPLICATE)
 
 
-def export_crops(split: str, out: Path, copies: int = 1, seed: int = 0) -> int:
+def export_crops(split: str, out: Path, copies: int = 1, seed: int = 0, holdout_every: int = 0,
+                 holdout: bool = False) -> int:
+    """Crops of every labelled tile of ``split``. With ``holdout_every`` N, every N-th photo (sorted by name, the
+    localiser's rule) is left out -- or, with ``holdout``, only those photos are cut: a real split that no model
+    trains on, for choosing between training runs without touching hk-photos valid."""
     rng = np.random.default_rng(seed)
     xs, ys = [], []
-    for img, boxes, cls in iter_split(split):
+    for i, (img, boxes, cls) in enumerate(iter_split(split)):
+        if holdout_every and (i % holdout_every == 0) != holdout:
+            continue
         image = cv2.imread(str(img))
         for b, c in zip(boxes, cls):
             if (b[2] - b[0]) < 6 or (b[3] - b[1]) < 6:
@@ -124,11 +130,16 @@ def main(argv=None) -> None:
     b.add_argument("--split", default="train")
     b.add_argument("--out", default="out/crops/hk_train.npz")
     b.add_argument("--copies", type=int, default=2)
+    b.add_argument("--holdout-every", type=int, default=0,
+                   help="leave out every N-th photo (the localiser's checkpoint-selection photos)")
+    b.add_argument("--holdout", action="store_true", help="cut only the left-out photos")
     args = ap.parse_args(argv)
     if args.cmd == "localizer":
         print(write_localizer_dataset(Path(args.out), holdout_every=args.holdout_every))
     else:
-        print(export_crops(args.split, Path(args.out), args.copies), "crops ->", args.out)
+        n = export_crops(args.split, Path(args.out), args.copies, holdout_every=args.holdout_every,
+                         holdout=args.holdout)
+        print(n, "crops ->", args.out)
 
 
 if __name__ == "__main__":

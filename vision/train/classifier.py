@@ -32,9 +32,10 @@ QUARTER_TURN_P = 0.3  # share of training crops given an extra 90 / 270 degree t
 FREEZE = 5  # md backbone layers kept frozen (stride-8 stem: generic edges and strokes; saves most backward time)
 
 
-def build_model(arch: str = "md"):
-    """``md``: the first 9 layers (stride 32) of mahjong-detector's YOLO11n backbone (pretrained on real tiles),
-    flattened 2x2x256 features -> class and orientation heads. ``tiny``: a small CNN from scratch."""
+def build_model(arch: str = "md", pretrained: bool = True, freeze: int = FREEZE):
+    """``md``: the first 9 layers (stride 32) of mahjong-detector's YOLO11n backbone (pretrained on real tiles unless
+    ``pretrained`` is False: the same layers, to be filled from a checkpoint), flattened 2x2x256 features -> class
+    and orientation heads; its first ``freeze`` layers stay frozen in training. ``tiny``: a small CNN from scratch."""
     import torch
     import torch.nn as nn
 
@@ -44,7 +45,13 @@ def build_model(arch: str = "md"):
         class MdTileNet(nn.Module):
             def __init__(self):
                 super().__init__()
-                md = build_md_model()
+                if pretrained:
+                    md = build_md_model()
+                else:  # weights come from a checkpoint: no need for mahjong-detector's ONNX file
+                    from ultralytics.nn.tasks import DetectionModel
+
+                    md = DetectionModel("yolo11n.yaml", nc=34, verbose=False)
+                self.freeze = freeze
                 self.backbone = nn.Sequential(*list(md.model.children())[:9])
                 feat = 256 * (SIZE // 32) ** 2
                 self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2))
@@ -52,11 +59,11 @@ def build_model(arch: str = "md"):
                 self.orient = nn.Linear(feat, N_ORIENT)
 
             def forward(self, x):
-                if self.training and FREEZE:
+                if self.training and self.freeze:
                     with torch.no_grad():
-                        self.backbone[:FREEZE].eval()
-                        f = self.backbone[:FREEZE](x)
-                    f = self.backbone[FREEZE:](f)
+                        self.backbone[:self.freeze].eval()
+                        f = self.backbone[:self.freeze](x)
+                    f = self.backbone[self.freeze:](f)
                 else:
                     f = self.backbone(x)
                 f = self.head(f)
@@ -217,6 +224,20 @@ def center_view(x: np.ndarray):
     return np.stack([cv2.resize(i, (SIZE, SIZE), interpolation=cv2.INTER_AREA) for i in v]).transpose(0, 3, 1, 2)
 
 
+def one_cycle_lr(progress: float, peak: float, warm: float = 0.15) -> float:
+    """Learning rate at ``progress`` (0..1) of the run: cosine warm-up from peak/25 to peak over the first ``warm``,
+    then cosine annealing to peak/1e4 (the shape of torch's OneCycleLR). A function of progress rather than of a
+    step count, so that a wall-clock cap (``--hours``) can end the run on a fully annealed model."""
+    import math
+
+    p = min(max(progress, 0.0), 1.0)
+    if p < warm:
+        lo, hi, t = peak / 25, peak, p / warm
+    else:
+        lo, hi, t = peak, peak / 1e4, (p - warm) / (1 - warm)
+    return hi + (lo - hi) * (1 + math.cos(math.pi * t)) / 2
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--epochs", type=int, default=4)
@@ -228,6 +249,12 @@ def main(argv=None) -> None:
     ap.add_argument("--synth-max", type=int, default=3000, help="at most this many synthetic crops (random subset)")
     ap.add_argument("--backs", type=int, default=1500, help="fallback face-down crops drawn in code")
     ap.add_argument("--val", default=str(ROOT / "out/crops/hk_valid.npz"), help="monitoring only, never trained on")
+    ap.add_argument("--monitor", action="append", default=[],
+                    help="more never-trained-on crop sets (.npz or a synth crops folder) whose accuracy is logged")
+    ap.add_argument("--hours", type=float, default=0.0,
+                    help="wall-clock cap: the LR schedule follows max(step share, time share), so a capped run ends "
+                         "annealed (0 = no cap; then the run is deterministic)")
+    ap.add_argument("--freeze", type=int, default=FREEZE, help="md backbone layers kept frozen")
     ap.add_argument("--out", default=str(ROOT / "models" / "classifier.onnx"))
     ap.add_argument("--name", default="train")
     ap.add_argument("--threads", type=int, default=0)
@@ -243,7 +270,7 @@ def main(argv=None) -> None:
 
     torch.manual_seed(args.seed)
     if args.export_only:
-        net = build_model(args.arch)
+        net = build_model(args.arch, pretrained=False)
         net.load_state_dict(torch.load(args.export_only, map_location="cpu")["model"])
         export(net.eval(), Path(args.out))
         return
@@ -265,12 +292,19 @@ def main(argv=None) -> None:
     Y = np.concatenate([p[1] for p in parts])
     O = np.concatenate([p[2] for p in parts])
     print(f"{len(Y)} training crops, class counts min {np.bincount(Y, minlength=43).min()}")
-    vx = vy = None
-    if args.val and Path(args.val).exists():
-        d = np.load(args.val)
-        vx, vy = torch.from_numpy(center_view(d["x"]).astype(np.float32)), d["y"].astype(np.int64)
+    monitors = {}  # name -> (views, labels): accuracy logged per epoch, never trained on, never used to stop
+    for m in ([args.val] if args.val else []) + args.monitor:
+        if not Path(m).exists():
+            continue
+        if Path(m).is_dir():
+            mx, my, _ = load_synth_crops(Path(m))
+        else:
+            d = np.load(m)
+            mx, my = d["x"], d["y"].astype(np.int64)
+        key = "valid_crop_acc" if m == args.val else f"acc_{Path(m).stem}"
+        monitors[key] = (torch.from_numpy(center_view(mx).astype(np.float32)), my)
 
-    net = build_model(args.arch)
+    net = build_model(args.arch, pretrained=args.init is None, freeze=args.freeze)
     if args.init:
         state = torch.load(args.init, map_location="cpu")["model"]
         own = net.state_dict()
@@ -282,16 +316,28 @@ def main(argv=None) -> None:
     net = net.to(device)
     steps = args.epochs * ((len(Y) + args.batch - 1) // args.batch)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
-    sched = torch.optim.lr_scheduler.OneCycleLR(opt, max_lr=args.lr, total_steps=steps, pct_start=0.15)
     run = ROOT / "runs" / "classifier" / args.name
     run.mkdir(parents=True, exist_ok=True)
     log = []
+    start, step = time.time(), 0
+
+    def progress() -> float:
+        share = step / steps
+        if args.hours > 0:
+            share = max(share, (time.time() - start) / (args.hours * 3600))
+        return share
+
     for epoch in range(args.epochs):
+        if progress() >= 1.0:
+            print(f"wall-clock cap of {args.hours} h reached after {epoch} epochs")
+            break
         net.train()
         perm = rng.permutation(len(Y))
         t0, tot, correct, seen = time.time(), 0.0, 0, 0
         bar = tqdm(range(0, len(Y), args.batch), desc=f"epoch {epoch + 1}/{args.epochs}")
         for s in bar:
+            if args.hours > 0 and progress() >= 1.0:
+                break  # the cap falls inside this epoch: the LR is already at its floor
             idx = perm[s:s + args.batch]
             xb, ob = augment(X[idx], O[idx], rng)
             xb = torch.from_numpy(xb).to(device) / 255.0
@@ -302,21 +348,24 @@ def main(argv=None) -> None:
             known = ob >= 0
             if known.any():
                 loss = loss + 0.5 * F.cross_entropy(ologits[known], ob[known])
+            for group in opt.param_groups:
+                group["lr"] = one_cycle_lr(progress(), args.lr)
             opt.zero_grad()
             loss.backward()
             opt.step()
-            sched.step()
+            step += 1
             tot += float(loss.detach()) * len(idx)
             correct += int((logits.argmax(1) == yb).sum())
             seen += len(idx)
             bar.set_postfix(loss=f"{tot / seen:.3f}", acc=f"{correct / seen:.3f}")
-        entry = {"epoch": epoch + 1, "loss": tot / seen, "train_acc": correct / seen, "sec": time.time() - t0}
-        if vx is not None:
-            net.eval()
+        entry = {"epoch": epoch + 1, "loss": tot / max(seen, 1), "train_acc": correct / max(seen, 1),
+                 "sec": time.time() - t0, "lr": one_cycle_lr(progress(), args.lr)}
+        net.eval()
+        for key, (vx, vy) in monitors.items():
             with torch.no_grad():
                 pred = np.concatenate([net(vx[i:i + 512].to(device) / 255.0)[0].argmax(1).cpu().numpy()
                                        for i in range(0, len(vx), 512)])
-            entry["valid_crop_acc"] = float((pred == vy).mean())
+            entry[key] = float((pred == vy).mean())
         log.append(entry)
         print(json.dumps(entry))
         torch.save({"model": net.state_dict(), "epoch": epoch + 1, "log": log}, run / "last.pt")

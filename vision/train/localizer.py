@@ -38,6 +38,17 @@ def _merge_synth(loc: Path, synth: Path, split: str = "train") -> None:
         (lab_dir / f"synth_{synth.name}_{img.stem}.txt").write_text("\n".join(lines) + "\n")
 
 
+def _repeat_real(loc: Path, times: int) -> None:
+    """Extra links to each real training photo (and its label), so that an epoch sees it ``times`` times."""
+    img_dir, lab_dir = loc / "images" / "train", loc / "labels" / "train"
+    for img in sorted(img_dir.glob("*.jpg")):
+        if img.name.startswith(("synth_", "rep")):
+            continue
+        for k in range(1, times):
+            (img_dir / f"rep{k}_{img.name}").symlink_to(img.resolve())
+            (lab_dir / f"rep{k}_{img.stem}.txt").write_text((lab_dir / f"{img.stem}.txt").read_text())
+
+
 def export_onnx(weights: Path, out: Path, imgsz: int) -> Path:
     from ultralytics import YOLO
 
@@ -60,6 +71,11 @@ def main(argv=None) -> None:
                     help="vision.synth scene folder(s) from other seeds, added to the checkpoint-selection split")
     ap.add_argument("--holdout-every", type=int, default=10,
                     help="every N-th hk-photos train photo goes to the checkpoint-selection split")
+    ap.add_argument("--real-repeat", type=int, default=1,
+                    help="list each hk-photos training photo this many times (weighs real photos against --synth)")
+    ap.add_argument("--workers", type=int, default=2, help="data-loading processes")
+    ap.add_argument("--dataset", default=str(ROOT / "out" / "datasets" / "loc"),
+                    help="where the Ultralytics dataset is written (rewritten at each start; one per concurrent run)")
     ap.add_argument("--init", default=None, help="start weights (.pt); default: mahjong-detector's YOLO11n")
     ap.add_argument("--name", default="train")
     ap.add_argument("--optimizer", default="auto", help="ultralytics optimizer (auto picks AdamW and its own lr)")
@@ -75,9 +91,10 @@ def main(argv=None) -> None:
     import torch
     from ultralytics import YOLO
 
-    loc = ROOT / "out" / "datasets" / "loc"
+    loc = Path(args.dataset)
     subprocess.run([sys.executable, "-m", "datasets.hk_photos", "localizer", "--out", str(loc),
                     "--holdout-every", str(args.holdout_every)], check=True, cwd=ROOT)
+    _repeat_real(loc, args.real_repeat)
     for s in args.synth:
         _merge_synth(loc, Path(s), "train")
     for s in args.val_synth:
@@ -93,7 +110,7 @@ def main(argv=None) -> None:
     model = YOLO("yolo11n.yaml")
     results_dir = ROOT / "runs" / "localizer"
     model.train(data=str(loc / "data.yaml"), pretrained=init, imgsz=args.imgsz, epochs=args.epochs, time=args.hours,
-                batch=args.batch, workers=2, device=device, project=str(results_dir), name=args.name, exist_ok=True,
+                batch=args.batch, workers=args.workers, device=device, project=str(results_dir), name=args.name, exist_ok=True,
                 seed=0, deterministic=True, amp=False, plots=False, val=True, save_period=1, patience=100,
                 degrees=15.0, flipud=0.5, fliplr=0.5, mosaic=1.0, close_mosaic=3, scale=0.5, cos_lr=True,
                 lr0=args.lr0, optimizer=args.optimizer, warmup_epochs=args.warmup)
