@@ -319,25 +319,31 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
                 return False
     elif melds > 1:
         return True
-    # Quick necessary conditions for the irregular shapes below: all tiles terminals or honours, 13 different
-    # kinds, or at least 8 number kinds.
     if mask < 0:
         mask = 0
         for i in range(34):
             if key[i]:
                 mask |= 1 << i
+    return not _other_irregular_wait(key, win, melds, exhausted, mask)
+
+
+def _other_irregular_wait(key: tuple[int, ...], win: int, melds: int, exhausted: tuple[int, ...], mask: int) -> bool:
+    """Whether a kind other than ``win`` (and not exhausted) completes the 13 standing tiles ``key`` (kinds present:
+    ``mask``; at most one meld) as thirteen orphans, 全不靠 / 七星不靠 or a knitted straight with a set and a pair."""
+    # Quick necessary conditions for the irregular shapes below: all tiles terminals or honours, 13 different
+    # kinds, or at least 8 number kinds.
     number_kinds = (mask & _NUMBER_MASK).bit_count()
     kind_count = mask.bit_count()
     orphans_only = melds == 0 and not mask & ~_ORPHAN_MASK
     if not (orphans_only or (melds == 0 and kind_count == 13) or number_kinds >= 8):
-        return True
+        return False
     # The irregular shapes can wait on a kind the hand lacks.
     if orphans_only and kind_count >= 12:
         # Thirteen orphans: with all 13 present any of them completes; with 12 (one paired), the missing one.
         missing = _ORPHAN_MASK & ~mask
         for k in _ORPHANS:
             if (kind_count == 13 or missing >> k & 1) and k != win and k not in exhausted:
-                return False
+                return True
     all_single = melds == 0 and kind_count == 13  # 13 different tiles: 全不靠 / 七星不靠 within reach
     knitted = False
     if melds <= 1 and (number_kinds >= 8 or all_single):
@@ -347,11 +353,11 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
                 # 全不靠 / 七星不靠: any kind of this pattern or honour not yet held makes 14 different tiles.
                 for k in pattern + _HONOURS:
                     if not mask >> k & 1 and k != win and k not in exhausted:
-                        return False
+                        return True
             if held >= 8:
                 knitted = True
     if not knitted:
-        return True
+        return False
     # A knitted straight with a set and a pair (or a pair beside one meld) within reach: try the kinds near it.
     candidates: set[int] = set(range(27, 34))
     near_masks = []  # the patterns with 8 or 9 kinds held: a kind completes only with one of them all held
@@ -374,8 +380,8 @@ def _only_winning_tile_of(key: tuple[int, ...], win: int, melds: int, exhausted:
         done = _completes_knitted_straight(tuple(standing))
         standing[k] -= 1
         if done:
-            return False
-    return True
+            return True
+    return False
 
 
 @lru_cache(maxsize=None)

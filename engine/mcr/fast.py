@@ -28,8 +28,8 @@ from operator import attrgetter
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
 from ..hand import MeldType
 from .combos import _canonical, _chow_fans, _may_combine_pungs, _pung_fans
-from .evaluate import (_GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _only_winning_tile_of,
-                       win_fan_ids)
+from .evaluate import (_GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _other_irregular_wait,
+                       _suit_waits, win_fan_ids)
 from .exclusions import EXCLUDES
 from .fans import POINTS
 from .readings import (_CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
@@ -73,37 +73,33 @@ def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tu
 
 
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
-    """The four-sets-and-a-pair readings (``readings._standard_readings``, same order) as summaries, put together
-    from per-suit splits that carry their chows and pungs."""
-    honours = standing[27:]
-    if 1 in honours or 4 in honours:
+    """The four-sets-and-a-pair readings (``readings._standard_readings``, same order) as summaries."""
+    code = _code_of(standing)
+    return _standard_summaries_of(_suit_entry(0, code & _SUIT_BITS), _suit_entry(1, code >> 27 & _SUIT_BITS),
+                                  _suit_entry(2, code >> 54 & _SUIT_BITS), _honour_entry(code >> 81), winning)
+
+
+def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours: tuple, winning: int) -> tuple:
+    """``_standard_summaries`` from the suits' and the honours' entries (``_suit_entry``, ``_honour_entry``): put
+    together from per-suit splits that carry their chows and pungs."""
+    if not honours[1]:
         return ()
-    honour_pairs = honours.count(2)
-    if honour_pairs > 1:
-        return ()
-    if 3 in honours:
-        tail_pungs = tuple([27 + k for k in range(7) if honours[k] == 3])
-        tail = tuple([_PUNG_CODE + f for f in tail_pungs])
-    else:
-        tail_pungs = tail = ()
-    block0, block1, block2 = standing[0:9], standing[9:18], standing[18:27]
-    rest0, ways0 = _suit_info(block0, 0)
-    rest1, ways1 = _suit_info(block1, 9)
-    rest2, ways2 = _suit_info(block2, 18)
-    if honour_pairs:
+    honour_pair, tail_pungs, tail = honours[2], honours[3], honours[4]
+    rest0, rest1, rest2 = entry0[1], entry1[1], entry2[1]
+    if honour_pair >= 0:
         if rest0 or rest1 or rest2:
             return ()
-        heads = ((27 + honours.index(2), ways0, ways1, ways2),)
+        heads = ((honour_pair, entry0[2], entry1[2], entry2[2]),)
+    # The pair lies in the one suit holding 2 tiles mod 3 (the others hold 0 mod 3): its entry lists the pairs
+    # with the splits of what is left.
+    elif rest0 == 2 and not (rest1 or rest2):
+        heads = [(pair, pair_ways, entry1[2], entry2[2]) for pair, pair_ways in entry0[2]]
+    elif rest1 == 2 and not (rest0 or rest2):
+        heads = [(pair, entry0[2], pair_ways, entry2[2]) for pair, pair_ways in entry1[2]]
+    elif rest2 == 2 and not (rest0 or rest1):
+        heads = [(pair, entry0[2], entry1[2], pair_ways) for pair, pair_ways in entry2[2]]
     else:
-        # The pair lies in the one suit holding 2 tiles mod 3 (the others hold 0 mod 3).
-        if rest0 == 2 and not (rest1 or rest2):
-            heads = [(pair, pair_ways, ways1, ways2) for pair, pair_ways in _suit_pair_splits(block0, 0)]
-        elif rest1 == 2 and not (rest0 or rest2):
-            heads = [(pair, ways0, pair_ways, ways2) for pair, pair_ways in _suit_pair_splits(block1, 9)]
-        elif rest2 == 2 and not (rest0 or rest1):
-            heads = [(pair, ways0, ways1, pair_ways) for pair, pair_ways in _suit_pair_splits(block2, 18)]
-        else:
-            return ()
+        return ()
     # The winning tile lies in one suit (or is an honour): only the pair and that suit's (or the honours') groups
     # can hold it, in group order.
     win_suit = winning // 9
@@ -137,6 +133,63 @@ def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple,
     return tuple(out)
 
 
+# --- the standing tiles as one int ---------------------------------------------------------------------------------
+# A hand's counts as one int, 3 bits per kind (kind i at bit 3i): the suits are its 27-bit slices, the honours the
+# top 21 bits, so that per-suit tables are keyed by small ints (no slicing, no tuple hashing) and a count is a
+# shift and a mask.
+_WEIGHT = tuple(1 << 3 * i for i in range(34))
+_WEIGHT_OF = _WEIGHT.__getitem__
+_SUIT_BITS = (1 << 27) - 1
+_LOW_BITS = sum(1 << 3 * i for i in range(34))  # the lowest bit of each count: odd counts
+_TOP_BITS = _LOW_BITS << 2  # the top bit of each count: counts of 4 (no count is above 4)
+_NINE_GATES_CODE = sum(n << 3 * r for r, n in enumerate(_NINE_GATES))
+
+
+def _code_of(counts) -> int:
+    return sum([n << 3 * i for i, n in enumerate(counts)])
+
+
+def _counts_of(code: int) -> tuple[int, ...]:
+    return tuple([code >> 3 * i & 7 for i in range(34)])
+
+
+def _suit_entry(suit: int, code: int) -> tuple:
+    """What the hand needs of one number suit's standing tiles (``code``: its 27-bit slice), kept by suit and code:
+    (the kinds present as bits of the 34-kind mask, the tiles mod 3, the splits (``_suit_splits``) when that is
+    0, the pairs and splits (``_suit_pair_splits``) when it is 2, else ())."""
+    table = _SUIT_ENTRIES[suit]
+    entry = table.get(code)
+    if entry is None:
+        base = 9 * suit
+        block = tuple([code >> 3 * r & 7 for r in range(9)])
+        rest = sum(block) % 3
+        ways = _suit_splits(block, base) if rest == 0 else _suit_pair_splits(block, base) if rest == 2 else ()
+        mask = sum([1 << base + r for r in range(9) if block[r]])
+        if len(table) >= _READINGS_MAX:
+            table.clear()  # bounded memory in a long-running service
+        entry = table[code] = (mask, rest, ways)
+    return entry
+
+
+def _honour_entry(code: int) -> tuple:
+    """What the hand needs of its standing honours (``code``: the top 21 bits of the hand's int), kept by code: (the
+    kinds present as bits of the 34-kind mask, whether four sets and a pair are possible (no honour single or
+    four, at most one pair), the pair's kind or -1, the pungs' kinds, their group codes)."""
+    entry = _HONOUR_ENTRIES.get(code)
+    if entry is None:
+        honours = [code >> 3 * k & 7 for k in range(7)]
+        pungs = tuple([27 + k for k in range(7) if honours[k] == 3])
+        entry = _HONOUR_ENTRIES[code] = (
+            sum([1 << 27 + k for k in range(7) if honours[k]]),
+            1 not in honours and 4 not in honours and honours.count(2) <= 1,
+            27 + honours.index(2) if 2 in honours else -1, pungs, tuple([_PUNG_CODE + f for f in pungs]))
+    return entry
+
+
+_SUIT_ENTRIES: tuple[dict[int, tuple], ...] = ({}, {}, {})
+_HONOUR_ENTRIES: dict[int, tuple] = {}  # at most 5^7 codes
+
+
 @lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
 def _split_placements(codes: tuple[int, ...], winning: int) -> tuple[tuple[int, str | None, bool], ...]:
     """The groups of one suit's split that can hold the winning tile, one per distinct group, in order: (index in
@@ -150,14 +203,6 @@ def _split_placements(codes: tuple[int, ...], winning: int) -> tuple[tuple[int, 
             seen.append(code)
             out.append((index, place[0], place[1]))
     return tuple(out)
-
-
-@lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
-def _suit_info(block: tuple[int, ...], base: int) -> tuple[int, tuple]:
-    """(the suit's tile count mod 3, ``_suit_splits`` when that is 0: a suit of 2 mod 3 holds the pair and is split
-    by ``_suit_pair_splits``, one of 1 mod 3 by nothing)."""
-    rest = sum(block) % 3
-    return rest, (_suit_splits(block, base) if rest == 0 else ())
 
 
 def _suit_splits(block: tuple[int, ...], base: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...],
@@ -296,16 +341,13 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
     """(the chow-combination fans found, one id per candidate taken; whether every chow is a 123/789, whether every
     chow holds a 5). Behind this cache (by the chows in order), one by ``chow_key``: the same answer for chows that
-    differ only by their order or a permutation of the suits."""
+    differ only by their order or a renaming of the suits that keeps their order of first use."""
     key = chow_key(chows, pair)
     part = _CHOW_PARTS.get(key)
     if part is None:
         if len(_CHOW_PARTS) >= _READINGS_MAX:
             _CHOW_PARTS.clear()  # bounded memory in a long-running service
-        part = chow_part_of(chows, pair)
-        _CHOW_PARTS[key] = None if order_sensitive(part[0]) else part
-    elif part is None:
-        part = chow_part_of(chows, pair)
+        part = _CHOW_PARTS[key] = chow_part_of(chows, pair)
     return part
 
 
@@ -320,26 +362,29 @@ def chow_part_of(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bo
 
 
 def chow_key(chows: tuple[int, ...], pair: int) -> int:
-    """The chows (and a 5 pair) up to their order and a permutation of the suits, as one int: per suit, a 3-bit
-    count of each chow rank and a bit for the pair; the three suits' numbers sorted."""
-    suits = [0, 0, 0]
+    """What ``chow_part_of`` reads of the chows (and a 5 pair), as one int: per suit, in the order the suits are
+    first met (the chows, then the pair), a 3-bit count of each chow rank and a bit for the pair.
+
+    ``combos._canonical`` renames the suits in that same order and sorts the chows, and the fans found, in the
+    order found, are those of its answer: chows with the same key give the same fans in the same order."""
+    place = [-1, -1, -1]  # suit -> its place in the order of first use
+    signatures = [0, 0, 0]
+    used = 0
     for f in chows:
-        suits[f // 9] += 1 << 3 * (f % 9)
+        suit = f // 9
+        k = place[suit]
+        if k < 0:
+            k = place[suit] = used
+            used += 1
+        signatures[k] += 1 << 3 * (f % 9)
     if pair >= 0:
-        suits[pair // 9] += 1 << 21
-    a, b, c = suits
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-        if a > b:
-            a, b = b, a
-    return a | b << 22 | c << 44
+        k = place[pair // 9]
+        signatures[used if k < 0 else k] += 1 << 21
+    return signatures[0] | signatures[1] << 22 | signatures[2] << 44
 
 
-# chow_key -> chow_part, or None where the order of the fans found may depend on the chows' order (two different
-# fans of the same points: the selection lists equal candidates in the order of the sets), worked out each time.
-_CHOW_PARTS: dict[int, tuple | None] = {}
+# chow_key -> chow_part.
+_CHOW_PARTS: dict[int, tuple] = {}
 
 
 def order_sensitive(ids: tuple[str, ...]) -> bool:
@@ -397,7 +442,10 @@ def pung_key(pungs: tuple[int, ...], pair: int) -> int:
     return a | b << 9 | c << 18 | (mask >> 27) << 27 | (pair + 1) << 34
 
 
-_PUNG_IDS: dict[int, tuple[str, ...] | None] = {}  # as _CHOW_PARTS
+# pung_key -> pung_combo_ids, or None where the order of the fans found may depend on the pungs' order (two
+# different fans of the same points: the selection lists equal candidates in the order of the sets), worked out each
+# time.
+_PUNG_IDS: dict[int, tuple[str, ...] | None] = {}
 
 
 def pungs_may_combine(mask: int) -> bool:
@@ -481,6 +529,13 @@ def finish(found: tuple[str, ...]) -> tuple:
 
 
 _EDGE, _CLOSED, _SINGLE = _BIT["edge_wait"], _BIT["closed_wait"], _BIT["single_wait"]
+_TIE_BIT = {"edge_wait": 4, "closed_wait": 2, "single_wait": 1}  # the tie key (edge, closed, single) as bits
+_WAIT_BITS = _EDGE | _CLOSED | _SINGLE
+_TIE_OF_KEY = tuple((bool(t & 4), bool(t & 2), bool(t & 1)) for t in range(8))
+_CHICKEN_POINTS = POINTS["chicken_hand"]
+# A reading's own fan ids (concealed pungs, then the wait), by its number of concealed pungs (and wait fan).
+_EXTRA_IDS = tuple((fan,) if fan else () for fan in _CONCEALED_PUNG_FANS)
+_EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _EXTRA_IDS)
 
 
 # --- one hand ------------------------------------------------------------------------------------------------------
@@ -488,20 +543,21 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     """(the reading summary kept, its ``finish`` answer, whether the wait is unique or None if no reading needed
     it), or None when the hand is not a winning shape. ``every`` (for tests) receives each reading's (summary,
     ``finish`` answer) in order."""
-    standing = [0] * 34
-    mask = 0
-    for i in map(_INDEX_OF, hand.concealed):
-        standing[i] += 1
-        mask |= _BIT_OF[i]
     win = hand.winning_tile.index
-    standing[win] += 1
-    mask |= 1 << win
-    standing_mask = mask
+    code = sum(map(_WEIGHT_OF, map(_INDEX_OF, hand.concealed))) + _WEIGHT[win]  # the standing tiles' counts
+    suit0 = code & _SUIT_BITS
+    entry0 = _SUIT_ENTRIES[0].get(suit0) or _suit_entry(0, suit0)
+    suit1 = code >> 27 & _SUIT_BITS
+    entry1 = _SUIT_ENTRIES[1].get(suit1) or _suit_entry(1, suit1)
+    suit2 = code >> 54 & _SUIT_BITS
+    entry2 = _SUIT_ENTRIES[2].get(suit2) or _suit_entry(2, suit2)
+    honours = _HONOUR_ENTRIES.get(code >> 81) or _honour_entry(code >> 81)
+    mask = standing_mask = entry0[0] | entry1[0] | entry2[0] | honours[0]
     melds = hand.melds
     n_melds = len(melds)
     self_drawn = context.self_drawn
     if melds:
-        counts = list(standing)
+        held = code  # the counts with the melds' tiles
         meld_chows = []
         meld_pungs = []
         kong_kinds = 0
@@ -513,18 +569,16 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             if kind is _CHOW:
                 meld_chows.append(i)
                 mask |= 7 << i
-                counts[i] += 1
-                counts[i + 1] += 1
-                counts[i + 2] += 1
+                held += _CHOW_WEIGHT[i]
                 concealed = False
                 continue
             meld_pungs.append(i)
             mask |= 1 << i
             if kind is _PUNG:
-                counts[i] += 3
+                held += 3 << 3 * i
                 concealed = False
                 continue
-            counts[i] += 4
+            held += 4 << 3 * i
             kong_kinds |= 1 << i
             if kind is _CONCEALED_KONG:
                 concealed_kongs += 1
@@ -534,81 +588,139 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         meld_chows = tuple(meld_chows)
         meld_pungs = tuple(meld_pungs)
         kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
-        found = kind_fan_ids(mask)
-        if 4 in counts:
-            hogs = counts.count(4) - melded_kongs - concealed_kongs  # four of a kind not a kong (四归一)
+        found = _KIND_IDS_BY_MASK.get(mask) or kind_fan_ids(mask)
+        if held & _TOP_BITS:
+            hogs = (held & _TOP_BITS).bit_count() - melded_kongs - concealed_kongs  # four of a kind not a kong (四归一)
             if hogs:
                 found += ("tile_hog",) * hogs
         found += _WIN_FAN_IDS[(not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
                               | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
                               | (n_melds == 4 and not concealed_kongs) << 5
-                              | (not not (context.last_tile or counts[win] - standing[win] == 3)) << 6]
+                              | (not not (context.last_tile or (held - code) >> 3 * win & 7 == 3)) << 6]
     else:
-        counts = standing
+        held = code
         meld_chows = meld_pungs = kong_fans = ()
         concealed_kongs = 0
-        found = kind_fan_ids(mask)
-        if 4 in standing:
-            found += ("tile_hog",) * standing.count(4)
-        if win < 27:
-            base = win - win % 9
-            if standing[base] >= 3 and standing[base + 8] >= 3:
-                before = list(standing)
-                before[win] -= 1
-                if tuple(before[base:base + 9]) == _NINE_GATES and sum(before) == 13:
-                    found += ("nine_gates",)
+        found = _KIND_IDS_BY_MASK.get(mask) or kind_fan_ids(mask)
+        if code & _TOP_BITS:
+            found += ("tile_hog",) * (code & _TOP_BITS).bit_count()
+        if win < 27 and code - _WEIGHT[win] == _NINE_GATES_CODE << 27 * (win // 9):
+            found += ("nine_gates",)  # 1112345678999 of one suit, and any tile of it
         found += _WIN_FAN_IDS[(not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
                               | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
                               | (not not context.last_tile) << 6]
-    # Most hands can only be four sets and a pair: those are read from the per-suit tables (and kept by the
-    # standing counts, for hands seen again), the others by reading_summaries.
-    key = (tuple(standing), win)
+    # Most hands can only be four sets and a pair: those are read from the suits' entries (and kept by the standing
+    # counts, for hands seen again), the others by reading_summaries.
+    key = code * 34 + win
     summaries = _READINGS.get(key)
     if summaries is None:
-        if _irregular_possible(standing_mask, standing, n_melds):
-            summaries = reading_summaries(key[0], win, n_melds)
+        if _irregular_possible(standing_mask, code, n_melds):
+            summaries = reading_summaries(_counts_of(code), win, n_melds)
         else:
-            summaries = _standard_summaries(key[0], win)
+            summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
         if len(_READINGS) >= _READINGS_MAX:
             _READINGS.clear()  # bounded memory in a long-running service
         _READINGS[key] = summaries
     if not summaries:
         return None
+    # Each reading's total and tie key from three pieces of fan ids: the hand's (``found``), the partition's sets
+    # and the reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once
+    # (``_piece``); the fan list itself (``finish``) only for the reading kept.
+    hand_piece = _PIECES.get(found) or _piece(found)
+    hand_bits, hand_excluded = hand_piece[0], hand_piece[1]
     unique_wait = None
-    best = best_key = None
-    last_codes = base = None
+    best = best_key = -1
+    last_codes = None
+    set_piece = None
+    chosen = []
+    k = -1
     for summary in summaries:
+        k += 1
         shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans = summary
         if chows is None:
-            items = found + shape_fans
-            done = _FINISHED.get(items) or finish(items)
+            set_piece = _PIECES.get(shape_fans) or _piece(shape_fans)
+            extra = ()
+            last_codes = None
         else:
             if codes is not last_codes:
                 # The fans of the sets, shared by the placements of the winning tile in one partition (they follow
                 # one another with the same codes): only the concealed pungs and the wait differ between them.
                 last_codes = codes
-                base = _sets_fans(found, chows, pungs, pair, knitted, meld_chows, meld_pungs, kong_fans, context)
-            items = base
+                set_ids = _sets_fans((), chows, pungs, pair, knitted, meld_chows, meld_pungs, kong_fans, context)
+                set_piece = _PIECES.get(set_ids) or _piece(set_ids)
             concealed_pungs = len(pungs) + concealed_kongs
             if winning_pung and not self_drawn:
                 concealed_pungs -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
-            if concealed_pungs >= 2:
-                items += (_CONCEALED_PUNG_FANS[concealed_pungs],)
+            extra = _EXTRA_IDS[concealed_pungs]
             if wait is not None:
                 if unique_wait is None:
-                    unique_wait = _unique_wait(standing, counts, win, n_melds, standing_mask)
+                    unique_wait = _unique_wait(code, held, win, n_melds, standing_mask)
                 if unique_wait:
-                    items += (wait,)
-            done = _FINISHED.get(items) or finish(items)
-        if every is not None:
-            every.append((summary, done))
-        if best is None:
-            best, best_key = (summary, done), (done[0], done[1])
+                    extra = _EXTRA_WAIT_IDS[concealed_pungs][wait]
+        extra_piece = _PIECES.get(extra) or _piece(extra)
+        set_bits = set_piece[0]
+        removed = hand_excluded | set_piece[1] | extra_piece[1]
+        if (hand_bits | set_bits | extra_piece[0]) & ~removed:
+            cut = removed & hand_bits
+            total = hand_piece[2] if not cut else (hand_piece[4].get(cut) or _cut(hand_piece, cut))[0]
+            cut = removed & set_bits
+            total += set_piece[2] if not cut else (set_piece[4].get(cut) or _cut(set_piece, cut))[0]
+            cut = removed & extra_piece[0]
+            total += extra_piece[2] if not cut else (extra_piece[4].get(cut) or _cut(extra_piece, cut))[0]
+            # The tie key (policy M16) as one int ordered as its tuple: the wait fan, if kept.
+            key = total << 3 | (extra_piece[5] if not removed & extra_piece[6] else 0)
         else:
-            key = (done[0], done[1])
-            if key > best_key:
-                best, best_key = (summary, done), key
-    return best + (unique_wait,)
+            key = _CHICKEN_POINTS << 3
+        chosen.append((set_piece, extra_piece, removed))
+        if every is not None:
+            # This reading's total and tie key as worked out here (the tests hold them against the reference).
+            every.append((summary, (key >> 3, _TIE_OF_KEY[key & 7], _kept(hand_piece, set_piece, extra_piece,
+                                                                           removed))))
+        if key > best_key:
+            best, best_key = k, key
+    return summaries[best], (best_key >> 3, _TIE_OF_KEY[best_key & 7], _kept(hand_piece, *chosen[best])), \
+        unique_wait
+
+
+_PIECES: dict[tuple[str, ...], tuple] = {}
+
+
+def _piece(ids: tuple[str, ...]) -> tuple:
+    """What a reading's total and fan list need of one part of its fan ids (the hand's, the partition's sets', or the
+    reading's own), worked out once per distinct part: (bits of its fans, bits of the fans they exclude, points
+    with none removed, (fan id, count) in order with none removed, by the bits removed: (points, (fan id, count)
+    ...) filled on demand, the tie bit of its wait fan (``_TIE_BIT``), the wait fan's bit).
+
+    The three parts never share a fan id (tile and way-of-winning fans; set fans; concealed pungs and wait), so a
+    reading's fan list is the three parts' lists one after the other, as ``finish`` gives it."""
+    bits = excluded = points = tie = 0
+    counts: dict[str, int] = {}
+    for fan in ids:
+        bits |= _BIT[fan]
+        excluded |= _EXCLUDED_BITS[fan]
+        points += POINTS[fan]
+        tie |= _TIE_BIT.get(fan, 0)
+        counts[fan] = counts.get(fan, 0) + 1
+    if len(_PIECES) >= _READINGS_MAX:
+        _PIECES.clear()  # bounded memory in a long-running service
+    piece = _PIECES[ids] = (bits, excluded, points, tuple(counts.items()), {}, tie, bits & _WAIT_BITS)
+    return piece
+
+
+def _cut(piece: tuple, cut: int) -> tuple[int, tuple]:
+    """A piece's (points, (fan id, count) ...) without the fans whose bits are in ``cut``, kept in the piece."""
+    kept = tuple([(fan, n) for fan, n in piece[3] if not _BIT[fan] & cut])
+    done = piece[4][cut] = (sum([POINTS[fan] * n for fan, n in kept]), kept)
+    return done
+
+
+def _kept(hand_piece: tuple, set_piece: tuple, extra_piece: tuple, removed: int) -> tuple:
+    """The fans of a reading after the exclusions, (fan id, count) in the order found; 无番和 when none is left."""
+    kept = ()
+    for piece in (hand_piece, set_piece, extra_piece):
+        cut = removed & piece[0]
+        kept += piece[3] if not cut else (piece[4].get(cut) or _cut(piece, cut))[1]
+    return kept or _CHICKEN
 
 
 def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, knitted: bool,
@@ -689,15 +801,16 @@ def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int,
     return items
 
 
-def _irregular_possible(mask: int, standing: list[int], melds: int) -> bool:
-    """``readings.irregular_possible`` from the standing tiles' kind mask: seven pairs (at most 7 kinds, all
-    even), 全不靠 (14 kinds), thirteen orphans (all 13 present), a knitted straight (its 9 kinds present)."""
+def _irregular_possible(mask: int, code: int, melds: int) -> bool:
+    """``readings.irregular_possible`` from the standing tiles' kind mask and counts (``code``, 3 bits a kind):
+    seven pairs (at most 7 kinds, all even), 全不靠 (14 kinds), thirteen orphans (all 13 present), a knitted
+    straight (its 9 kinds present)."""
     if melds > 1:
         return False
     kinds = mask.bit_count()
     if melds == 0:
         if kinds <= 7:
-            return 1 not in standing and 3 not in standing
+            return not code & _LOW_BITS  # no count of 1 or 3
         if kinds == 14 or mask & _ORPHAN_MASK == _ORPHAN_MASK:
             return True
     if kinds >= 9:
@@ -707,25 +820,87 @@ def _irregular_possible(mask: int, standing: list[int], melds: int) -> bool:
     return False
 
 
-# (standing counts, winning kind) -> the readings' summaries (the number of melds follows from the counts).
+# standing counts (``_WEIGHT``) x 34 + winning kind -> the readings' summaries (the number of melds follows from the
+# counts).
 _READINGS: dict[tuple, tuple] = {}
 _READINGS_MAX = 1 << 16
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
 
 
-def _unique_wait(standing: list[int], counts: list[int], win: int, melds: int, standing_mask: int) -> bool:
-    """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``)."""
-    before = list(standing)
-    before[win] -= 1
-    exhausted = ()
-    if 4 in counts:  # the kinds whose four copies the hand holds: no wait on them
-        found = []
-        i = -1
-        for _ in range(counts.count(4)):
-            i = counts.index(4, i + 1)
-            if i != win:
-                found.append(i)
-        exhausted = tuple(found)
-    return _only_winning_tile_of(tuple(before), win, melds, exhausted,
-                                 standing_mask if before[win] else standing_mask & ~(1 << win))
+def _unique_wait(code: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
+    """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``, which
+    ``evaluate._only_winning_tile_of`` answers; the same steps here on the hand's int): ``code`` the standing
+    counts (winning tile included), ``held`` the counts with the melds' tiles.
+
+    Four sets and a pair: each suit's kinds that complete it come from its wait table (``_suit_waits_of``, by the
+    suit's 27 bits), so no candidate tile is tried one by one; a kind whose four copies the hand holds is no wait."""
+    code -= _WEIGHT[win]  # the 13 standing tiles
+    honours = code >> 81
+    honour_pairs, honour_bad, honour_single, honour_pair_kinds = \
+        _HONOUR_WAITS.get(honours) or _honour_waits(honours)
+    rest0, ok0, waits0 = _SUIT_WAITS.get(code & _SUIT_BITS) or _suit_waits_of(code & _SUIT_BITS)
+    rest1, ok1, waits1 = _SUIT_WAITS.get(code >> 27 & _SUIT_BITS) or _suit_waits_of(code >> 27 & _SUIT_BITS)
+    rest2, ok2, waits2 = _SUIT_WAITS.get(code >> 54 & _SUIT_BITS) or _suit_waits_of(code >> 54 & _SUIT_BITS)
+    broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
+    pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
+    if not honour_bad:
+        for base, rest, ok, waits in ((0, rest0, ok0, waits0), (9, rest1, ok1, waits1), (18, rest2, ok2, waits2)):
+            if not waits or broken - (not ok):
+                continue
+            others = pairs - (ok and rest == 2)
+            for r, pair_after in waits:
+                if others + pair_after == 1:
+                    k = base + r
+                    if k != win and held >> 3 * k & 7 != 4:
+                        return False
+    if not broken:
+        # An honour single becoming the pair, or an honour pair becoming a pung beside another pair.
+        if honour_bad == 1 and pairs == 0 and honour_single >= 0:
+            if honour_single != win and held >> 3 * honour_single & 7 != 4:
+                return False
+        elif honour_bad == 0 and pairs == 2 and honour_pairs:
+            for k in honour_pair_kinds:
+                if k != win and held >> 3 * k & 7 != 4:
+                    return False
+    if melds == 0:
+        odd = code & _LOW_BITS
+        if odd and not odd & (odd - 1):  # seven pairs: one odd count, the kind waited on
+            k = (odd.bit_length() - 1) // 3
+            if k != win and held >> 3 * k & 7 != 4:
+                return False
+    elif melds > 1:
+        return True
+    # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
+    # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
+    mask = standing_mask if code >> 3 * win & 7 else standing_mask & ~(1 << win)
+    if (melds == 0 and (not mask & ~_ORPHAN_MASK or mask.bit_count() == 13)) \
+            or ((mask & _NUMBER_MASK).bit_count() >= 8
+                and any([(mask & pattern_mask).bit_count() >= 8 for pattern_mask in _KNITTED_MASKS])):
+        exhausted = tuple([i for i in range(34) if held >> 3 * i & 7 == 4 and i != win])
+        return not _other_irregular_wait(_counts_of(code), win, melds, exhausted, mask)
+    return True
+
+
+def _suit_waits_of(code: int) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
+    """``evaluate._suit_waits`` of one suit's 13-tile counts, kept by the suit's 27 bits."""
+    if len(_SUIT_WAITS) >= _READINGS_MAX:
+        _SUIT_WAITS.clear()  # bounded memory in a long-running service
+    waits = _SUIT_WAITS[code] = _suit_waits(tuple([code >> 3 * r & 7 for r in range(9)]))
+    return waits
+
+
+def _honour_waits(code: int) -> tuple[int, int, int, tuple[int, ...]]:
+    """The 13 standing tiles' honours (top 21 bits of the hand's int): (pairs, singles and fours, the first
+    single's kind or -1, the pairs' kinds), kept by code."""
+    honours = [code >> 3 * k & 7 for k in range(7)]
+    waits = _HONOUR_WAITS[code] = (honours.count(2), honours.count(1) + honours.count(4),
+                                   27 + honours.index(1) if 1 in honours else -1,
+                                   tuple([27 + k for k in range(7) if honours[k] == 2]))
+    return waits
+
+
+_SUIT_WAITS: dict[int, tuple] = {}
+_HONOUR_WAITS: dict[int, tuple] = {}  # at most 5^7 codes
+_NUMBER_MASK = (1 << 27) - 1
+_CHOW_WEIGHT = tuple(_WEIGHT[i] + _WEIGHT[i + 1] + _WEIGHT[i + 2] if i < 27 and i % 9 < 7 else 0 for i in range(34))

@@ -60,7 +60,7 @@ def test_rare_shapes_and_kongs_score_as_the_reference_evaluation():
 def test_irregular_shape_test_on_the_kind_mask_is_the_count_test():
     import random
 
-    from engine.mcr.fast import _irregular_possible
+    from engine.mcr.fast import _code_of, _irregular_possible
     from engine.mcr.readings import irregular_possible
 
     rng = random.Random(11)
@@ -82,7 +82,8 @@ def test_irregular_shape_test_on_the_kind_mask_is_the_count_test():
         for counts in cases:
             mask = sum(1 << i for i in range(34) if counts[i])
             for melds in range(5):
-                assert _irregular_possible(mask, counts, melds) == irregular_possible(tuple(counts), melds), counts
+                assert _irregular_possible(mask, _code_of(counts), melds) == irregular_possible(tuple(counts), melds), \
+                    counts
                 checked += 1
     assert checked > 50000
 
@@ -118,6 +119,41 @@ def test_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
             exhausted = tuple(i for i in range(34) if held[i] == 4 and i != win)
             mask = sum(1 << i for i in range(34) if before[i])
             assert _only_winning_tile_of.__wrapped__(tuple(before), win, melds, exhausted, mask) == (waits == [win]), \
+                (hand, win, waits)
+            checked += 1
+    assert checked > 2500
+
+
+def test_fast_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
+    """``fast._unique_wait`` (on the hand's int, with the per-suit wait tables) against trying every kind with the
+    decomposition, on hands rich in irregular shapes, each of their kinds taken in turn as the winning tile."""
+    from engine.decompose import Group, GroupKind, arrangements_of_counts
+    from engine.mcr.fast import _code_of, _unique_wait
+
+    placeholder = Group(GroupKind.PUNG, 0)
+    checked = 0
+    for hand, _context in generate(500, 78, special_share=0.7):
+        standing = [0] * 34
+        for t in hand.concealed + (hand.winning_tile,):
+            standing[t.index] += 1
+        held = list(standing)
+        for meld in hand.melds:
+            for t in meld.tiles:
+                held[t.index] += 1
+        melds = len(hand.melds)
+        mask = sum(1 << i for i in range(34) if standing[i])
+        for win in {i for i in range(34) if standing[i]}:
+            before = list(standing)
+            before[win] -= 1
+            waits = []
+            for k in range(34):
+                if held[k] - (k == win) >= 4:
+                    continue  # all four copies in the hand: no wait
+                before[k] += 1
+                if next(arrangements_of_counts(before, k, (placeholder,) * melds), None) is not None:
+                    waits.append(k)
+                before[k] -= 1
+            assert _unique_wait(_code_of(standing), _code_of(held), win, melds, mask) == (waits == [win]), \
                 (hand, win, waits)
             checked += 1
     assert checked > 2500
@@ -248,9 +284,10 @@ def test_suit_split_rank_by_rank_is_the_recursive_split():
 
 def test_chow_and_pung_combinations_shared_across_orders_and_suit_permutations():
     """``fast.chow_part`` / ``fast.pung_combo_ids`` answer from one entry for sets that differ by their order or a
-    permutation of the suits, pungs also by a shift of all ranks (``chow_key`` / ``pung_key``): each answer is the one worked out for those very sets
-    (``combos`` on them), the entry filled first by another order or suit permutation. (Every chow multiset in
-    every order and every pung set in four orders was checked when this was written.)"""
+    renaming of the suits (chows: one that keeps the suits' order of first use), pungs also by a shift of all ranks
+    (``chow_key`` / ``pung_key``): each answer is the one worked out for those very sets (``combos`` on them),
+    whichever order or suit renaming filled the entry first. (Every pung set in four orders was checked when this
+    was written; the chows by ``test_chow_key_decides_the_chow_part``.)"""
     import random
     from itertools import permutations
 
@@ -346,3 +383,22 @@ def test_complete_block_tables_are_the_suit_split_test():
         expected = rest != 1 and (not total or _suit_complete.__wrapped__(block, rest == 2))
         assert (block in (with_pair if rest == 2 else sets) and rest != 1) == expected, block
         assert _block_status(block) == (rest, expected), block
+
+
+def test_chow_key_decides_the_chow_part():
+    """Chows with the same ``fast.chow_key`` get the same ``chow_part_of`` answer, fans in the same order: every
+    sequence of two and three chows, 30,000 random sequences of four (each with a 5 pair in each suit or none)."""
+    import random
+    from itertools import product
+
+    from engine.mcr import fast
+
+    kinds = [s * 9 + r for s in range(3) for r in range(7)]
+    rng = random.Random(22)
+    sequences = [(c, -1) for n in (2, 3) for c in product(kinds, repeat=n)]
+    sequences += [(tuple(rng.choice(kinds) for _ in range(4)), rng.choice((-1, 4, 13, 22))) for _ in range(30000)]
+    answers: dict[int, tuple] = {}
+    for chows, pair in sequences:
+        part = fast.chow_part_of(chows, pair)
+        assert answers.setdefault(fast.chow_key(chows, pair), part) == part, (chows, pair)
+    assert len(answers) > 2000
