@@ -20,7 +20,7 @@ run (none set apart: the right-most standing tile is used, with a warning, unles
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import numpy as np
@@ -52,6 +52,10 @@ WARNING_CODES = {
     "flowers_ignored": "riichi: flower tiles are not part of the hand",
     "claimed_tile_assumed": "no label shows which tile of a pung or kong was claimed: its left end (from the left) is"
                             " assumed",
+    "added_kong_assumed": "a sideways tile looks slightly lifted: read as an added kong whose claimed tile is hidden"
+                          " under the added one (the pung reading is among the alternatives)",
+    "added_kong_possible": "a sideways tile may be lifted a little: read as a pung, but it may be an added kong whose"
+                           " claimed tile is hidden under the added one (that reading is among the alternatives)",
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
@@ -271,7 +275,40 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         reading.warn("no_legal_hand", f"the reading is not a legal hand: {error.message}")
         return reading
     reading.alternatives = _alternatives(detections, layout, best, result.alternatives, rules)
+    _lift_alternatives(reading, detections, layout, best, rules)
     return reading
+
+
+def _lift_alternatives(reading: HandReading, detections: Detections, layout: Layout, best: decoding.Reading,
+                       rules: str) -> None:
+    """Warn where a meld's sideways tile shows only a slight lift (``MeldSlots.lift``), and add the reading with the
+    other meld type (added kong <-> pung) to the alternatives: seen from near overhead, a tile laid on the claimed one
+    hides it completely and may shift too little to tell (no probability is modelled for that choice)."""
+    for k, (slots, decoded) in enumerate(zip(layout.melds, best.melds)):
+        if slots.type is not MeldType.PUNG or slots.raised or not slots.lift:
+            continue
+        if decoded.type is MeldType.ADDED_KONG:
+            other = decoding.DecodedMeld(MeldType.PUNG, decoded.kinds[:3], decoded.discarder, None)
+            code, words = "added_kong_assumed", "read as an added kong; if nothing lies under it, a pung"
+        elif decoded.type is MeldType.PUNG:
+            other = decoding.DecodedMeld(MeldType.ADDED_KONG, decoded.kinds + decoded.kinds[:1], decoded.discarder,
+                                         None)
+            code, words = "added_kong_possible", "read as a pung; if a tile lies under it, an added kong"
+        else:
+            continue  # a chow: no tile can hide under its claimed one
+        melds = [other if j == k else m for j, m in enumerate(best.melds)]
+        try:
+            hand = _hand_of(replace(best, melds=melds), layout, rules).validate()
+        except HandError:
+            continue  # a fifth copy of the kind: the reading stands
+        face = FACE_CODES[decoded.kinds[0]]
+        claimed = slots.claimed
+        reading.warn(code, f"meld {k}: its sideways tile ({face}) looks slightly lifted: {words} ({hand.format()})")
+        reading.alternatives.append({
+            "tile_index": claimed, "box": _box(detections, claimed), "from": face, "to": face, "changes": [],
+            "hand": hand.to_json(), "hand_text": hand.format(), "probability": None, "relative_probability": None,
+            "description": f"if the sideways {face} {'has' if other.type is MeldType.ADDED_KONG else 'has no'} tile"
+                           f" hidden under it the hand is {hand.format()}"})
 
 
 def _steep_row_direction(detections: Detections, turn: int) -> float | None:

@@ -67,6 +67,7 @@ class Frame:
     measured_across: np.ndarray = None  # type: ignore[assignment]  (N,) across extent solved from the box itself
     relative: np.ndarray = None  # type: ignore[assignment]  (N,) rotation label relative to the quarter turn
     straightened: np.ndarray = None  # type: ignore[assignment]  (N,) sideways label dropped by straighten_sideways_runs
+    measured_along: np.ndarray = None  # type: ignore[assignment]  (N,) extent along the row solved from the box
 
     def gap(self, i: int, j: int) -> float:
         """Free space between tiles i and j along the row, in local tile widths (negative when they overlap)."""
@@ -190,13 +191,15 @@ def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, co
     unit = perimeter_half / (1 + aspect)
     along = np.where(sideways, aspect * unit, unit)
     across = np.where(sideways, unit, aspect * unit)
-    measured_across = across
+    measured_across, measured_along = across, along
     if c * c - s * s > 0.5:
         solved = (box_h * c - box_w * s) / (c * c - s * s)
         measured_across = np.where(solved > 0.3 * across, solved, across)
+        solved = (box_w * c - box_h * s) / (c * c - s * s)
+        measured_along = np.where(solved > 0.3 * along, solved, along)
     return Frame(centers=turned, unit=unit, along=along, across=across, sideways=sideways, face_down=face_down,
                  quarter_turn=r0, tilt=tilt, aspect=aspect, measured_across=measured_across,
-                 relative=relative.astype(np.int64))
+                 relative=relative.astype(np.int64), measured_along=measured_along)
 
 
 def duplicates(boxes: np.ndarray, confidence: np.ndarray, keep_pairs: np.ndarray | None = None) -> np.ndarray:

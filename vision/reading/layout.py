@@ -18,7 +18,7 @@ dynamic programming over (position, melds so far); rows are combined over the me
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -45,6 +45,18 @@ FLOWER_GROUP_REACH = 5.5  # tile heights: the same for two or more flowers side 
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far off the row's lies on another ...
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
+LIFT_OFFSET = 0.09  # tile widths: a smaller offset across the row that still marks a lifted tile ...
+LIFT_CONTRAST = 0.07  # ... when it differs this much from the other claimed tiles' offsets
+# Seen from near overhead a lifted tile shifts little across the row but away from the photo's centre (which the
+# camera aims at the hand's middle): along the row by about 1-4 % of its distance from the hand's centre.
+RADIAL_REACH = 3.0  # tile widths from the hand's centre beyond which that shift is looked for
+RADIAL_SHIFT_INNER = 0.07  # tile widths outward: a claimed tile in the middle of its meld (both gaps measured) ...
+RADIAL_SHIFT_END = 0.10  # ... at an end of it (one gap against the other pair's)
+RADIAL_RATE = 0.012  # ... and at least this share of its distance from the centre
+LIFT_WEAK = 2  # MeldSlots.lift: read as an added kong if the faces allow, with a warning
+LIFT_HINT = 1  # ... read as it lies, with a warning that it may be an added kong
+LIFT_HINT_SHARE = 0.6  # of the LIFT_OFFSET / LIFT_CONTRAST / RADIAL_SHIFT_* thresholds, for LIFT_HINT
+RADIAL_TILT = 17.0  # degrees: rows turned further than this off the labels' axes measure the shift too loosely
 MAX_FLOWERS = 8  # a run of flowers holds each of the eight at most once
 LABEL_FLIP_COST = 1.5  # a meld read with one tile's sideways label taken as a flip
 FAR_LABEL = 120.0  # degrees between a label and the rows' direction beyond which (rows past STEEP_TILT) no upright
@@ -67,6 +79,7 @@ class MeldSlots:
     raised: bool = False  # the sideways tile looks lifted: maybe an added kong whose fourth tile hides the claimed one
     label_flips: int = 0  # tiles whose sideways label is taken as a flip (perspective near 45°), LABEL_FLIP_COST each
     claim_unknown: bool = False  # no label shows the claimed tile: the left end is assumed (see meld_layout)
+    lift: int = 0  # not ``raised``, yet the sideways tile looks slightly lifted: LIFT_WEAK or LIFT_HINT (_with_lift)
 
     @property
     def size(self) -> int:
@@ -243,6 +256,66 @@ def _raised(tiles: list[int], place: int, frame: Frame) -> bool:
     near_upright = float(np.mean(frame.centers[upright, 1] + frame.measured_across[upright] / 2))
     near_side = float(frame.centers[side, 1] + frame.measured_across[side] / 2)
     return RAISED_OFFSET < abs(near_side - near_upright) / unit < RAISED_OFFSET_MAX
+
+
+def lift_shift(tiles: tuple[int, ...], place: int, frame: Frame, center: np.ndarray) -> tuple[float, float, float]:
+    """(across, outward, distance): how far the sideways tile at ``place`` of a three-tile meld lies off where a flat
+    claimed tile would lie, in tile widths: across the row (near edge against the upright tiles' near edges) and
+    along it, away from the hand's centre ``center`` (normalised frame; the gaps measured from the boxes themselves),
+    and how far along the row it lies from that centre."""
+    upright = [t for k, t in enumerate(tiles) if k != place]
+    side = tiles[place]
+    unit = float(np.mean(frame.unit[upright]))
+    near_upright = float(np.mean(frame.centers[upright, 1] + frame.measured_across[upright] / 2))
+    near_side = float(frame.centers[side, 1] + frame.measured_across[side] / 2)
+    extent = frame.measured_along if frame.measured_along is not None else frame.along
+
+    def gap(i: int, j: int) -> float:
+        free = abs(float(frame.centers[j, 0] - frame.centers[i, 0])) - float(extent[i] + extent[j]) / 2
+        return free / float(frame.unit[i] + frame.unit[j]) * 2
+
+    first, second = gap(tiles[0], tiles[1]), gap(tiles[1], tiles[2])
+    shift = (first - second) / 2 if place == 1 else second - first  # positive: the sideways tile lies further right
+    offset = float(frame.centers[side, 0] - center[0]) / unit
+    return (near_side - near_upright) / unit, shift * float(np.sign(offset)), abs(offset)
+
+
+def _with_lift(layout: "Layout", frame: Frame) -> None:
+    """Weigh the lift of each three-tile meld read through its own sideways label with what the whole layout shows
+    (``MeldSlots.lift``; ``raised``, the plain offset test, stays as it is): a sideways tile off the row by
+    LIFT_OFFSET (less than RAISED_OFFSET) whose offset stands out from the other claimed tiles' by LIFT_CONTRAST (a
+    frame that shifts every claimed tile alike says nothing), or one shifted outward along the row (``lift_shift``):
+    LIFT_WEAK; a shift of LIFT_HINT_SHARE of those: LIFT_HINT (not read as an added kong, but warned about)."""
+    if abs(frame.tilt) >= STEEP_TILT:
+        return  # labels flip along such rows and the boxes grow: the shifts say little
+    hand = layout.concealed + [t for m in layout.melds for t in m.tiles] + layout.flowers
+    hand += [layout.winning] if layout.winning is not None else []
+    if not hand:
+        return
+    half = np.stack([frame.along[hand], frame.across[hand]], axis=1) / 2
+    center = ((frame.centers[hand] - half).min(axis=0) + (frame.centers[hand] + half).max(axis=0)) / 2
+    candidates = [k for k, m in enumerate(layout.melds) if m.type is MeldType.PUNG and not m.claim_unknown
+                  and m.claimed is not None and m.size == 3 and m.label_flips == 0]
+    shifts = {k: lift_shift(layout.melds[k].tiles, layout.melds[k].tiles.index(layout.melds[k].claimed), frame,
+                            center) for k in candidates}
+    for k in candidates:
+        meld = layout.melds[k]
+        if meld.raised:
+            continue
+        across, outward, distance = shifts[k]
+        others = [shifts[j][0] for j in candidates if j != k]
+        contrast = abs(across - float(np.median(others))) if others else abs(across)
+        place = meld.tiles.index(meld.claimed)
+        radial = RADIAL_SHIFT_INNER if place == 1 else RADIAL_SHIFT_END
+        if abs(frame.tilt) >= RADIAL_TILT or distance < RADIAL_REACH:
+            outward = 0.0
+        level = 0
+        for share, value in ((LIFT_HINT_SHARE, LIFT_HINT), (1.0, LIFT_WEAK)):
+            if (share * LIFT_OFFSET < abs(across) < RAISED_OFFSET_MAX and contrast > share * LIFT_CONTRAST) \
+                    or outward > share * max(radial, RADIAL_RATE * distance):
+                level = value
+        if level:
+            layout.melds[k] = replace(meld, lift=level)
 
 
 def _counted(key: tuple[int, int], kind: str, payload) -> tuple[int, int]:
@@ -478,6 +551,8 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
         for k, row in enumerate(rows):
             _collect(layout, row, segs if k == main_index else next(side_lists))
         _drop_stray_flowers(layout, frame)
+        layout.melds = list(layout.melds)
+        _with_lift(layout, frame)
         layouts.append(layout)
     return layouts
 

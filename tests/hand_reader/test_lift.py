@@ -1,0 +1,84 @@
+"""An added kong seen from overhead: the claimed tile hidden under the added one, only the added tile's shift shows.
+
+The table is laid by hand: a pung's sideways tile is either the claimed tile lying flat (where the builder puts it),
+or the added fourth tile lying on a claimed tile that no detection shows, which a near-overhead camera shifts away
+from the photo's centre (the hand's middle) by a share of its distance from it and a little across the row. The true
+hand is the one the table was laid as.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.hand import Hand
+from vision.reading.compare import same_hand
+
+from tests.hand_reader.builder import W, Table
+from tests.hand_reader.test_layouts import assert_hand, read
+
+CONCEALED = "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s"
+
+
+def _shifted(tokens: str, along: float, across: float = 0.0) -> Table:
+    """The concealed row and a meld at its right, the meld's sideways tile moved by (along, across) tile widths."""
+    table = Table().row(f"{CONCEALED} || {tokens}")
+    sideways = next(t for t in table.tiles if t["token"].startswith("s"))
+    sideways["cx"] += along * W
+    sideways["cy"] += across * W
+    return table
+
+
+@pytest.mark.parametrize("photo", [(0, 0.0, 0.0, 0.0), (180, 0.0, 0.0, 0.01), (90, 8.0, 0.0, 0.01)])
+@pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
+def test_a_tile_shifted_outward_overhead_is_an_added_kong_with_a_warning(tokens, direction, photo):
+    table = _shifted(tokens, along=0.18)  # the meld lies ~7 widths right of the hand's middle: 2.5 % of that
+    reading, _ = read(table, photo)
+    assert_hand(reading, f"123m456m789p5s a7777z{direction} +5s")
+    assert "added_kong_assumed" in reading.warning_codes
+    pung = [a for a in reading.alternatives
+            if same_hand(Hand.from_json(a["hand"]), Hand.parse(f"123m456m789p5s p777z{direction} +5s"))]
+    assert len(pung) == 1 and pung[0]["changes"] == []
+
+
+@pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
+def test_a_flat_claimed_tile_is_a_pung_without_a_warning(tokens, direction):
+    reading, _ = read(_shifted(tokens, along=0.0))
+    assert_hand(reading, f"123m456m789p5s p777z{direction} +5s")
+    assert reading.warning_codes == []
+
+
+def test_a_tile_shifted_inward_is_no_lift():
+    # Parallax moves a lifted tile away from the photo's centre, never toward it.
+    reading, _ = read(_shifted("7z 7z s7z", along=-0.18))
+    assert_hand(reading, "123m456m789p5s p777z> +5s")
+    assert reading.warning_codes == []
+
+
+def test_a_slight_shift_is_read_as_it_lies_with_the_added_kong_as_an_alternative():
+    reading, _ = read(_shifted("7z 7z s7z", along=0.08))
+    assert_hand(reading, "123m456m789p5s p777z> +5s")
+    assert "added_kong_possible" in reading.warning_codes
+    added = Hand.parse("123m456m789p5s a7777z> +5s")
+    assert any(same_hand(Hand.from_json(a["hand"]), added) for a in reading.alternatives)
+
+
+def test_a_chow_is_never_an_added_kong_however_its_claimed_tile_lies():
+    reading, _ = read(_shifted("s4s 3s 5s", along=0.18))
+    assert_hand(reading, "123m456m789p5s c34*5s< +5s")
+    assert not {"added_kong_assumed", "added_kong_possible"} & set(reading.warning_codes)
+
+
+def test_one_claimed_tile_off_the_row_among_flat_ones_is_lifted_but_a_frame_that_shifts_all_alike_is_not():
+    melds = "s6p 6p 6p | 7z s7z 7z | 9s 9s s9s"
+    lifted = Table().row(f"1m 2m 3m 5s | 5s || {melds}")
+    lifted.tiles[[t["token"] for t in lifted.tiles].index("s7z")]["cy"] -= 0.11 * W
+    reading, _ = read(lifted)
+    assert_hand(reading, "123m5s p666p< a7777z^ p999s> +5s")
+    assert "added_kong_assumed" in reading.warning_codes
+    alike = Table().row(f"1m 2m 3m 5s | 5s || {melds}")
+    for tile in alike.tiles:
+        if tile["token"].startswith("s"):
+            tile["cy"] -= 0.11 * W
+    reading, _ = read(alike)
+    assert_hand(reading, "123m5s p666p< p777z^ p999s> +5s")
+    assert not {"added_kong_assumed"} & set(reading.warning_codes)
