@@ -74,9 +74,9 @@ def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tu
 
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
     """The four-sets-and-a-pair readings (``readings._standard_readings``, same order) as summaries."""
-    code = _code_of(standing)
-    return _standard_summaries_of(_suit_entry(0, code & _SUIT_BITS), _suit_entry(1, code >> 27 & _SUIT_BITS),
-                                  _suit_entry(2, code >> 54 & _SUIT_BITS), _honour_entry(code >> 81), winning)
+    tiles = bytes(standing)
+    return _standard_summaries_of(_suit_entry(0, tiles[0:9]), _suit_entry(1, tiles[9:18]), _suit_entry(2, tiles[18:27]),
+                                  _honour_entry(tiles[27:]), winning)
 
 
 def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours: tuple, winning: int) -> tuple:
@@ -133,61 +133,48 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
     return tuple(out)
 
 
-# --- the standing tiles as one int ---------------------------------------------------------------------------------
-# A hand's counts as one int, 3 bits per kind (kind i at bit 3i): the suits are its 27-bit slices, the honours the
-# top 21 bits, so that per-suit tables are keyed by small ints (no slicing, no tuple hashing) and a count is a
-# shift and a mask.
-_WEIGHT = tuple(1 << 3 * i for i in range(34))
-_WEIGHT_OF = _WEIGHT.__getitem__
-_SUIT_BITS = (1 << 27) - 1
-_LOW_BITS = sum(1 << 3 * i for i in range(34))  # the lowest bit of each count: odd counts
-_TOP_BITS = _LOW_BITS << 2  # the top bit of each count: counts of 4 (no count is above 4)
-_NINE_GATES_CODE = sum(n << 3 * r for r, n in enumerate(_NINE_GATES))
+# --- the standing tiles as bytes ----------------------------------------------------------------------------------
+# A hand's counts as 34 bytes: the suits are 9-byte slices and the honours the last 7, so that per-suit tables are
+# keyed by short bytes (hashed in C, once per object) and counts are tested with C-level scans (``4 in tiles``).
+_NINE_GATES_BYTES = bytes(_NINE_GATES)
+_WIN_SUFFIX = tuple(bytes((i,)) for i in range(34))
 
 
-def _code_of(counts) -> int:
-    return sum([n << 3 * i for i, n in enumerate(counts)])
-
-
-def _counts_of(code: int) -> tuple[int, ...]:
-    return tuple([code >> 3 * i & 7 for i in range(34)])
-
-
-def _suit_entry(suit: int, code: int) -> tuple:
-    """What the hand needs of one number suit's standing tiles (``code``: its 27-bit slice), kept by suit and code:
+def _suit_entry(suit: int, block: bytes) -> tuple:
+    """What the hand needs of one number suit's standing tiles (``block``: its 9 counts), kept by suit and counts:
     (the kinds present as bits of the 34-kind mask, the tiles mod 3, the splits (``_suit_splits``) when that is
     0, the pairs and splits (``_suit_pair_splits``) when it is 2, else ())."""
     table = _SUIT_ENTRIES[suit]
-    entry = table.get(code)
+    entry = table.get(block)
     if entry is None:
         base = 9 * suit
-        block = tuple([code >> 3 * r & 7 for r in range(9)])
-        rest = sum(block) % 3
-        ways = _suit_splits(block, base) if rest == 0 else _suit_pair_splits(block, base) if rest == 2 else ()
-        mask = sum([1 << base + r for r in range(9) if block[r]])
+        counts = tuple(block)
+        rest = sum(counts) % 3
+        ways = _suit_splits(counts, base) if rest == 0 else _suit_pair_splits(counts, base) if rest == 2 else ()
+        mask = sum([1 << base + r for r in range(9) if counts[r]])
         if len(table) >= _READINGS_MAX:
             table.clear()  # bounded memory in a long-running service
-        entry = table[code] = (mask, rest, ways)
+        entry = table[block] = (mask, rest, ways)
     return entry
 
 
-def _honour_entry(code: int) -> tuple:
-    """What the hand needs of its standing honours (``code``: the top 21 bits of the hand's int), kept by code: (the
-    kinds present as bits of the 34-kind mask, whether four sets and a pair are possible (no honour single or
-    four, at most one pair), the pair's kind or -1, the pungs' kinds, their group codes)."""
-    entry = _HONOUR_ENTRIES.get(code)
+def _honour_entry(block: bytes) -> tuple:
+    """What the hand needs of its standing honours (``block``: their 7 counts), kept by counts: (the kinds present
+    as bits of the 34-kind mask, whether four sets and a pair are possible (no honour single or four, at most one
+    pair), the pair's kind or -1, the pungs' kinds, their group codes)."""
+    entry = _HONOUR_ENTRIES.get(block)
     if entry is None:
-        honours = [code >> 3 * k & 7 for k in range(7)]
+        honours = list(block)
         pungs = tuple([27 + k for k in range(7) if honours[k] == 3])
-        entry = _HONOUR_ENTRIES[code] = (
+        entry = _HONOUR_ENTRIES[block] = (
             sum([1 << 27 + k for k in range(7) if honours[k]]),
             1 not in honours and 4 not in honours and honours.count(2) <= 1,
             27 + honours.index(2) if 2 in honours else -1, pungs, tuple([_PUNG_CODE + f for f in pungs]))
     return entry
 
 
-_SUIT_ENTRIES: tuple[dict[int, tuple], ...] = ({}, {}, {})
-_HONOUR_ENTRIES: dict[int, tuple] = {}  # at most 5^7 codes
+_SUIT_ENTRIES: tuple[dict[bytes, tuple], ...] = ({}, {}, {})
+_HONOUR_ENTRIES: dict[bytes, tuple] = {}  # at most 5^7 blocks
 
 
 @lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
@@ -341,13 +328,31 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
     """(the chow-combination fans found, one id per candidate taken; whether every chow is a 123/789, whether every
     chow holds a 5). Behind this cache (by the chows in order), one by ``chow_key``: the same answer for chows that
-    differ only by their order or a renaming of the suits that keeps their order of first use."""
+    differ only by their order or a renaming of the suits that keeps their order of first use; and behind that,
+    one by the same key up to any renaming of the suits, where the fans found cannot depend on it."""
     key = chow_key(chows, pair)
     part = _CHOW_PARTS.get(key)
     if part is None:
+        a, b, c = key & _SIGNATURE_BITS, key >> 22 & _SIGNATURE_BITS, key >> 44
+        if a > b:
+            a, b = b, a
+        if b > c:
+            b, c = c, b
+            if a > b:
+                a, b = b, a
+        any_order = a | b << 22 | c << 44
+        part = _CHOW_PARTS_ANY_ORDER.get(any_order, False)
+        if not part:  # never worked out (False), or the fans' order may follow the suits' (None)
+            if part is False:
+                part = chow_part_of(chows, pair)
+                if len(_CHOW_PARTS_ANY_ORDER) >= _READINGS_MAX:
+                    _CHOW_PARTS_ANY_ORDER.clear()  # bounded memory in a long-running service
+                _CHOW_PARTS_ANY_ORDER[any_order] = None if order_sensitive(part[0]) else part
+            else:
+                part = chow_part_of(chows, pair)
         if len(_CHOW_PARTS) >= _READINGS_MAX:
             _CHOW_PARTS.clear()  # bounded memory in a long-running service
-        part = _CHOW_PARTS[key] = chow_part_of(chows, pair)
+        _CHOW_PARTS[key] = part
     return part
 
 
@@ -383,8 +388,12 @@ def chow_key(chows: tuple[int, ...], pair: int) -> int:
     return signatures[0] | signatures[1] << 22 | signatures[2] << 44
 
 
-# chow_key -> chow_part.
+# chow_key -> chow_part; chow_key with the suits' signatures sorted -> chow_part, or None where the order of the
+# fans found may depend on the suits' order (two different fans of the same points: the selection lists equal
+# candidates in the order of the sets).
 _CHOW_PARTS: dict[int, tuple] = {}
+_CHOW_PARTS_ANY_ORDER: dict[int, tuple | None] = {}
+_SIGNATURE_BITS = (1 << 22) - 1
 
 
 def order_sensitive(ids: tuple[str, ...]) -> bool:
@@ -543,21 +552,26 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     """(the reading summary kept, its ``finish`` answer, whether the wait is unique or None if no reading needed
     it), or None when the hand is not a winning shape. ``every`` (for tests) receives each reading's (summary,
     ``finish`` answer) in order."""
+    standing = [0] * 34
+    for i in map(_INDEX_OF, hand.concealed):
+        standing[i] += 1
     win = hand.winning_tile.index
-    code = sum(map(_WEIGHT_OF, map(_INDEX_OF, hand.concealed))) + _WEIGHT[win]  # the standing tiles' counts
-    suit0 = code & _SUIT_BITS
-    entry0 = _SUIT_ENTRIES[0].get(suit0) or _suit_entry(0, suit0)
-    suit1 = code >> 27 & _SUIT_BITS
-    entry1 = _SUIT_ENTRIES[1].get(suit1) or _suit_entry(1, suit1)
-    suit2 = code >> 54 & _SUIT_BITS
-    entry2 = _SUIT_ENTRIES[2].get(suit2) or _suit_entry(2, suit2)
-    honours = _HONOUR_ENTRIES.get(code >> 81) or _honour_entry(code >> 81)
+    standing[win] += 1
+    tiles = bytes(standing)
+    block = tiles[0:9]
+    entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
+    block = tiles[9:18]
+    entry1 = _SUIT_ENTRIES[1].get(block) or _suit_entry(1, block)
+    block = tiles[18:27]
+    entry2 = _SUIT_ENTRIES[2].get(block) or _suit_entry(2, block)
+    block = tiles[27:]
+    honours = _HONOUR_ENTRIES.get(block) or _honour_entry(block)
     mask = standing_mask = entry0[0] | entry1[0] | entry2[0] | honours[0]
     melds = hand.melds
     n_melds = len(melds)
     self_drawn = context.self_drawn
     if melds:
-        held = code  # the counts with the melds' tiles
+        held = list(standing)  # the counts with the melds' tiles
         meld_chows = []
         meld_pungs = []
         kong_kinds = 0
@@ -569,16 +583,18 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             if kind is _CHOW:
                 meld_chows.append(i)
                 mask |= 7 << i
-                held += _CHOW_WEIGHT[i]
+                held[i] += 1
+                held[i + 1] += 1
+                held[i + 2] += 1
                 concealed = False
                 continue
             meld_pungs.append(i)
             mask |= 1 << i
             if kind is _PUNG:
-                held += 3 << 3 * i
+                held[i] += 3
                 concealed = False
                 continue
-            held += 4 << 3 * i
+            held[i] += 4
             kong_kinds |= 1 << i
             if kind is _CONCEALED_KONG:
                 concealed_kongs += 1
@@ -589,33 +605,33 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         meld_pungs = tuple(meld_pungs)
         kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
         found = _KIND_IDS_BY_MASK.get(mask) or kind_fan_ids(mask)
-        if held & _TOP_BITS:
-            hogs = (held & _TOP_BITS).bit_count() - melded_kongs - concealed_kongs  # four of a kind not a kong (四归一)
+        if 4 in held:
+            hogs = held.count(4) - melded_kongs - concealed_kongs  # four of a kind not a kong (四归一)
             if hogs:
                 found += ("tile_hog",) * hogs
         found += _WIN_FAN_IDS[(not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
                               | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
                               | (n_melds == 4 and not concealed_kongs) << 5
-                              | (not not (context.last_tile or (held - code) >> 3 * win & 7 == 3)) << 6]
+                              | (not not (context.last_tile or held[win] - standing[win] == 3)) << 6]
     else:
-        held = code
+        held = standing
         meld_chows = meld_pungs = kong_fans = ()
         concealed_kongs = 0
         found = _KIND_IDS_BY_MASK.get(mask) or kind_fan_ids(mask)
-        if code & _TOP_BITS:
-            found += ("tile_hog",) * (code & _TOP_BITS).bit_count()
-        if win < 27 and code - _WEIGHT[win] == _NINE_GATES_CODE << 27 * (win // 9):
-            found += ("nine_gates",)  # 1112345678999 of one suit, and any tile of it
+        if 4 in tiles:
+            found += ("tile_hog",) * tiles.count(4)
+        if win < 27 and standing[win - win % 9] >= 3 and _nine_gates(tiles, win):
+            found += ("nine_gates",)
         found += _WIN_FAN_IDS[(not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
                               | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
                               | (not not context.last_tile) << 6]
     # Most hands can only be four sets and a pair: those are read from the suits' entries (and kept by the standing
     # counts, for hands seen again), the others by reading_summaries.
-    key = code * 34 + win
+    key = tiles + _WIN_SUFFIX[win]
     summaries = _READINGS.get(key)
     if summaries is None:
-        if _irregular_possible(standing_mask, code, n_melds):
-            summaries = reading_summaries(_counts_of(code), win, n_melds)
+        if _irregular_possible(standing_mask, tiles, n_melds):
+            summaries = reading_summaries(tuple(standing), win, n_melds)
         else:
             summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
         if len(_READINGS) >= _READINGS_MAX:
@@ -654,7 +670,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             extra = _EXTRA_IDS[concealed_pungs]
             if wait is not None:
                 if unique_wait is None:
-                    unique_wait = _unique_wait(code, held, win, n_melds, standing_mask)
+                    unique_wait = _unique_wait(standing, held, win, n_melds, standing_mask)
                 if unique_wait:
                     extra = _EXTRA_WAIT_IDS[concealed_pungs][wait]
         extra_piece = _PIECES.get(extra) or _piece(extra)
@@ -801,8 +817,8 @@ def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int,
     return items
 
 
-def _irregular_possible(mask: int, code: int, melds: int) -> bool:
-    """``readings.irregular_possible`` from the standing tiles' kind mask and counts (``code``, 3 bits a kind):
+def _irregular_possible(mask: int, tiles: bytes | list[int], melds: int) -> bool:
+    """``readings.irregular_possible`` from the standing tiles' kind mask and counts:
     seven pairs (at most 7 kinds, all even), 全不靠 (14 kinds), thirteen orphans (all 13 present), a knitted
     straight (its 9 kinds present)."""
     if melds > 1:
@@ -810,7 +826,7 @@ def _irregular_possible(mask: int, code: int, melds: int) -> bool:
     kinds = mask.bit_count()
     if melds == 0:
         if kinds <= 7:
-            return not code & _LOW_BITS  # no count of 1 or 3
+            return 1 not in tiles and 3 not in tiles
         if kinds == 14 or mask & _ORPHAN_MASK == _ORPHAN_MASK:
             return True
     if kinds >= 9:
@@ -820,7 +836,7 @@ def _irregular_possible(mask: int, code: int, melds: int) -> bool:
     return False
 
 
-# standing counts (``_WEIGHT``) x 34 + winning kind -> the readings' summaries (the number of melds follows from the
+# standing counts and winning kind (35 bytes) -> the readings' summaries (the number of melds follows from the
 # counts).
 _READINGS: dict[tuple, tuple] = {}
 _READINGS_MAX = 1 << 16
@@ -828,20 +844,32 @@ _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
 
 
-def _unique_wait(code: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
+def _nine_gates(tiles: bytes, win: int) -> bool:
+    """Whether the 13 tiles before the winning one are 1112345678999 of the winning tile's suit."""
+    base = win - win % 9
+    before = bytearray(tiles)
+    before[win] -= 1
+    return before[base:base + 9] == _NINE_GATES_BYTES and sum(before) == 13
+
+
+def _unique_wait(standing: list[int], held: list[int], win: int, melds: int, standing_mask: int) -> bool:
     """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``, which
-    ``evaluate._only_winning_tile_of`` answers; the same steps here on the hand's int): ``code`` the standing
-    counts (winning tile included), ``held`` the counts with the melds' tiles.
+    ``evaluate._only_winning_tile_of`` answers; the same steps here): ``standing`` the standing counts (winning tile
+    included), ``held`` the counts with the melds' tiles.
 
     Four sets and a pair: each suit's kinds that complete it come from its wait table (``_suit_waits_of``, by the
-    suit's 27 bits), so no candidate tile is tried one by one; a kind whose four copies the hand holds is no wait."""
-    code -= _WEIGHT[win]  # the 13 standing tiles
-    honours = code >> 81
-    honour_pairs, honour_bad, honour_single, honour_pair_kinds = \
-        _HONOUR_WAITS.get(honours) or _honour_waits(honours)
-    rest0, ok0, waits0 = _SUIT_WAITS.get(code & _SUIT_BITS) or _suit_waits_of(code & _SUIT_BITS)
-    rest1, ok1, waits1 = _SUIT_WAITS.get(code >> 27 & _SUIT_BITS) or _suit_waits_of(code >> 27 & _SUIT_BITS)
-    rest2, ok2, waits2 = _SUIT_WAITS.get(code >> 54 & _SUIT_BITS) or _suit_waits_of(code >> 54 & _SUIT_BITS)
+    suit's counts), so no candidate tile is tried one by one; a kind whose four copies the hand holds is no wait."""
+    standing[win] -= 1
+    before = bytes(standing)  # the 13 standing tiles
+    standing[win] += 1
+    block = before[27:]
+    honour_pairs, honour_bad, honour_single, honour_pair_kinds = _HONOUR_WAITS.get(block) or _honour_waits(block)
+    block = before[0:9]
+    rest0, ok0, waits0 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
+    block = before[9:18]
+    rest1, ok1, waits1 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
+    block = before[18:27]
+    rest2, ok2, waits2 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
     pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
     if not honour_bad:
@@ -852,55 +880,53 @@ def _unique_wait(code: int, held: int, win: int, melds: int, standing_mask: int)
             for r, pair_after in waits:
                 if others + pair_after == 1:
                     k = base + r
-                    if k != win and held >> 3 * k & 7 != 4:
+                    if k != win and held[k] != 4:
                         return False
     if not broken:
         # An honour single becoming the pair, or an honour pair becoming a pung beside another pair.
         if honour_bad == 1 and pairs == 0 and honour_single >= 0:
-            if honour_single != win and held >> 3 * honour_single & 7 != 4:
+            if honour_single != win and held[honour_single] != 4:
                 return False
         elif honour_bad == 0 and pairs == 2 and honour_pairs:
             for k in honour_pair_kinds:
-                if k != win and held >> 3 * k & 7 != 4:
+                if k != win and held[k] != 4:
                     return False
     if melds == 0:
-        odd = code & _LOW_BITS
-        if odd and not odd & (odd - 1):  # seven pairs: one odd count, the kind waited on
-            k = (odd.bit_length() - 1) // 3
-            if k != win and held >> 3 * k & 7 != 4:
+        if before.count(1) + before.count(3) == 1:  # seven pairs: one odd count, the kind waited on
+            k = before.index(1) if 1 in before else before.index(3)
+            if k != win and held[k] != 4:
                 return False
     elif melds > 1:
         return True
     # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
     # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
-    mask = standing_mask if code >> 3 * win & 7 else standing_mask & ~(1 << win)
+    mask = standing_mask if before[win] else standing_mask & ~(1 << win)
     if (melds == 0 and (not mask & ~_ORPHAN_MASK or mask.bit_count() == 13)) \
             or ((mask & _NUMBER_MASK).bit_count() >= 8
                 and any([(mask & pattern_mask).bit_count() >= 8 for pattern_mask in _KNITTED_MASKS])):
-        exhausted = tuple([i for i in range(34) if held >> 3 * i & 7 == 4 and i != win])
-        return not _other_irregular_wait(_counts_of(code), win, melds, exhausted, mask)
+        exhausted = tuple([i for i in range(34) if held[i] == 4 and i != win])
+        return not _other_irregular_wait(tuple(before), win, melds, exhausted, mask)
     return True
 
 
-def _suit_waits_of(code: int) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
-    """``evaluate._suit_waits`` of one suit's 13-tile counts, kept by the suit's 27 bits."""
+def _suit_waits_of(block: bytes) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
+    """``evaluate._suit_waits`` of one suit's 13-tile counts, kept by the counts as bytes."""
     if len(_SUIT_WAITS) >= _READINGS_MAX:
         _SUIT_WAITS.clear()  # bounded memory in a long-running service
-    waits = _SUIT_WAITS[code] = _suit_waits(tuple([code >> 3 * r & 7 for r in range(9)]))
+    waits = _SUIT_WAITS[block] = _suit_waits(tuple(block))
     return waits
 
 
-def _honour_waits(code: int) -> tuple[int, int, int, tuple[int, ...]]:
-    """The 13 standing tiles' honours (top 21 bits of the hand's int): (pairs, singles and fours, the first
-    single's kind or -1, the pairs' kinds), kept by code."""
-    honours = [code >> 3 * k & 7 for k in range(7)]
-    waits = _HONOUR_WAITS[code] = (honours.count(2), honours.count(1) + honours.count(4),
-                                   27 + honours.index(1) if 1 in honours else -1,
-                                   tuple([27 + k for k in range(7) if honours[k] == 2]))
+def _honour_waits(block: bytes) -> tuple[int, int, int, tuple[int, ...]]:
+    """The 13 standing tiles' honours (their 7 counts): (pairs, singles and fours, the first single's kind or -1,
+    the pairs' kinds), kept by counts."""
+    honours = list(block)
+    waits = _HONOUR_WAITS[block] = (honours.count(2), honours.count(1) + honours.count(4),
+                                    27 + honours.index(1) if 1 in honours else -1,
+                                    tuple([27 + k for k in range(7) if honours[k] == 2]))
     return waits
 
 
-_SUIT_WAITS: dict[int, tuple] = {}
-_HONOUR_WAITS: dict[int, tuple] = {}  # at most 5^7 codes
+_SUIT_WAITS: dict[bytes, tuple] = {}
+_HONOUR_WAITS: dict[bytes, tuple] = {}  # at most 5^7 blocks
 _NUMBER_MASK = (1 << 27) - 1
-_CHOW_WEIGHT = tuple(_WEIGHT[i] + _WEIGHT[i + 1] + _WEIGHT[i + 2] if i < 27 and i % 9 < 7 else 0 for i in range(34))

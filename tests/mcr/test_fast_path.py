@@ -60,7 +60,7 @@ def test_rare_shapes_and_kongs_score_as_the_reference_evaluation():
 def test_irregular_shape_test_on_the_kind_mask_is_the_count_test():
     import random
 
-    from engine.mcr.fast import _code_of, _irregular_possible
+    from engine.mcr.fast import _irregular_possible
     from engine.mcr.readings import irregular_possible
 
     rng = random.Random(11)
@@ -82,7 +82,7 @@ def test_irregular_shape_test_on_the_kind_mask_is_the_count_test():
         for counts in cases:
             mask = sum(1 << i for i in range(34) if counts[i])
             for melds in range(5):
-                assert _irregular_possible(mask, _code_of(counts), melds) == irregular_possible(tuple(counts), melds), \
+                assert _irregular_possible(mask, counts, melds) == irregular_possible(tuple(counts), melds), \
                     counts
                 checked += 1
     assert checked > 50000
@@ -125,10 +125,10 @@ def test_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
 
 
 def test_fast_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
-    """``fast._unique_wait`` (on the hand's int, with the per-suit wait tables) against trying every kind with the
+    """``fast._unique_wait`` (with the per-suit wait tables kept by bytes) against trying every kind with the
     decomposition, on hands rich in irregular shapes, each of their kinds taken in turn as the winning tile."""
     from engine.decompose import Group, GroupKind, arrangements_of_counts
-    from engine.mcr.fast import _code_of, _unique_wait
+    from engine.mcr.fast import _unique_wait
 
     placeholder = Group(GroupKind.PUNG, 0)
     checked = 0
@@ -153,7 +153,7 @@ def test_fast_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
                 if next(arrangements_of_counts(before, k, (placeholder,) * melds), None) is not None:
                     waits.append(k)
                 before[k] -= 1
-            assert _unique_wait(_code_of(standing), _code_of(held), win, melds, mask) == (waits == [win]), \
+            assert _unique_wait(standing, held, win, melds, mask) == (waits == [win]), \
                 (hand, win, waits)
             checked += 1
     assert checked > 2500
@@ -302,6 +302,7 @@ def test_chow_and_pung_combinations_shared_across_orders_and_suit_permutations()
     checked = 0
     for _ in range(1500):
         fast._CHOW_PARTS.clear()
+        fast._CHOW_PARTS_ANY_ORDER.clear()
         fast._PUNG_IDS.clear()
         chows = tuple(rng.choice([s * 9 + r for s in range(3) for r in range(7)]) for _ in range(rng.randint(2, 4)))
         pair = rng.choice((-1, 4, 13, 22)) if len(chows) == 4 else -1
