@@ -10,9 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from operator import itemgetter
 
-from ..decompose import KNITTED_PATTERNS, Group, GroupKind, Shape, _knitted_straight
-
-_PLACEHOLDER = Group(GroupKind.PUNG, 0)
+from ..decompose import KNITTED_PATTERNS, Group, GroupKind, Shape, standard_partitions
 
 
 @lru_cache(maxsize=65536)
@@ -50,11 +48,19 @@ def irregular_readings(standing: tuple[int, ...], winning: int, melds: int) -> l
                     codes = tuple([_SINGLE_CODE + i for i in range(34) if standing[i]])
                     extra += _placed(_HONOURS_KNITTED_CODE, codes, winning)
                     break
-    # A knitted straight needs all nine kinds of one knitted pattern (rare: engine.decompose's code).
-    if any(0 not in pattern_counts(standing) for pattern_counts in _KNITTED_COUNTS):
-        for a in _knitted_straight(list(standing), winning, (_PLACEHOLDER,) * melds):
-            extra.append((_SHAPE_CODE[a.shape], tuple([_KIND_CODE[g.kind] + g.first
-                                                       for g in a.groups[:len(a.groups) - melds]]), a.winning_group))
+    # A knitted straight: the nine kinds of one knitted pattern, and the rest split by engine.decompose's
+    # standard_partitions into one set and a pair (a pair only, beside a meld), as engine.decompose._knitted_straight
+    # reads it, straight to codes.
+    for pattern, pattern_counts in zip(KNITTED_PATTERNS, _KNITTED_COUNTS):
+        if 0 in pattern_counts(standing):
+            continue
+        rest = list(standing)
+        for i in pattern:
+            rest[i] -= 1
+        knitted = (_KNITTED_CODE + pattern[0], _KNITTED_CODE + pattern[3], _KNITTED_CODE + pattern[6])
+        for partition in standard_partitions(tuple(rest), 1 - melds):
+            extra += _placed(_KNITTED_STRAIGHT_CODE, knitted + tuple([_KIND_CODE[kind] + first
+                                                                      for kind, first in partition]), winning)
     return extra
 
 
@@ -190,6 +196,8 @@ _STANDARD_CODE = _SHAPE_CODE[Shape.STANDARD]
 _SEVEN_PAIRS_CODE = _SHAPE_CODE[Shape.SEVEN_PAIRS]
 _THIRTEEN_ORPHANS_CODE = _SHAPE_CODE[Shape.THIRTEEN_ORPHANS]
 _HONOURS_KNITTED_CODE = _SHAPE_CODE[Shape.HONOURS_KNITTED]
+_KNITTED_STRAIGHT_CODE = _SHAPE_CODE[Shape.KNITTED_STRAIGHT]
+_KNITTED_CODE = _KIND_CODE[GroupKind.KNITTED]
 _SINGLE_CODE = _KIND_CODE[GroupKind.SINGLE]
 _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _orphan_counts = itemgetter(*_ORPHANS)
