@@ -66,6 +66,7 @@ STEEP_ROWS = 45.0  # degrees: rows further than this off the labels' axes are al
 FLOWER_LABEL_REACH = 60.0  # degrees between a face's label and the rows' direction that an upright face can show
 STEEP_FALLBACK_COST = 0.5  # nats over the unconstrained faces: a plain reading that needs more tries steep rows
 STEEPEST_ROWS = 65.0  # ... up to this (further: the nearest neighbours run across the rows, not along them)
+MELD_FACE_PROBABILITY = 0.05  # a face this probable counts when checking that unlabelled tiles can make a meld
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
 
 
@@ -370,8 +371,9 @@ def _facts(detections: Detections, frame: geometry.Frame) -> TileFacts:
     relative = (detections.rotation.astype(np.float64) - frame.quarter_turn) % 360
     off_rows = np.abs((relative - frame.tilt + 180.0) % 360.0 - 180.0)
     turned = (off_rows > FLOWER_LABEL_REACH) & ~frame.face_down
+    faces = np.where(probs >= MELD_FACE_PROBABILITY, ids, -1)
     return TileFacts(upright_face=~frame.sideways & ~frame.face_down, flower_mass=flower_mass, turned=turned,
-                     playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0))
+                     playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0), faces=faces)
 
 
 def _record_roles(reading: HandReading, layout: Layout, duplicate: np.ndarray) -> None:

@@ -18,6 +18,7 @@ dynamic programming over (position, melds so far); rows are combined over the me
 from __future__ import annotations
 
 import heapq
+import itertools
 from dataclasses import dataclass, field, replace
 
 import numpy as np
@@ -62,6 +63,8 @@ LABEL_FLIP_COST = 1.5  # a meld read with one tile's sideways label taken as a f
 FAR_LABEL = 120.0  # degrees between a label and the rows' direction beyond which (rows past STEEP_TILT) no upright
 # face can carry it: the claimed tile
 UNKNOWN_CLAIM_GAP = 0.25  # tile widths free on each side of a meld whose claimed tile no label shows
+UNLABELLED_MELD_COST = 0.5  # over LABEL_FLIP_COST: a meld none of whose labels shows its claimed tile (unlabelled_meld)
+PITCH_MARGIN = 0.07  # tile widths: a step beside the claimed tile is longer by ~(aspect - 1) / 2 ~ 0.17
 INF = float("inf")
 
 
@@ -108,6 +111,7 @@ class TileFacts:
     playing_mass: np.ndarray  # summed top-k probability of the 34 playing kinds (1 for a face-down tile)
     top_probability: np.ndarray  # the top-1 probability
     turned: np.ndarray  # the face is not upright relative to the photo's quarter turn (sideways or upside down)
+    faces: np.ndarray | None = None  # (N, K) the faces each tile may show (its top-k with some probability; -1: none)
 
     # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
     # probability out of the flower group: the log-ratio to the top-1 is weighted by 1.5 and a flower group costs
@@ -118,6 +122,18 @@ class TileFacts:
         mass = max(float(self.flower_mass[t]), MASS_FLOOR)
         turned = FLOWER_TURNED_COST if self.turned[t] else 0.0  # flowers are laid out upright, like the hand
         return turned + max(0.0, 1.5 * float(np.log(float(self.top_probability[t]) / mass)))
+
+    def can_meld(self, tiles: tuple[int, ...]) -> bool:
+        """Whether the tiles' likely faces (``faces``) can make a pung, a kong or (three tiles) a chow."""
+        if self.faces is None:
+            return True
+        options = [{int(f) for f in self.faces[t] if 0 <= f < 34} for t in tiles]
+        if set.intersection(*options):
+            return True
+        if len(tiles) != 3:
+            return False
+        return any(all(low + o in faces for o, faces in zip(order, options))
+                   for low in range(27) if low % 9 <= 6 for order in itertools.permutations((0, 1, 2)))
 
     def playing_cost(self, t: int) -> float:
         mass = max(float(self.playing_mass[t]), MASS_FLOOR)
@@ -189,8 +205,12 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         if sum(sideways) == 2 and not any(down) and not any(t in stacks for t in tiles):
             # Two sideways labels in three tiles: no layout has that, but labels flip where perspective turns the
             # row across 45°. The claimed tile is the one whose box is the more sideways (shortest across the row).
+            # Past STEEP_TILT the box says nothing about that (measured_across is not solved there) and the flip
+            # may be the claimed tile's own: the centre steps tell its place (_pitch_place).
             candidates = [k for k in range(3) if sideways[k]]
             place = min(candidates, key=lambda k: float(frame.measured_across[tiles[k]] / frame.unit[tiles[k]]))
+            if abs(frame.tilt) > STEEP_TILT:
+                place = _pitch_place(tiles, frame)[0]
             sideways = [k == place for k in range(3)]
             flips = 1
         if sum(sideways) != 1 or any(down):
@@ -236,6 +256,54 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
     return None
 
 
+def unlabelled_meld(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> MeldSlots | None:
+    """Three or four face-up tiles that all carry one label, in rows turned past STEEP_TILT: a meld whose claimed
+    tile's label fell on the same quarter turn as the others' (perspective near 45°), or None.
+
+    The claimed tile lies along the row, so it is longer along it than the others by the tile's aspect: the centre
+    to centre steps on both its sides are longer by half of that. The claimed tile is the one whose neighbouring steps
+    stand out by PITCH_MARGIN tile widths over the others (three tiles: the first step longer than the second,
+    the left end; shorter, the right end; about equal, the middle; four: the longest pair of steps around a tile).
+    """
+    n = len(tiles)
+    if n not in (3, 4) or abs(frame.tilt) <= STEEP_TILT or frame.relative is None:
+        return None
+    if any(frame.face_down[t] or frame.sideways[t] or t in stacked_on or t in stacked_on.values() for t in tiles):
+        return None
+    if len({int(frame.relative[t]) for t in tiles}) != 1:
+        return None
+    if frame.straightened is not None and any(frame.straightened[t] for t in tiles):
+        return None
+    place, clear = _pitch_place(tiles, frame)
+    # A place that stands out is a sideways tile seen; equal steps are also what upright tiles alone show.
+    if n == 3:
+        discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.RIGHT)[place]
+        return MeldSlots(MeldType.PUNG, tuple(tiles), tuple(range(3)), discarder, tiles[place], (False,) * 3,
+                         label_flips=int(not clear))
+    discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.ACROSS, Discarder.RIGHT)[place]
+    return MeldSlots(MeldType.KONG, tuple(tiles), tuple(range(4)), discarder, tiles[place], (False,) * 4,
+                     label_flips=int(not clear))
+
+
+def _pitch_place(tiles: list[int], frame: Frame) -> tuple[int, bool]:
+    """(place, clear): where along three or four tiles of a meld the claimed tile lies, from the centre to centre
+    steps alone (the claimed tile, along the row, lengthens both steps beside it by about (aspect - 1) / 2 tile
+    widths): three tiles: the first step longer than the second by PITCH_MARGIN, the left end; shorter, the right
+    end; else the middle (not ``clear``: upright tiles alone show equal steps too); four: the place whose steps
+    around it stand out most (``clear`` when by PITCH_MARGIN)."""
+    n = len(tiles)
+    unit = float(np.mean(frame.unit[list(tiles)]))
+    steps = [float(frame.centers[tiles[k + 1], 0] - frame.centers[tiles[k], 0]) / unit for k in range(n - 1)]
+    if n == 3:
+        difference = steps[0] - steps[1]
+        place = 0 if difference > PITCH_MARGIN else 2 if difference < -PITCH_MARGIN else 1
+        return place, place != 1
+    around = [steps[0], steps[0] + steps[1], steps[1] + steps[2], steps[2]]
+    excess = [around[0] - steps[1], around[1] / 2 - steps[2], around[2] / 2 - steps[0], around[3] - steps[1]]
+    place = int(np.argmax(excess))
+    return place, excess[place] >= PITCH_MARGIN
+
+
 def _label_off_row(frame: Frame, t: int) -> float:
     """Degrees between tile t's rotation label (relative to the quarter turn) and the rows' direction."""
     return abs((float(frame.relative[t]) - frame.tilt + 180.0) % 360.0 - 180.0)
@@ -252,6 +320,8 @@ def _raised(tiles: list[int], place: int, frame: Frame) -> bool:
     """
     upright = [t for k, t in enumerate(tiles) if k != place]
     side = tiles[place]
+    if abs(frame.tilt) > STEEP_TILT and (not frame.sideways[side] or frame.sideways[upright].any()):
+        return False  # extents not measured there, and the labels (that give them) not the tiles' turns
     unit = float(np.mean(frame.unit[upright]))
     near_upright = float(np.mean(frame.centers[upright, 1] + frame.measured_across[upright] / 2))
     near_side = float(frame.centers[side, 1] + frame.measured_across[side] / 2)
@@ -350,6 +420,18 @@ class _RowSolver:
     def joined(self, i: int, j: int, weight: float = JOIN_COST) -> float:
         return sum(_join_cost(self.gaps[k - 1], weight) for k in range(i + 1, j))
 
+    def can_meld(self, tiles: tuple[int, ...]) -> bool:
+        """Whether the tiles' likely faces (``faces``) can make a pung, a kong or (three tiles) a chow."""
+        if self.faces is None:
+            return True
+        options = [{int(f) for f in self.faces[t] if 0 <= f < 34} for t in tiles]
+        if set.intersection(*options):
+            return True
+        if len(tiles) != 3:
+            return False
+        return any(all(low + o in faces for o, faces in zip(order, options))
+                   for low in range(27) if low % 9 <= 6 for order in itertools.permutations((0, 1, 2)))
+
     def playing_cost(self, t: int) -> float:
         return self.facts.playing_cost(t)
 
@@ -380,13 +462,19 @@ class _RowSolver:
         for size in (3, 4):
             if i + size <= n:
                 meld = meld_layout(self.row[i:i + size], self.frame, self.stacked_on)
+                unlabelled = meld is None
+                if unlabelled:
+                    meld = unlabelled_meld(self.row[i:i + size], self.frame, self.stacked_on)
+                    if meld is not None and (not self._set_apart(i, i + size) or not self.facts.can_meld(meld.tiles)):
+                        meld = None  # cut out of a longer line, or faces that make no meld: loose tiles
                 if meld is not None and meld.type is MeldType.CONCEALED_KONG and all(meld.face_down) \
                         and (self._touching_back(i - 1, i) or self._touching_back(i + size, i + size - 1)):
                     meld = None  # four backs cut out of a longer line of backs: that is the wall, not a kong
                 if meld is not None and meld.claim_unknown and not self._set_apart(i, i + size):
                     meld = None  # three flat tiles cut out of a longer line of them: discards, not a meld
                 if meld is not None:
-                    cost = LABEL_FLIP_COST * meld.label_flips + self.joined(i, i + size) + sum(
+                    cost = LABEL_FLIP_COST * meld.label_flips + self.joined(i, i + size) \
+                        + (UNLABELLED_MELD_COST if unlabelled else 0.0) + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
                     if cost < INF:
                         out.append((i + size, "meld", cost, meld))
