@@ -75,3 +75,24 @@ def test_a_tile_detected_twice_is_one_tile_but_sideways_pairs_are_kept():
     assert geometry.duplicates(boxes, np.array([0.9, 0.8, 0.9])).tolist() == [False, True, False]
     keep = np.array([True, True, False])
     assert geometry.duplicates(boxes, np.array([0.9, 0.8, 0.9]), keep_pairs=keep).tolist() == [False, False, False]
+
+
+def test_a_tilted_row_split_from_a_meld_row_laid_close_in_front_keeps_its_end():
+    # A standing concealed row drifting across the frame (perspective) with two melds laid close in front of it,
+    # their centres interleaved across the rows: the split between the rows cuts where the centres are furthest apart
+    # across them, which is inside the drifting row, before its set-apart end tile. That end lies on the row's line
+    # and collides with nothing: it is the row's. (Centres and units as measured on a synthetic photo, tile widths.)
+    concealed = [(137, -434), (207, -428), (277, -423), (346, -416), (417, -411), (487, -405), (556, -400)]
+    winning = [(658, -391)]
+    melds = [(132, -468, True), (211, -469, False), (278, -463, False), (380, -447, True), (460, -449, False),
+             (526, -442, False)]
+    centers = np.array(concealed + winning + [(x, y) for x, y, _ in melds], float)
+    n = len(centers)
+    sideways = np.array([False] * 8 + [s for _, _, s in melds])
+    unit = np.full(n, 75.0)
+    aspect = 1.3
+    frame = geometry.Frame(centers=centers, unit=unit, along=np.where(sideways, aspect * unit, unit),
+                           across=np.where(sideways, unit, aspect * unit), sideways=sideways,
+                           face_down=np.zeros(n, bool), quarter_turn=0, tilt=0.0, aspect=aspect)
+    chains = geometry.rows(frame, np.ones(n, bool))
+    assert sorted(map(sorted, chains)) == [list(range(8)), [8, 9, 10], [11, 12, 13]]

@@ -32,6 +32,7 @@ ROW_LINK_GAP = 4.0  # ... and the gap between them along the row is < this many 
 ROW_COLLIDE_OVERLAP = 0.3  # tile widths: two tiles of one row never overlap along it this much ...
 ROW_COLLIDE_DY = 0.25  # ... with centres this many tile heights apart across it (closer: one tile seen twice)
 STACK_TOUCH_GAP = 0.3  # tile widths: row neighbours this close touch a sideways tile (stacking test)
+MERGE_LINE_DY = 0.15  # tile heights: a piece cut off a row lies this close to the line through the row's centres
 DUPLICATE_IOU = 0.6  # two boxes overlapping this much are one tile detected twice
 
 
@@ -287,10 +288,75 @@ def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
     is split across the row where its tiles' centres are furthest apart, and each part linked again. Rows are
     listed top to bottom.
     """
-    chains = _link(frame, np.flatnonzero(active), depth=0)
+    chains = _merge_split(frame, _link(frame, np.flatnonzero(active), depth=0))
     chains = [sorted(members, key=lambda k: frame.centers[k, 0]) for members in chains]
     chains.sort(key=lambda chain: (float(np.mean(frame.centers[chain, 1])), float(frame.centers[chain[0], 0])))
     return chains
+
+
+def _pair_links(frame: Frame, index: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(linked, collide): (M, M) bool matrices over the tiles ``index`` (see :func:`rows`), upper triangles."""
+    cx, cy = frame.centers[index, 0], frame.centers[index, 1]
+    unit, along = frame.unit[index], frame.along[index]
+    mean_unit = (unit[:, None] + unit[None, :]) / 2
+    height = frame.aspect * mean_unit
+    dy = np.abs(cy[:, None] - cy[None, :])
+    with np.errstate(divide="ignore", invalid="ignore"):  # degenerate boxes: nan links nothing, as in Frame.gap
+        gap = (np.abs(cx[None, :] - cx[:, None]) - (along[:, None] + along[None, :]) / 2) / mean_unit
+        near = dy < ROW_LINK_DY * height
+        linked = np.triu(near & (gap > -0.5) & (gap < ROW_LINK_GAP), k=1)
+        # Only two upright tiles collide: a sideways tile may share a place with another (an added kong's tile laid
+        # on or beside the claimed one, raised and shifted by the view).
+        upright = ~frame.sideways[index]
+        collide = np.triu((gap < -ROW_COLLIDE_OVERLAP) & (dy > ROW_COLLIDE_DY * height)
+                          & upright[:, None] & upright[None, :], k=1)
+    return linked, collide
+
+
+def _merge_split(frame: Frame, chains: list[list[int]]) -> list[list[int]]:
+    """Join back chains that the collision split cut apart though they link end to end without colliding (a
+    tilted row cut across by the split between it and a meld row laid close in front of it)."""
+    if len(chains) < 2:
+        return chains
+    index = np.array([t for chain in chains for t in chain], dtype=np.int64)
+    linked, collide = _pair_links(frame, index)
+    linked, collide = linked | linked.T, collide | collide.T
+    position = {int(t): k for k, t in enumerate(index)}
+    groups = [[position[t] for t in chain] for chain in chains]
+    changed = True
+    while changed:
+        changed = False
+        for a in range(len(groups)):
+            for b in range(a + 1, len(groups)):
+                ga, gb = groups[a], groups[b]
+                if not linked[np.ix_(ga, gb)].any() or collide[np.ix_(ga, gb)].any():
+                    continue
+                # Only where one of the two is a piece (one or two tiles) and all its links go to the other.
+                small, large = (ga, gb) if len(ga) <= len(gb) else (gb, ga)
+                if len(small) > 2 or len(large) < 3 or not _on_line(frame, index[large], index[small]):
+                    continue
+                others = [g for k, g in enumerate(groups) if k not in (a, b)]
+                if any(linked[np.ix_(small, g)].any() for g in others):
+                    continue
+                groups[a] = ga + gb
+                del groups[b]
+                changed = True
+                break
+            if changed:
+                break
+    return [[int(index[k]) for k in group] for group in groups]
+
+
+def _on_line(frame: Frame, chain: np.ndarray, piece: np.ndarray) -> bool:
+    """Whether the tiles ``piece`` lie on the line fitted through the centres of ``chain`` (within MERGE_LINE_DY tile
+    heights across it)."""
+    x, y = frame.centers[chain, 0], frame.centers[chain, 1]
+    if np.ptp(x) <= 0:
+        return False
+    slope, intercept = np.polyfit(x, y, 1)
+    height = frame.aspect * float(np.median(frame.unit[chain]))
+    residual = np.abs(frame.centers[piece, 1] - (slope * frame.centers[piece, 0] + intercept))
+    return bool((residual < MERGE_LINE_DY * height).all())
 
 
 def _link(frame: Frame, index: np.ndarray, depth: int) -> list[list[int]]:
