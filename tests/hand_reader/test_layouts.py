@@ -311,6 +311,18 @@ def test_a_pung_whose_claimed_tile_no_label_shows_is_read_with_a_warning():
     assert "claimed_tile_assumed" in reading.warning_codes
 
 
+@pytest.mark.parametrize("tokens,direction", [("s5s 5s 5s", "<"), ("5s 5s s5s", ">")])
+def test_a_pung_whose_labels_show_no_claimed_tile_takes_it_from_the_longer_steps_at_an_end(tokens, direction):
+    # The same pung with its claimed tile really lying sideways at an end: the centre steps beside it are longer
+    # (it lies along the row), which tells the end though every label is alike; no warning is needed.
+    table = Table().row(f"1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z || {tokens}")
+    detections, size, order = table.photo()
+    detections = relabel(detections, order, {11: 270, 12: 270, 13: 270})
+    reading = read_hand(detections, size)
+    assert_hand(reading, f"123456789m1z p555s{direction} +1z")
+    assert "claimed_tile_assumed" not in reading.warning_codes
+
+
 def test_three_sideways_labels_inside_a_line_of_touching_discards_are_no_meld():
     # A row of discards, half of it labelled sideways where the view turns it across 45°, lies beyond a hand that
     # lacks a meld: no meld is cut out of the discards (a meld is set apart), so no hand is made up from them.

@@ -65,6 +65,7 @@ FAR_LABEL = 120.0  # degrees between a label and the rows' direction beyond whic
 UNKNOWN_CLAIM_GAP = 0.25  # tile widths free on each side of a meld whose claimed tile no label shows
 UNLABELLED_MELD_COST = 0.5  # over LABEL_FLIP_COST: a meld none of whose labels shows its claimed tile (unlabelled_meld)
 PITCH_MARGIN = 0.07  # tile widths: a step beside the claimed tile is longer by ~(aspect - 1) / 2 ~ 0.17
+PITCH_SURE_MARGIN = 0.1  # ... where the labels' own guess (the left end, with a warning) is the other choice
 INF = float("inf")
 
 
@@ -195,6 +196,13 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         # its neighbours'): a meld whose claimed tile the labels cannot show. Its left end is taken as claimed,
         # from the left: right for every chow (a chow is only claimed from the left, its claimed tile at the left
         # end), a guess for a pung or kong.
+        # The centre steps may still show it (_pitch_place): a claimed tile at an end is taken from there.
+        place, clear = _pitch_place(tiles, frame, PITCH_SURE_MARGIN)
+        if clear and (n == 3 or place in (0, 3)):
+            discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.RIGHT)[place] if n == 3 else \
+                (Discarder.LEFT, Discarder.ACROSS, Discarder.ACROSS, Discarder.RIGHT)[place]
+            return MeldSlots(MeldType.PUNG if n == 3 else MeldType.KONG, tuple(tiles), positions, discarder,
+                             tiles[place], (False,) * n, label_flips=1)
         discarder = Discarder.LEFT
         if n == 3:
             return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, tiles[0], (False,) * 3,
@@ -285,7 +293,7 @@ def unlabelled_meld(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) 
                      label_flips=int(not clear))
 
 
-def _pitch_place(tiles: list[int], frame: Frame) -> tuple[int, bool]:
+def _pitch_place(tiles: list[int], frame: Frame, margin: float = PITCH_MARGIN) -> tuple[int, bool]:
     """(place, clear): where along three or four tiles of a meld the claimed tile lies, from the centre to centre
     steps alone (the claimed tile, along the row, lengthens both steps beside it by about (aspect - 1) / 2 tile
     widths): three tiles: the first step longer than the second by PITCH_MARGIN, the left end; shorter, the right
@@ -296,12 +304,12 @@ def _pitch_place(tiles: list[int], frame: Frame) -> tuple[int, bool]:
     steps = [float(frame.centers[tiles[k + 1], 0] - frame.centers[tiles[k], 0]) / unit for k in range(n - 1)]
     if n == 3:
         difference = steps[0] - steps[1]
-        place = 0 if difference > PITCH_MARGIN else 2 if difference < -PITCH_MARGIN else 1
+        place = 0 if difference > margin else 2 if difference < -margin else 1
         return place, place != 1
     around = [steps[0], steps[0] + steps[1], steps[1] + steps[2], steps[2]]
     excess = [around[0] - steps[1], around[1] / 2 - steps[2], around[2] / 2 - steps[0], around[3] - steps[1]]
     place = int(np.argmax(excess))
-    return place, excess[place] >= PITCH_MARGIN
+    return place, excess[place] >= margin
 
 
 def _label_off_row(frame: Frame, t: int) -> float:
