@@ -499,3 +499,26 @@ def test_three_sideways_discards_in_a_row_of_their_own_with_another_label_stay_l
     reading = read_hand(flipped, size)
     assert reading.hand is None and "wrong_tile_count" in reading.warning_codes
     assert {reading.tile_roles[detection_of(order, k)]["role"] for k in range(3)} == {"clutter"}
+
+
+@pytest.mark.parametrize("tilt", [20.0, 28.0])
+def test_a_flat_flower_labelled_a_quarter_turn_off_the_standing_row_is_the_hands(tilt):
+    # Seen from low and aside, a flower lying flat in front of a standing row shows its face turned from the
+    # standing faces' by up to ~75° in the photo, so with the rows tilted its label falls on the next quarter turn.
+    table = Table().row("9m 9m 2p 2p 3p 3p 3p 4s 4s 4s 7z 7z 7z | 2p")
+    table.row("3f", x=4.0, bottom=1.6)
+    detections, size, order = table.photo(turn=0, tilt=tilt)
+    detections = relabel(detections, order, {14: 90})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "99m22333p444s777z +2p 3f")
+
+
+def test_a_lone_flower_in_a_line_of_discards_with_a_gap_beside_it_is_not_the_hands():
+    # A block of discards in rows, one missing beside the flower face: it lies in line with them, a tile's width
+    # away, as no flower of the hand is laid.
+    table = Table()
+    table.row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 5z 5z | 5z")
+    table.row("3p 7s 9m | 4f | 4z 2s", x=2.0, bottom=-2.6)
+    reading, order = read(table)
+    assert_hand(reading, "123456789m1155z +5z")
+    assert reading.tile_roles[detection_of(order, 17)]["role"] == "clutter"

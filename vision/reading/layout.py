@@ -43,6 +43,8 @@ FAR_MELD_COST = 3.0  # per meld read in a row further away than that
 FLOWER_TURNED_COST = 2.5  # a flower face turned sideways or upside down is more likely a loose tile
 FLOWER_REACH = 3.5  # tile heights: a lone flower lies at most this far from the nearest hand tile (centre to centre)
 FLOWER_GROUP_REACH = 5.5  # tile heights: the same for two or more flowers side by side
+FLOWER_CLUTTER_GAP = 1.2  # tile widths: a lone flower face in line with a face-up clutter tile this close is one of
+# a line of loose tiles (discards with one missing beside it), not the hand's
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far off the row's lies on another ...
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
@@ -706,6 +708,11 @@ def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:
         return any(abs(frame.centers[c, 1] - frame.centers[f, 1]) < 0.42 * height and frame.gap(f, c) < GAP
                    for c in others)
 
+    def in_line(f: int, others: list[int]) -> bool:
+        height = frame.aspect * frame.unit[f]
+        return any(abs(frame.centers[c, 1] - frame.centers[f, 1]) < 0.42 * height and not frame.face_down[c]
+                   and frame.gap(f, c) < FLOWER_CLUTTER_GAP for c in others)
+
     # A flower touching clutter is clutter, and so is one touching it in turn (a row of discards).
     candidates = list(layout.flowers)
     dropped = list(layout.clutter)
@@ -726,6 +733,8 @@ def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:
     for group in groups:
         reach = FLOWER_REACH if len(group) == 1 else FLOWER_GROUP_REACH
         nearest = min(distance(f) for f in group)
+        if len(group) == 1 and in_line(group[0], dropped):
+            continue  # one face in a line of loose tiles with a gap (a discard missing beside it)
         if nearest <= reach:
             scored.append((-len(group), nearest, group))
     kept = set(min(scored)[2]) if scored else set()
