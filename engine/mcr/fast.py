@@ -431,12 +431,20 @@ def pung_combo_ids_of(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
 def pung_key(pungs: tuple[int, ...], pair: int) -> int:
     """The pungs (kinds, all different) and an honour pair up to their order, a permutation of the suits and a shift
     of all ranks (the pung fans compare ranks only with one another), as one int: the three suits' rank masks
-    sorted, the honours' mask, the pair."""
+    sorted, the honours' mask, the pair. A part that can make no pung fan is left out: the honours (and the pair)
+    beside at most one dragon and two winds, the number pungs when no two ranks are equal or next to each other
+    (such sets are in no candidate, so the selection among the others, and its order, is the same)."""
     mask = 0
     for f in pungs:
         mask |= 1 << f
+    honours = mask >> 27
+    if not (honours >> 4) & (honours >> 4) - 1 and (honours & 0xF) not in _THREE_OR_MORE:
+        honours = 0
+        pair = -1
     a, b, c = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
     ranks = a | b | c
+    if not (a & b or a & c or b & c or ranks & ranks >> 1):
+        a = b = c = ranks = 0
     if ranks:
         shift = (ranks & -ranks).bit_length() - 1
         a >>= shift
@@ -448,7 +456,7 @@ def pung_key(pungs: tuple[int, ...], pair: int) -> int:
         b, c = c, b
         if a > b:
             a, b = b, a
-    return a | b << 9 | c << 18 | (mask >> 27) << 27 | (pair + 1) << 34
+    return a | b << 9 | c << 18 | honours << 27 | (pair + 1) << 34
 
 
 # pung_key -> pung_combo_ids, or None where the order of the fans found may depend on the pungs' order (two

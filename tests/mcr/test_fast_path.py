@@ -403,3 +403,28 @@ def test_chow_key_decides_the_chow_part():
         part = fast.chow_part_of(chows, pair)
         assert answers.setdefault(fast.chow_key(chows, pair), part) == part, (chows, pair)
     assert len(answers) > 2000
+
+
+def test_pung_key_decides_the_pung_fans():
+    """Pungs with the same ``fast.pung_key`` (in any order) get the same ``pung_combo_ids_of`` answer, fans in the
+    same order, or answers that may depend on the pungs' order (``fast.order_sensitive``: those are worked out each
+    time): every set of two and three pungs with each honour pair, 40,000 random sets of four."""
+    import random
+    from itertools import combinations
+
+    from engine.mcr import fast
+
+    rng = random.Random(23)
+    cases = [(p, pair) for n in (2, 3) for p in combinations(range(34), n)
+             for pair in [-1] + [h for h in range(27, 34) if h not in p]]
+    cases += [(tuple(rng.sample(range(34), 4)), rng.choice([-1] + list(range(27, 34)))) for _ in range(40000)]
+    answers: dict[int, tuple] = {}
+    for pungs, pair in cases:
+        if pair in pungs:
+            continue
+        order = list(pungs)
+        rng.shuffle(order)
+        ids = fast.pung_combo_ids_of(tuple(order), pair)
+        first = answers.setdefault(fast.pung_key(pungs, pair), ids)
+        assert first == ids or (fast.order_sensitive(first) and fast.order_sensitive(ids)), (pungs, pair)
+    assert len(answers) > 1000
