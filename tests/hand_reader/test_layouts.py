@@ -522,3 +522,14 @@ def test_a_lone_flower_in_a_line_of_discards_with_a_gap_beside_it_is_not_the_han
     reading, order = read(table)
     assert_hand(reading, "123456789m1155z +5z")
     assert reading.tile_roles[detection_of(order, 17)]["role"] == "clutter"
+
+
+@pytest.mark.parametrize("flipped", [11, 14])
+def test_an_added_kong_with_one_uprights_label_flipped_is_still_an_added_kong(flipped):
+    # Two sideways labels in the three tiles of the row, and a tile laid beside one of them: that one is the claimed
+    # tile (the other label is an upright tile's, flipped where perspective turns the row across 45°).
+    table = Table().row("1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s || 7z s7z t7z 7z")
+    detections, size, order = table.photo()
+    detections = relabel(detections, order, {flipped: 90})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "123456m789p5s a7777z^ +5s")

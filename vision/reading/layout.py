@@ -212,7 +212,13 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         return MeldSlots(MeldType.KONG, tuple(tiles), positions, discarder, tiles[0], (False,) * 4, label_flips=1,
                          claim_unknown=True)
     if n == 3:
-        if sum(sideways) == 2 and not any(down) and not any(t in stacks for t in tiles):
+        bases = [k for k in range(3) if sideways[k] and tiles[k] in stacks]
+        if sum(sideways) == 2 and not any(down) and len(bases) == 1:
+            # Two sideways labels, a tile laid on or beside one of them: that one is the claimed tile (the other's
+            # label flipped, as below), an added kong.
+            sideways = [k == bases[0] for k in range(3)]
+            flips = 1
+        elif sum(sideways) == 2 and not any(down) and not any(t in stacks for t in tiles):
             # Two sideways labels in three tiles: no layout has that, but labels flip where perspective turns the
             # row across 45°. The claimed tile is the one whose box is the more sideways (shortest across the row).
             # Past STEEP_TILT the box says nothing about that (measured_across is not solved there) and the flip
