@@ -86,3 +86,23 @@ def test_one_misread_tile_is_recovered_in_at_least_90_percent_of_scenes():
         reading = read_hand(scene.detections, scene.image_size)
         recovered += same_hand(reading.hand, hand)
     assert recovered / scenes >= 0.90, recovered / scenes
+
+
+def test_a_meld_whose_likely_faces_cannot_go_together_counts_the_tiles_that_must_change():
+    # Faces listed per tile (the classifier's likely ones); a meld costs the layout one step per tile that would
+    # need a face outside its list to make one kind or (from the left) a run.
+    import numpy as np
+
+    from vision.classes import FACE_CODES
+    from vision.reading.layout import TileFacts
+
+    def facts(*lists):
+        rows = [[FACE_CODES.index(c) for c in codes.split()] + [-1] * (3 - len(codes.split())) for codes in lists]
+        return TileFacts(None, None, None, None, None, faces=np.array(rows))
+
+    assert facts("5p", "8p", "3p").meld_misses((0, 1, 2), chow=True) == 1  # 3p 5p with 4p: one to change
+    assert facts("5p", "8p", "3p").meld_misses((0, 1, 2), chow=False) == 2  # a pung: two
+    assert facts("5p 4p", "8p", "3p 6p").meld_misses((0, 1, 2), chow=True) == 1
+    assert facts("5p 4p", "3p 8p", "2p").meld_misses((0, 1, 2), chow=True) == 0  # 2p 3p 4p
+    assert facts("7z", "7z 1z", "1z", "7z").meld_misses((0, 1, 2, 3), chow=False) == 1
+    assert facts("9s", "9s", "9s").meld_misses((0, 1, 2), chow=False) == 0

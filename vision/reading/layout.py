@@ -65,6 +65,7 @@ LABEL_FLIP_COST = 1.5  # a meld read with one tile's sideways label taken as a f
 FAR_LABEL = 120.0  # degrees between a label and the rows' direction beyond which (rows past STEEP_TILT) no upright
 # face can carry it: the claimed tile
 UNKNOWN_CLAIM_GAP = 0.25  # tile widths free on each side of a meld whose claimed tile no label shows
+FACE_MISS_COST = 3.0  # per meld tile whose likely faces (p >= 0.05) cannot join the others' (~ -log 0.05)
 UNLABELLED_MELD_COST = 0.5  # over LABEL_FLIP_COST: a meld none of whose labels shows its claimed tile (unlabelled_meld)
 PITCH_MARGIN = 0.07  # tile widths: a step beside the claimed tile is longer by ~(aspect - 1) / 2 ~ 0.17
 PITCH_SURE_MARGIN = 0.1  # ... where the labels' own guess (the left end, with a warning) is the other choice
@@ -128,15 +129,25 @@ class TileFacts:
 
     def can_meld(self, tiles: tuple[int, ...]) -> bool:
         """Whether the tiles' likely faces (``faces``) can make a pung, a kong or (three tiles) a chow."""
-        if self.faces is None:
-            return True
+        return self.meld_misses(tiles, chow=len(tiles) == 3) == 0
+
+    def meld_misses(self, tiles: tuple[int, ...], chow: bool) -> int:
+        """How many of the tiles need a face outside their likely ones (``faces``) to make one kind (a pung or a
+        kong) or, with ``chow``, a run; 0 without ``faces``."""
+        if self.faces is None or not tiles:
+            return 0
         options = [{int(f) for f in self.faces[t] if 0 <= f < 34} for t in tiles]
-        if set.intersection(*options):
-            return True
-        if len(tiles) != 3:
-            return False
-        return any(all(low + o in faces for o, faces in zip(order, options))
-                   for low in range(27) if low % 9 <= 6 for order in itertools.permutations((0, 1, 2)))
+        counts: dict[int, int] = {}
+        for faces in options:
+            for f in faces:
+                counts[f] = counts.get(f, 0) + 1
+        best = max(counts.values(), default=0)
+        if chow and best < len(tiles):
+            for low in range(27):
+                if low % 9 <= 6:
+                    for order in itertools.permutations((0, 1, 2)):
+                        best = max(best, sum(low + o in faces for o, faces in zip(order, options)))
+        return len(tiles) - best
 
     def playing_cost(self, t: int) -> float:
         mass = max(float(self.playing_mass[t]), MASS_FLOOR)
@@ -436,18 +447,6 @@ class _RowSolver:
     def joined(self, i: int, j: int, weight: float = JOIN_COST) -> float:
         return sum(_join_cost(self.gaps[k - 1], weight) for k in range(i + 1, j))
 
-    def can_meld(self, tiles: tuple[int, ...]) -> bool:
-        """Whether the tiles' likely faces (``faces``) can make a pung, a kong or (three tiles) a chow."""
-        if self.faces is None:
-            return True
-        options = [{int(f) for f in self.faces[t] if 0 <= f < 34} for t in tiles]
-        if set.intersection(*options):
-            return True
-        if len(tiles) != 3:
-            return False
-        return any(all(low + o in faces for o, faces in zip(order, options))
-                   for low in range(27) if low % 9 <= 6 for order in itertools.permutations((0, 1, 2)))
-
     def playing_cost(self, t: int) -> float:
         return self.facts.playing_cost(t)
 
@@ -489,7 +488,10 @@ class _RowSolver:
                 if meld is not None and meld.claim_unknown and not self._set_apart(i, i + size):
                     meld = None  # three flat tiles cut out of a longer line of them: discards, not a meld
                 if meld is not None:
+                    up = tuple(t for t, down in zip(meld.tiles, meld.face_down) if not down)
+                    chow = meld.type is MeldType.PUNG and meld.discarder is Discarder.LEFT
                     cost = LABEL_FLIP_COST * meld.label_flips + self.joined(i, i + size) \
+                        + FACE_MISS_COST * self.facts.meld_misses(up, chow) \
                         + (UNLABELLED_MELD_COST if unlabelled else 0.0) + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
                     if cost < INF:
