@@ -653,17 +653,14 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     hand_piece = _PIECES.get(found) or _piece(found)
     hand_bits, hand_excluded = hand_piece[0], hand_piece[1]
     unique_wait = None
-    best = best_key = -1
-    last_codes = None
+    best_key = -1
+    last_codes = best = None
     set_piece = None
-    chosen = []
-    k = -1
     for summary in summaries:
-        k += 1
         shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans = summary
         if chows is None:
             set_piece = _PIECES.get(shape_fans) or _piece(shape_fans)
-            extra = ()
+            extra_piece = _NO_EXTRA
             last_codes = None
         else:
             if codes is not last_codes:
@@ -675,13 +672,12 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             concealed_pungs = len(pungs) + concealed_kongs
             if winning_pung and not self_drawn:
                 concealed_pungs -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
-            extra = _EXTRA_IDS[concealed_pungs]
+            extra_piece = _EXTRA_PIECES[concealed_pungs]
             if wait is not None:
                 if unique_wait is None:
                     unique_wait = _unique_wait(standing, held, win, n_melds, standing_mask)
                 if unique_wait:
-                    extra = _EXTRA_WAIT_IDS[concealed_pungs][wait]
-        extra_piece = _PIECES.get(extra) or _piece(extra)
+                    extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
         set_bits = set_piece[0]
         removed = hand_excluded | set_piece[1] | extra_piece[1]
         if (hand_bits | set_bits | extra_piece[0]) & ~removed:
@@ -695,14 +691,15 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             key = total << 3 | (extra_piece[5] if not removed & extra_piece[6] else 0)
         else:
             key = _CHICKEN_POINTS << 3
-        chosen.append((set_piece, extra_piece, removed))
         if every is not None:
             # This reading's total and tie key as worked out here (the tests hold them against the reference).
             every.append((summary, (key >> 3, _TIE_OF_KEY[key & 7], _kept(hand_piece, set_piece, extra_piece,
                                                                            removed))))
         if key > best_key:
-            best, best_key = k, key
-    return summaries[best], (best_key >> 3, _TIE_OF_KEY[best_key & 7], _kept(hand_piece, *chosen[best])), \
+            best_key = key
+            best = summary, set_piece, extra_piece, removed
+    summary, set_piece, extra_piece, removed = best
+    return summary, (best_key >> 3, _TIE_OF_KEY[best_key & 7], _kept(hand_piece, set_piece, extra_piece, removed)), \
         unique_wait
 
 
@@ -881,15 +878,24 @@ def _unique_wait(standing: list[int], held: list[int], win: int, melds: int, sta
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
     pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
     if not honour_bad:
-        for base, rest, ok, waits in ((0, rest0, ok0, waits0), (9, rest1, ok1, waits1), (18, rest2, ok2, waits2)):
-            if not waits or broken - (not ok):
-                continue
-            others = pairs - (ok and rest == 2)
-            for r, pair_after in waits:
-                if others + pair_after == 1:
-                    k = base + r
-                    if k != win and held[k] != 4:
-                        return False
+        # A suit's waits count only where the other suits decompose as they stand.
+        if waits0 and broken == (not ok0):
+            others = pairs - (ok0 and rest0 == 2)
+            for r, pair_after in waits0:
+                if others + pair_after == 1 and r != win and held[r] != 4:
+                    return False
+        if waits1 and broken == (not ok1):
+            others = pairs - (ok1 and rest1 == 2)
+            for r, pair_after in waits1:
+                k = 9 + r
+                if others + pair_after == 1 and k != win and held[k] != 4:
+                    return False
+        if waits2 and broken == (not ok2):
+            others = pairs - (ok2 and rest2 == 2)
+            for r, pair_after in waits2:
+                k = 18 + r
+                if others + pair_after == 1 and k != win and held[k] != 4:
+                    return False
     if not broken:
         # An honour single becoming the pair, or an honour pair becoming a pung beside another pair.
         if honour_bad == 1 and pairs == 0 and honour_single >= 0:
@@ -909,12 +915,18 @@ def _unique_wait(standing: list[int], held: list[int], win: int, melds: int, sta
     # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
     # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
     mask = standing_mask if before[win] else standing_mask & ~(1 << win)
-    if (melds == 0 and (not mask & ~_ORPHAN_MASK or mask.bit_count() == 13)) \
-            or ((mask & _NUMBER_MASK).bit_count() >= 8
-                and any([(mask & pattern_mask).bit_count() >= 8 for pattern_mask in _KNITTED_MASKS])):
-        exhausted = tuple([i for i in range(34) if held[i] == 4 and i != win])
-        return not _other_irregular_wait(tuple(before), win, melds, exhausted, mask)
+    if melds == 0 and (not mask & ~_ORPHAN_MASK or mask.bit_count() == 13):
+        return not _other_irregular_wait(tuple(before), win, melds, _exhausted(held, win), mask)
+    if (mask & _NUMBER_MASK).bit_count() >= 8:
+        for pattern_mask in _KNITTED_MASKS:
+            if (mask & pattern_mask).bit_count() >= 8:
+                return not _other_irregular_wait(tuple(before), win, melds, _exhausted(held, win), mask)
     return True
+
+
+def _exhausted(held: list[int], win: int) -> tuple[int, ...]:
+    """The kinds but the winning one whose four copies the hand holds."""
+    return tuple([i for i in range(34) if held[i] == 4 and i != win])
 
 
 def _suit_waits_of(block: bytes) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
@@ -938,3 +950,10 @@ def _honour_waits(block: bytes) -> tuple[int, int, int, tuple[int, ...]]:
 _SUIT_WAITS: dict[bytes, tuple] = {}
 _HONOUR_WAITS: dict[bytes, tuple] = {}  # at most 5^7 blocks
 _NUMBER_MASK = (1 << 27) - 1
+
+
+# The pieces of a reading's own fan ids (``_EXTRA_IDS``, ``_EXTRA_WAIT_IDS``), made once (not in ``_PIECES``).
+_EXTRA_PIECES = tuple(_piece(ids) for ids in _EXTRA_IDS)
+_EXTRA_WAIT_PIECES = tuple({wait: _piece(ids) for wait, ids in by_wait.items()} for by_wait in _EXTRA_WAIT_IDS)
+_NO_EXTRA = _EXTRA_PIECES[0]
+_PIECES.clear()
