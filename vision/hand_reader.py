@@ -65,6 +65,7 @@ LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decode
 STEEP_ROWS = 45.0  # degrees: rows further than this off the labels' axes are also read along their own direction ...
 FLOWER_LABEL_REACH = 75.0  # degrees between a face's label and the rows' direction that an upright face can show
 STEEP_FALLBACK_COST = 0.5  # nats over the unconstrained faces: a plain reading that needs more tries steep rows
+TILT_DISAGREEMENT = 10.0  # degrees between the rows' densest direction and the frame's tilt that is tried as well
 STEEPEST_ROWS = 65.0  # ... up to this (further: the nearest neighbours run across the rows, not along them)
 MELD_FACE_PROBABILITY = 0.05  # a face this probable counts when checking that unlabelled tiles can make a meld
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
@@ -322,7 +323,15 @@ def _steep_row_direction(detections: Detections, turn: int) -> float | None:
     turned = np.stack([centers[:, 0] * c + centers[:, 1] * s, -centers[:, 0] * s + centers[:, 1] * c], axis=1)
     size = np.sqrt(np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1.0))
     direction = geometry.free_row_direction(turned, float(np.median(size)))
-    return direction if direction is not None and STEEP_ROWS < abs(direction) < STEEPEST_ROWS else None
+    if direction is None or abs(direction) >= STEEPEST_ROWS:
+        return None
+    if abs(direction) > STEEP_ROWS:
+        return direction
+    # Within ±45° the frame's own tilt (the median nearest-neighbour direction) usually follows the rows; where the
+    # neighbours run every way (melds laid close in front of the row, tiles laid beside others) it may not: the
+    # densest direction is tried too when the two disagree by more than TILT_DISAGREEMENT.
+    plain = geometry._row_tilt(turned, float(np.median(size)))
+    return direction if abs(direction - plain) > TILT_DISAGREEMENT else None
 
 
 def _layouts_for(detections: Detections, turn: int, tilt: float | None = None) -> list:
