@@ -533,3 +533,15 @@ def test_an_added_kong_with_one_uprights_label_flipped_is_still_an_added_kong(fl
     detections = relabel(detections, order, {flipped: 90})
     reading = read_hand(detections, size)
     assert_hand(reading, "123456m789p5s a7777z^ +5s")
+
+
+@pytest.mark.parametrize("x", [0.0, 4.0, 8.0])
+def test_the_concealed_row_is_the_one_nearest_the_winner_not_a_loose_pair_beyond_the_melds(x):
+    # The concealed tile and the winning tile in front of the winner, the four melds laid in front of them, and a
+    # loose pair beyond the melds: either pair makes the same legal hand with the melds, but melds are never laid
+    # between the winner and the concealed row.
+    table = Table().row("2p | 2p")
+    table.row("s1m 2m 3m | 5p s5p 5p | 7s 7s s7s | s9m 9m 9m", x=1.0, bottom=-1.3)
+    table.row("3p | 3p", x=x, bottom=-2.8)
+    reading, _ = read(table)
+    assert_hand(reading, "2p c1*23m< p555p^ p777s> p999m< +2p")

@@ -40,6 +40,8 @@ FACE_DOWN_CLUTTER_COST = 0.3  # a back outside a concealed kong: usually the wal
 FLOWER_GROUP_COST = 1.0  # one more group to explain
 MELD_REACH = 3.0  # tile heights (centre to centre) from the concealed row within which melds are laid
 FAR_MELD_COST = 3.0  # per meld read in a row further away than that
+NEARER_ROW = 0.5  # tile heights: a row this much nearer the winner than the concealed row ...
+NEARER_MELD_COST = 1.5  # ... costs this per meld read in it
 FLOWER_TURNED_COST = 2.5  # a flower face turned sideways or upside down is more likely a loose tile
 FLOWER_REACH = 3.5  # tile heights: a lone flower lies at most this far from the nearest hand tile (centre to centre)
 FLOWER_GROUP_REACH = 5.5  # tile heights: the same for two or more flowers side by side
@@ -618,6 +620,8 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     far_tables = [{key: (cost + key[0] * FAR_MELD_COST, segs) for key, (cost, segs) in table.items()}
                   for table in near_tables]
     distance = _row_distances(frame, rows)
+    height = frame.aspect * float(np.median(frame.unit[[t for row in rows for t in row]]))
+    row_y = [float(np.mean(frame.centers[row, 1])) / height for row in rows]  # tile heights, + toward the winner
     solvers = near_solvers
     candidates: list[tuple[tuple[bool, float], int, list, list]] = []
     for main_index, solver in enumerate(solvers):
@@ -625,6 +629,13 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
             continue  # the concealed row holds two tiles at least (one and the winning tile, beside four melds)
         others = [far_tables[k] if distance[main_index][k] > MELD_REACH else near_tables[k]
                   for k in range(len(rows)) if k != main_index]
+        # Melds are laid beside the concealed row or further from the winner, never between the winner and it: a
+        # row nearer the winner than the main row by NEARER_ROW tile heights costs NEARER_MELD_COST per meld.
+        nearer = [k for k in range(len(rows)) if k != main_index and row_y[k] - row_y[main_index] > NEARER_ROW]
+        if nearer:
+            position = [k for k in range(len(rows)) if k != main_index]
+            others = [{key: (cost + key[0] * NEARER_MELD_COST, segs) for key, (cost, segs) in table.items()}
+                      if position[j] in nearer else table for j, table in enumerate(others)]
         combined: dict[tuple[int, int], tuple[float, list]] = {(0, 0): (0.0, [])}
         for table in others:
             merged: dict[tuple[int, int], tuple[float, list]] = {}
