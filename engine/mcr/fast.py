@@ -675,7 +675,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             extra_piece = _EXTRA_PIECES[concealed_pungs]
             if wait is not None:
                 if unique_wait is None:
-                    unique_wait = _unique_wait(standing, held, win, n_melds, standing_mask)
+                    unique_wait = _unique_wait(tiles, held, win, n_melds, standing_mask)
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
         set_bits = set_piece[0]
@@ -857,16 +857,16 @@ def _nine_gates(tiles: bytes, win: int) -> bool:
     return before[base:base + 9] == _NINE_GATES_BYTES and sum(before) == 13
 
 
-def _unique_wait(standing: list[int], held: list[int], win: int, melds: int, standing_mask: int) -> bool:
+def _unique_wait(tiles: bytes | list[int], held: list[int], win: int, melds: int, standing_mask: int) -> bool:
     """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``, which
-    ``evaluate._only_winning_tile_of`` answers; the same steps here): ``standing`` the standing counts (winning tile
+    ``evaluate._only_winning_tile_of`` answers; the same steps here): ``tiles`` the standing counts (winning tile
     included), ``held`` the counts with the melds' tiles.
 
     Four sets and a pair: each suit's kinds that complete it come from its wait table (``_suit_waits_of``, by the
     suit's counts), so no candidate tile is tried one by one; a kind whose four copies the hand holds is no wait."""
-    standing[win] -= 1
-    before = bytes(standing)  # the 13 standing tiles
-    standing[win] += 1
+    before = bytearray(tiles)  # the 13 standing tiles
+    before[win] -= 1
+    before = bytes(before)
     block = before[27:]
     honour_pairs, honour_bad, honour_single, honour_pair_kinds = _HONOUR_WAITS.get(block) or _honour_waits(block)
     block = before[0:9]
