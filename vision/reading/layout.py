@@ -321,8 +321,9 @@ def _pitch_place(tiles: list[int], frame: Frame, margin: float = PITCH_MARGIN) -
     end; else the middle (not ``clear``: upright tiles alone show equal steps too); four: the place whose steps
     around it stand out most (``clear`` when by PITCH_MARGIN)."""
     n = len(tiles)
-    unit = float(np.mean(frame.unit[list(tiles)]))
-    steps = [float(frame.centers[tiles[k + 1], 0] - frame.centers[tiles[k], 0]) / unit for k in range(n - 1)]
+    # each step in the local tile width of its two tiles (perspective shrinks the far end of a row)
+    steps = [float(frame.centers[tiles[k + 1], 0] - frame.centers[tiles[k], 0])
+             / float(frame.unit[tiles[k]] + frame.unit[tiles[k + 1]]) * 2 for k in range(n - 1)]
     if n == 3:
         difference = steps[0] - steps[1]
         place = 0 if difference > margin else 2 if difference < -margin else 1
