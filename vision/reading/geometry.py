@@ -288,7 +288,10 @@ def rows(frame: Frame, active: np.ndarray) -> list[list[int]]:
     is split across the row where its tiles' centres are furthest apart, and each part linked again. Rows are
     listed top to bottom.
     """
-    chains = _merge_split(frame, _link(frame, np.flatnonzero(active), depth=0))
+    splits: list[int] = []
+    chains = _link(frame, np.flatnonzero(active), depth=0, splits=splits)
+    if splits:  # only a split between rows can cut a piece off one
+        chains = _merge_split(frame, chains)
     chains = [sorted(members, key=lambda k: frame.centers[k, 0]) for members in chains]
     chains.sort(key=lambda chain: (float(np.mean(frame.centers[chain, 1])), float(frame.centers[chain[0], 0])))
     return chains
@@ -359,7 +362,7 @@ def _on_line(frame: Frame, chain: np.ndarray, piece: np.ndarray) -> bool:
     return bool((residual < MERGE_LINE_DY * height).all())
 
 
-def _link(frame: Frame, index: np.ndarray, depth: int) -> list[list[int]]:
+def _link(frame: Frame, index: np.ndarray, depth: int, splits: list[int] | None = None) -> list[list[int]]:
     """Connected components of the row links among ``index`` (see :func:`rows`), split where two tiles collide."""
     parent = {int(i): int(i) for i in index}
 
@@ -400,7 +403,9 @@ def _link(frame: Frame, index: np.ndarray, depth: int) -> list[list[int]]:
             upper = np.array([m for m in members if frame.centers[m, 1] < threshold], dtype=np.int64)
             lower = np.array([m for m in members if frame.centers[m, 1] >= threshold], dtype=np.int64)
             if len(upper) and len(lower):  # (always: colliding tiles lie apart across the row)
-                out += _link(frame, upper, depth + 1) + _link(frame, lower, depth + 1)
+                if splits is not None:
+                    splits.append(depth)
+                out += _link(frame, upper, depth + 1, splits) + _link(frame, lower, depth + 1, splits)
                 continue
         out.append(members)
     return out

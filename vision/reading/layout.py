@@ -118,6 +118,7 @@ class TileFacts:
     top_probability: np.ndarray  # the top-1 probability
     turned: np.ndarray  # the face is not upright relative to the photo's quarter turn (sideways or upside down)
     faces: np.ndarray | None = None  # (N, K) the faces each tile may show (its top-k with some probability; -1: none)
+    _misses: dict = field(default_factory=dict, compare=False, repr=False)  # meld_misses' answers
 
     # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
     # probability out of the flower group: the log-ratio to the top-1 is weighted by 1.5 and a flower group costs
@@ -138,6 +139,10 @@ class TileFacts:
         kong) or, with ``chow``, a run; 0 without ``faces``."""
         if self.faces is None or not tiles:
             return 0
+        key = (tiles, chow)
+        cached = self._misses.get(key)
+        if cached is not None:
+            return cached
         options = [{int(f) for f in self.faces[t] if 0 <= f < 34} for t in tiles]
         counts: dict[int, int] = {}
         for faces in options:
@@ -145,10 +150,12 @@ class TileFacts:
                 counts[f] = counts.get(f, 0) + 1
         best = max(counts.values(), default=0)
         if chow and best < len(tiles):
-            for low in range(27):
-                if low % 9 <= 6:
-                    for order in itertools.permutations((0, 1, 2)):
-                        best = max(best, sum(low + o in faces for o, faces in zip(order, options)))
+            lows = {f - o for faces in options for f in faces if f < 27 for o in (0, 1, 2)
+                    if 0 <= f - o and (f - o) % 9 <= 6 and (f - o) // 9 == f // 9}
+            for low in lows:
+                for order in itertools.permutations((0, 1, 2)):
+                    best = max(best, sum(low + o in faces for o, faces in zip(order, options)))
+        self._misses[key] = len(tiles) - best
         return len(tiles) - best
 
     def playing_cost(self, t: int) -> float:
