@@ -25,6 +25,15 @@ compares instead this engine with an older copy of ``engine/`` (for instance ``g
 hands 250 at a time, the two engines taking turns (who goes first alternates), so that load drifting on a shared
 machine falls on both alike. The older copy gets its own ``engine.mcr`` (own caches) beside this tree's tiles, hands
 and decomposition, so it must accept them (true of the copies since the fast path).
+
+    valgrind --tool=callgrind --collect-atstart=no --toggle-collect=starmap_next --callgrind-out-file=/dev/null \
+        .venv/bin/python bench/bench_mcr.py --loop-only --hands 2000 [--against /tmp/old/engine]
+
+counts the instructions of scoring --hands new hands after --warmup others (the "Collected" line, divided by
+--hands), with this engine or the older copy: the hands are made and the warm-up scored first, then the new hands
+are scored by ``deque(starmap(score, hands), maxlen=0)``, the only code run inside ``starmap_next``, so that only
+that loop is counted (garbage collection included). Deterministic (set ``PYTHONHASHSEED``), so it tells engines
+apart where the shared machine's load makes times too noisy; instructions are not time (memory and branches).
 """
 
 from __future__ import annotations
@@ -53,7 +62,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=424242)
     parser.add_argument("--warmup", type=int, default=20000, help="other hands scored before the steady-state pass")
     parser.add_argument("--against", help="an older copy of engine/ to compare with, chunk by chunk (see above)")
+    parser.add_argument("--loop-only", action="store_true",
+                        help="only score the new hands, in one loop, for counting instructions (see above)")
     args = parser.parse_args(argv)
+    if args.loop_only:
+        return _loop_only(args)
     if args.against:
         return _against(args)
 
@@ -153,7 +166,22 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def _against(args) -> int:
+def _loop_only(args) -> int:
+    from collections import deque
+    from itertools import starmap
+
+    scorer = _older_score(args.against) if args.against else score
+    for hand, context in generate(args.warmup, args.seed + 2):
+        scorer(hand, context)
+    fresh = list(generate(args.hands, args.seed + 10))
+    gc.collect()
+    deque(starmap(scorer, fresh), maxlen=0)  # the loop counted: nothing else runs inside starmap_next
+    return 0
+
+
+def _older_score(path: str):
+    """``score`` of an older copy of ``engine/`` (its own ``engine.mcr``, this tree's tiles, hands and
+    decomposition)."""
     import importlib
     import types
 
@@ -163,11 +191,15 @@ def _against(args) -> int:
     import engine.tiles
 
     package = types.ModuleType("engine_old")
-    package.__path__ = [str(Path(args.against).resolve())]
+    package.__path__ = [str(Path(path).resolve())]
     sys.modules["engine_old"] = package
     for name in ("decompose", "hand", "tiles", "errors"):  # shared: the hands are this tree's
         sys.modules["engine_old." + name] = sys.modules["engine." + name]
-    old_score = importlib.import_module("engine_old.mcr").score
+    return importlib.import_module("engine_old.mcr").score
+
+
+def _against(args) -> int:
+    old_score = _older_score(args.against)
     for hand, context in generate(args.warmup, args.seed + 2):
         old_score(hand, context)
         score(hand, context)
