@@ -88,15 +88,14 @@ def test_irregular_shape_test_on_the_kind_mask_is_the_count_test():
     assert checked > 50000
 
 
-def test_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
-    """``_only_winning_tile_of`` (with the kind mask the fast path passes) against trying every kind with the
-    decomposition, on hands rich in irregular shapes, each of their kinds taken in turn as the winning tile."""
+def _waits_by_decomposition(seed: int):
+    """For 500 generated hands rich in irregular shapes and each kind in the hand taken as the winning tile:
+    (hand, standing counts, held counts incl. melds, number of melds, winning kind, the 13 tiles before it, every
+    kind that completes those 13 tiles), the waits found by trying every kind with the decomposition."""
     from engine.decompose import Group, GroupKind, arrangements_of_counts
-    from engine.mcr.evaluate import _only_winning_tile_of
 
     placeholder = Group(GroupKind.PUNG, 0)
-    checked = 0
-    for hand, _context in generate(500, 77, special_share=0.7):
+    for hand, _context in generate(500, seed, special_share=0.7):
         standing = [0] * 34
         for t in hand.concealed + (hand.winning_tile,):
             standing[t.index] += 1
@@ -116,46 +115,34 @@ def test_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
                 if next(arrangements_of_counts(before, k, (placeholder,) * melds), None) is not None:
                     waits.append(k)
                 before[k] -= 1
-            exhausted = tuple(i for i in range(34) if held[i] == 4 and i != win)
-            mask = sum(1 << i for i in range(34) if before[i])
-            assert _only_winning_tile_of.__wrapped__(tuple(before), win, melds, exhausted, mask) == (waits == [win]), \
-                (hand, win, waits)
-            checked += 1
+            yield hand, standing, held, melds, win, before, waits
+
+
+def test_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
+    """``_only_winning_tile_of`` (with the kind mask the fast path passes) against trying every kind with the
+    decomposition, on hands rich in irregular shapes, each of their kinds taken in turn as the winning tile."""
+    from engine.mcr.evaluate import _only_winning_tile_of
+
+    checked = 0
+    for hand, _standing, held, melds, win, before, waits in _waits_by_decomposition(77):
+        exhausted = tuple(i for i in range(34) if held[i] == 4 and i != win)
+        mask = sum(1 << i for i in range(34) if before[i])
+        assert _only_winning_tile_of.__wrapped__(tuple(before), win, melds, exhausted, mask) == (waits == [win]), \
+            (hand, win, waits)
+        checked += 1
     assert checked > 2500
 
 
 def test_fast_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
     """``fast._unique_wait`` (with the per-suit wait tables kept by bytes) against trying every kind with the
     decomposition, on hands rich in irregular shapes, each of their kinds taken in turn as the winning tile."""
-    from engine.decompose import Group, GroupKind, arrangements_of_counts
     from engine.mcr.fast import _unique_wait
 
-    placeholder = Group(GroupKind.PUNG, 0)
     checked = 0
-    for hand, _context in generate(500, 78, special_share=0.7):
-        standing = [0] * 34
-        for t in hand.concealed + (hand.winning_tile,):
-            standing[t.index] += 1
-        held = list(standing)
-        for meld in hand.melds:
-            for t in meld.tiles:
-                held[t.index] += 1
-        melds = len(hand.melds)
+    for hand, standing, held, melds, win, _before, waits in _waits_by_decomposition(78):
         mask = sum(1 << i for i in range(34) if standing[i])
-        for win in {i for i in range(34) if standing[i]}:
-            before = list(standing)
-            before[win] -= 1
-            waits = []
-            for k in range(34):
-                if held[k] - (k == win) >= 4:
-                    continue  # all four copies in the hand: no wait
-                before[k] += 1
-                if next(arrangements_of_counts(before, k, (placeholder,) * melds), None) is not None:
-                    waits.append(k)
-                before[k] -= 1
-            assert _unique_wait(standing, held, win, melds, mask) == (waits == [win]), \
-                (hand, win, waits)
-            checked += 1
+        assert _unique_wait(standing, held, win, melds, mask) == (waits == [win]), (hand, win, waits)
+        checked += 1
     assert checked > 2500
 
 

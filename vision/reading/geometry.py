@@ -373,20 +373,7 @@ def _link(frame: Frame, index: np.ndarray, depth: int, splits: list[int] | None 
         return i
 
     # Every pair at once (the same arithmetic as Frame.gap), then the links in the order the pairs come.
-    cx, cy = frame.centers[index, 0], frame.centers[index, 1]
-    unit, along = frame.unit[index], frame.along[index]
-    mean_unit = (unit[:, None] + unit[None, :]) / 2
-    height = frame.aspect * mean_unit
-    dy = np.abs(cy[:, None] - cy[None, :])
-    with np.errstate(divide="ignore", invalid="ignore"):  # degenerate boxes: nan links nothing, as in Frame.gap
-        gap = (np.abs(cx[None, :] - cx[:, None]) - (along[:, None] + along[None, :]) / 2) / mean_unit
-        near = dy < ROW_LINK_DY * height
-        linked = np.triu(near & (gap > -0.5) & (gap < ROW_LINK_GAP), k=1)
-        # Only two upright tiles collide: a sideways tile may share a place with another (an added kong's tile laid
-        # on or beside the claimed one, raised and shifted by the view).
-        upright = ~frame.sideways[index]
-        collide = np.triu((gap < -ROW_COLLIDE_OVERLAP) & (dy > ROW_COLLIDE_DY * height)
-                          & upright[:, None] & upright[None, :], k=1)
+    linked, collide = _pair_links(frame, index)
     for a_pos, b_pos in zip(*np.nonzero(linked)):
         parent[find(int(index[a_pos]))] = find(int(index[b_pos]))
     components: dict[int, list[int]] = {}
