@@ -878,7 +878,9 @@ def _unique_wait(tiles: bytes | list[int], held: list[int], win: int, melds: int
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
     pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
     if not honour_bad:
-        # A suit's waits count only where the other suits decompose as they stand.
+        # A suit's waits count only where the other suits decompose as they stand. The three suits are written out
+        # rather than looped over: this runs once per reading of every new hand, and the loop's tuple packing and
+        # indexing cost more than the test itself.
         if waits0 and broken == (not ok0):
             others = pairs - (ok0 and rest0 == 2)
             for r, pair_after in waits0:
