@@ -84,7 +84,12 @@ def test_recognize_gives_what_the_recogniser_and_hand_reader_give(client, direct
         x1, y1, x2, y2 = got["box"]
         assert 0 <= x1 <= x2 <= width and 0 <= y1 <= y2 <= height
     reading = read_hand(reference.detections, (reference.width, reference.height))
-    assert body["hand"] == (reading.hand.to_json() if reading.hand is not None else None)
+    # A reading that stopped at the search budget depends on the CPU time it got (the budget is partly time), so
+    # the service's and the direct call's may differ there; every other reading is deterministic and must match.
+    budget_hit = "search_budget_exhausted" in reading.warning_codes or \
+        "search_budget_exhausted" in (body.get("warning_codes") or [])
+    if not budget_hit:
+        assert body["hand"] == (reading.hand.to_json() if reading.hand is not None else None)
     assert len(body["tile_roles"]) == len(body["tiles"])
     overlay = decode_data_url(body["overlay"])
     assert abs(overlay.width / overlay.height - width / height) < 0.02
