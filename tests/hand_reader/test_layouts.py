@@ -11,6 +11,12 @@ from tests.hand_reader.builder import Table, detection_of
 from vision.detections import Detections
 from vision.hand_reader import read_hand
 
+
+def with_rotations(detections: Detections, rotation: np.ndarray) -> Detections:
+    """The same detections with other rotation labels (what a classifier that turned some faces would give)."""
+    return Detections(detections.boxes, detections.class_ids, detections.confidence, rotation,
+                      detections.topk_ids, detections.topk_probs)
+
 PHOTOS = [  # (quarter turn, tilt, perspective, jitter): straight, upside down, turned, tilted, foreshortened
     (0, 0.0, 0.0, 0.0), (180, 0.0, 0.0, 0.02), (90, 17.0, 0.25, 0.02), (270, -25.0, -0.3, 0.02), (0, 40.0, 0.0, 0.01),
 ]
@@ -205,8 +211,7 @@ def test_a_meld_with_one_flipped_sideways_label_is_still_a_meld():
     k = detection_of(order, 13)  # the 6s, upright, labelled sideways
     rotation = detections.rotation.copy()
     rotation[k] = 90
-    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, rotation,
-                         detections.topk_ids, detections.topk_probs)
+    flipped = with_rotations(detections, rotation)
     reading = read_hand(flipped, size)
     assert same_hand(reading.hand, Hand.parse("123456789m1z c4*56s< +1z")), reading.warnings
     assert np.array_equal(flipped.rotation != detections.rotation, np.eye(len(rotation), dtype=bool)[k])
@@ -229,8 +234,7 @@ def relabel(detections: Detections, order: list[int], labels: dict[int, int]) ->
     rotation = detections.rotation.copy()
     for k, label in labels.items():
         rotation[detection_of(order, k)] = label
-    return Detections(detections.boxes, detections.class_ids, detections.confidence, rotation, detections.topk_ids,
-                      detections.topk_probs)
+    return with_rotations(detections, rotation)
 
 
 @pytest.mark.parametrize("tilt", [0.0, 35.0])
@@ -409,8 +413,7 @@ def test_rows_further_than_45_degrees_off_the_labels_are_read_along_their_own_di
     detections, size, order = table.photo(turn=0, tilt=tilt)
     sideways = {k for k, t in enumerate(table.tiles) if t["turn"] == 90}
     labels = np.array([90 if order[i] in sideways else 0 for i in range(len(order))], np.int32)
-    lagging = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
-                         detections.topk_ids, detections.topk_probs)
+    lagging = with_rotations(detections, labels)
     reading = read_hand(lagging, size)
     assert_hand(reading, "234m77p11s c6*78m< p555z> +1s")
 
@@ -425,8 +428,7 @@ def test_near_45_degrees_a_label_135_degrees_from_the_rows_marks_the_claimed_til
     detections, size, order = table.photo(turn=0, tilt=tilt)
     by_table_tile = [270, 0, 270, 270, 0, 270, 270, 270, 180, 270, 0, 180, 270, 0]
     labels = np.array([by_table_tile[k] for k in order], np.int32)
-    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
-                         detections.topk_ids, detections.topk_probs)
+    flipped = with_rotations(detections, labels)
     reading = read_hand(flipped, size)
     assert_hand(reading, "123m35p44s c34*5p< c23*4m< +4p")
 
@@ -439,8 +441,7 @@ def test_a_flower_labelled_like_the_flipped_hand_tiles_beside_it_is_upright(tilt
     detections, size, order = table.photo(turn=0, tilt=tilt)
     by_table_tile = [90] + [0] * 9 + [90] * 5
     labels = np.array([by_table_tile[k] for k in order], np.int32)
-    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
-                         detections.topk_ids, detections.topk_probs)
+    flipped = with_rotations(detections, labels)
     reading = read_hand(flipped, size)
     assert_hand(reading, "99m22333p444s777z +2p 7f")
 
@@ -463,8 +464,7 @@ def test_four_backs_are_a_concealed_kong_though_one_is_labelled_sideways(sideway
     table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d d d d")
     detections, size, order = table.photo()
     labels = np.array([90 if k == 11 + sideways_back else 0 for k in order], np.int32)
-    relabelled = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
-                            detections.topk_ids, detections.topk_probs)
+    relabelled = with_rotations(detections, labels)
     reading = read_hand(relabelled, size, concealed_kong_tiles=["6z"])
     assert_hand(reading, "123m555p888s3z x6666z +3z")
 
@@ -479,8 +479,7 @@ def test_a_flat_meld_in_a_row_of_its_own_labelled_like_the_hands_flipped_tiles_i
     detections, size, order = table.photo()
     by_table_tile = [90] * 3 + [90] * 7 + [0] * 4
     labels = np.array([by_table_tile[k] for k in order], np.int32)
-    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
-                         detections.topk_ids, detections.topk_probs)
+    flipped = with_rotations(detections, labels)
     reading = read_hand(flipped, size)
     assert_hand(reading, "888m33777p88s c789*s< +8s")
 
@@ -494,8 +493,7 @@ def test_three_sideways_discards_in_a_row_of_their_own_with_another_label_stay_l
     detections, size, order = table.photo()
     by_table_tile = [270] * 3 + [90] * 7 + [0] * 4
     labels = np.array([by_table_tile[k] for k in order], np.int32)
-    flipped = Detections(detections.boxes, detections.class_ids, detections.confidence, labels,
-                         detections.topk_ids, detections.topk_probs)
+    flipped = with_rotations(detections, labels)
     reading = read_hand(flipped, size)
     assert reading.hand is None and "wrong_tile_count" in reading.warning_codes
     assert {reading.tile_roles[detection_of(order, k)]["role"] for k in range(3)} == {"clutter"}
