@@ -59,8 +59,8 @@ class MCRResult:
     ``fan_ids`` and the totals are there at once (``engine.mcr.fast``); the ``arrangement`` object and ``fans``
     with their explanations are built on first use, by ``evaluate`` on the chosen reading."""
 
-    __slots__ = ("fan_points", "flowers", "self_drawn", "_hand", "_context", "_reading", "_kept", "_unique_wait",
-                 "_arrangement", "_scored_cache", "_fans")
+    __slots__ = ("fan_points", "_hand", "_context", "_reading", "_kept", "_unique_wait", "_arrangement",
+                 "_scored_cache", "_fans")
 
     def __init__(self, hand: Hand, context: WinContext, reading: tuple, finished: tuple,
                  unique_wait: bool | None) -> None:
@@ -69,16 +69,23 @@ class MCRResult:
         self._reading = reading  # the fast path's summary of the standing groups (engine.mcr.fast)
         self._unique_wait = unique_wait  # None when the fast path did not need it
         self.fan_points, _, self._kept = finished  # flowers excluded: what the 8-point minimum is checked against
-        self.flowers = len(hand.flowers)  # 花牌 count = points
-        self.self_drawn = context.self_drawn
-        self._arrangement: Arrangement | None = None
-        self._scored_cache: Scored | None = None
-        self._fans: tuple[ScoredFan, ...] | None = None
+        # _arrangement, _scored_cache and _fans are set on first use (an unset slot reads as AttributeError).
+
+    @property
+    def flowers(self) -> int:
+        """花牌: the number of flowers, each 1 point."""
+        return len(self._hand.flowers)
+
+    @property
+    def self_drawn(self) -> bool:
+        return self._context.self_drawn
 
     @property
     def arrangement(self) -> Arrangement:
         """The arrangement scored: the chosen reading's standing groups, then the melds in hand order."""
-        if self._arrangement is None:
+        try:
+            return self._arrangement
+        except AttributeError:
             shape, codes, winning_group = self._reading[:3]
             melds = tuple([Group(_MELD_GROUP_KIND[m.type], m.tiles[0].index, m) for m in self._hand.melds])
             self._arrangement = Arrangement(_SHAPE_BY_CODE[shape], tuple(map(_GROUP_BY_CODE.__getitem__, codes))
@@ -88,7 +95,9 @@ class MCRResult:
     @property
     def _scored(self) -> Scored:
         """The reference evaluation of the chosen arrangement: the same fans, with the sets that make them."""
-        if self._scored_cache is None:
+        try:
+            return self._scored_cache
+        except AttributeError:
             facts = HandFacts(self._hand, self._context)
             if self._unique_wait is not None:
                 facts._unique_wait = self._unique_wait  # the same answer, worked out once
@@ -98,7 +107,9 @@ class MCRResult:
     @property
     def fans(self) -> tuple[ScoredFan, ...]:
         """Every fan scored, highest first, each with the sets that make it; 花牌 last when there are flowers."""
-        if self._fans is None:
+        try:
+            return self._fans
+        except AttributeError:
             arrangement = self.arrangement
             fans = [ScoredFan(FAN_BY_ID[fan], count, _sets(parts, arrangement))
                     for fan, (count, parts) in self._scored.fans.items()]

@@ -33,7 +33,7 @@ from .evaluate import (_GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _ki
 from .exclusions import EXCLUDES
 from .fans import POINTS
 from .readings import (_CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
-                       irregular_possible, irregular_readings, splitting_blocks)
+                       complete_blocks, irregular_possible, irregular_readings, splitting_blocks)
 
 _STANDARD = _SHAPE_CODE[Shape.STANDARD]
 _KNITTED_STRAIGHT = _SHAPE_CODE[Shape.KNITTED_STRAIGHT]
@@ -103,25 +103,26 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
     # The winning tile lies in one suit (or is an honour): only the pair and that suit's (or the honours') groups
     # can hold it, in group order.
     win_suit = winning // 9
+    win_rank = winning % 9
     out = []
     for pair, w0, w1, w2 in heads:
         if not (w0 and w1 and w2):
             continue
         pair_code = (_PAIR_CODE + pair,)
-        for codes0, chows0, pungs0 in w0:
-            for codes1, chows1, pungs1 in w1:
-                for codes2, chows2, pungs2 in w2:
+        for codes0, chows0, pungs0, places0 in w0:
+            for codes1, chows1, pungs1, places1 in w1:
+                for codes2, chows2, pungs2, places2 in w2:
                     codes = pair_code + codes0 + codes1 + codes2 + tail
                     chows = chows0 + chows1 + chows2
                     pungs = pungs0 + pungs1 + pungs2 + tail_pungs
                     if pair == winning:
                         out.append((_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ()))
                     if win_suit == 0:
-                        places, offset = _split_placements(codes0, winning), 1
+                        places, offset = places0[win_rank], 1
                     elif win_suit == 1:
-                        places, offset = _split_placements(codes1, winning), 1 + len(codes0)
+                        places, offset = places1[win_rank], 1 + len(codes0)
                     elif win_suit == 2:
-                        places, offset = _split_placements(codes2, winning), 1 + len(codes0) + len(codes1)
+                        places, offset = places2[win_rank], 1 + len(codes0) + len(codes1)
                     else:
                         if winning in tail_pungs:
                             out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(winning), chows,
@@ -209,21 +210,31 @@ def _moved(splits: tuple, base: int) -> tuple:
     """First-suit splits moved to the suit starting at ``base``."""
     if not base or not splits:
         return splits
-    return tuple([(tuple([c + base for c in codes]), tuple([f + base for f in chows]), tuple([f + base for f in pungs]))
-                  for codes, chows, pungs in splits])
+    return tuple([(tuple([c + base for c in codes]), tuple([f + base for f in chows]), tuple([f + base for f in pungs]),
+                   places) for codes, chows, pungs, places in splits])
 
 
 def _block_splits(block: tuple[int, ...]) -> tuple:
     return tuple([(codes, tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34]),
-                   tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]))
+                   tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]), _split_places(codes))
                   for codes in _suit_sets.__wrapped__(block, 0)])
 
 
-# block -> its splits, for each suit (base 0, 9, 18): made at import (about 0.05 s), so that a suit never seen
-# before costs one look-up.
-_FIRST_SUIT_SPLITS = {block: _block_splits(block) for block in splitting_blocks()}
-_SPLITS = tuple({block: _moved(splits, base) for block, splits in _FIRST_SUIT_SPLITS.items()} for base in (0, 9, 18))
-del _FIRST_SUIT_SPLITS
+def _split_places(codes: tuple[int, ...]) -> tuple[tuple[tuple[int, str | None, bool], ...], ...]:
+    """``_split_placements(codes, r)`` for each rank ``r`` of the first suit (a split's placements do not depend on
+    its suit: they are made once, on the first suit's split, and shared by the moved ones)."""
+    places: list[list] = [[] for _ in range(9)]
+    seen: list[list] = [[] for _ in range(9)]
+    for index, code in enumerate(codes):
+        first = code % 34
+        for r in (first, first + 1, first + 2) if code < _CHOW_CODE + 34 else (first,):
+            if code not in seen[r]:
+                seen[r].append(code)
+                place = _placement(code, r)
+                places[r].append((index, place[0], place[1]))
+    return tuple([tuple(p) for p in places])
+
+
 
 
 @lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
@@ -268,6 +279,13 @@ def _placements_of(winning: int) -> dict[int, tuple[str | None, bool]]:
     appear only in the irregular shapes, summarised by ``_summary``). Made on first use (34 at most)."""
     return {code: place for code in range(5 * 34) for place in (_placement(code, winning),) if place is not None}
 
+
+# block -> its splits, for each suit (base 0, 9, 18): made at import (about 0.05 s), so that a suit never seen
+# before costs one look-up; each split with
+# its placements of a winning tile of each rank (``_split_places``).
+_FIRST_SUIT_SPLITS = {block: _block_splits(block) for block in splitting_blocks()}
+_SPLITS = tuple({block: _moved(splits, base) for block, splits in _FIRST_SUIT_SPLITS.items()} for base in (0, 9, 18))
+del _FIRST_SUIT_SPLITS
 
 def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: int) -> tuple:
     """The summary of one reading given as (shape code, group codes, winning group index)."""
@@ -681,26 +699,45 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         set_bits = set_piece[0]
         removed = hand_excluded | set_piece[1] | extra_piece[1]
         if (hand_bits | set_bits | extra_piece[0]) & ~removed:
+            # Each piece's fans after the exclusions: as found when none is cut, else from the piece's table.
             cut = removed & hand_bits
-            total = hand_piece[2] if not cut else (hand_piece[4].get(cut) or _cut(hand_piece, cut))[0]
+            if cut:
+                hand_part = hand_piece[4].get(cut) or _cut(hand_piece, cut)
+                total = hand_part[0]
+                kept = hand_part[1]
+            else:
+                total = hand_piece[2]
+                kept = hand_piece[3]
             cut = removed & set_bits
-            total += set_piece[2] if not cut else (set_piece[4].get(cut) or _cut(set_piece, cut))[0]
+            if cut:
+                set_part = set_piece[4].get(cut) or _cut(set_piece, cut)
+                total += set_part[0]
+                kept += set_part[1]
+            else:
+                total += set_piece[2]
+                kept += set_piece[3]
             cut = removed & extra_piece[0]
-            total += extra_piece[2] if not cut else (extra_piece[4].get(cut) or _cut(extra_piece, cut))[0]
-            # The tie key (policy M16) as one int ordered as its tuple: the wait fan, if kept.
-            key = total << 3 | (extra_piece[5] if not removed & extra_piece[6] else 0)
+            if cut:
+                extra_part = extra_piece[4].get(cut) or _cut(extra_piece, cut)
+                total += extra_part[0]
+                kept += extra_part[1]
+                # The tie key (policy M16) as one int ordered as its tuple: the wait fan, if kept.
+                key = total << 3 | (extra_piece[5] if not removed & extra_piece[6] else 0)
+            else:
+                total += extra_piece[2]
+                kept += extra_piece[3]
+                key = total << 3 | extra_piece[5]
         else:
             key = _CHICKEN_POINTS << 3
+            kept = _CHICKEN
         if every is not None:
             # This reading's total and tie key as worked out here (the tests hold them against the reference).
-            every.append((summary, (key >> 3, _TIE_OF_KEY[key & 7], _kept(hand_piece, set_piece, extra_piece,
-                                                                           removed))))
+            every.append((summary, (key >> 3, _TIE_OF_KEY[key & 7], kept)))
         if key > best_key:
             best_key = key
-            best = summary, set_piece, extra_piece, removed
-    summary, set_piece, extra_piece, removed = best
-    return summary, (best_key >> 3, _TIE_OF_KEY[best_key & 7], _kept(hand_piece, set_piece, extra_piece, removed)), \
-        unique_wait
+            best = summary
+            best_kept = kept
+    return best, (best_key >> 3, _TIE_OF_KEY[best_key & 7], best_kept), unique_wait
 
 
 _PIECES: dict[tuple[str, ...], tuple] = {}
@@ -932,11 +969,44 @@ def _exhausted(held: list[int], win: int) -> tuple[int, ...]:
 
 
 def _suit_waits_of(block: bytes) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
-    """``evaluate._suit_waits`` of one suit's 13-tile counts, kept by the counts as bytes."""
+    """``evaluate._suit_waits`` of one suit's 13-tile counts, kept by the counts as bytes.
+
+    From the tables of the blocks that split (``readings.complete_blocks``, as bytes): a block of 0 mod 3 tiles is
+    completed by no tile (it would hold 1 mod 3); one of 2 mod 3 by the ranks that make it split into sets, one of
+    1 mod 3 by those that make it split into sets and a pair. A rank that completes it is always near a tile held
+    (in its set or pair), as ``_suit_waits`` requires."""
+    total = sum(block)
+    if total > 13:
+        waits = _suit_waits(tuple(block))  # beyond any 13 tiles: worked out
+    else:
+        sets, with_pair = _COMPLETE_BYTES or _complete_bytes()
+        rest = total % 3
+        if rest == 0:
+            waits = (0, block in sets, ())
+        else:
+            table = sets if rest == 2 else with_pair
+            pair_after = int(rest == 1)
+            work = bytearray(block)
+            found = []
+            for r in range(9):
+                work[r] += 1
+                if bytes(work) in table:
+                    found.append((r, pair_after))
+                work[r] -= 1
+            waits = (rest, rest == 2 and block in with_pair, tuple(found))
     if len(_SUIT_WAITS) >= _READINGS_MAX:
         _SUIT_WAITS.clear()  # bounded memory in a long-running service
-    waits = _SUIT_WAITS[block] = _suit_waits(tuple(block))
+    _SUIT_WAITS[block] = waits
     return waits
+
+
+_COMPLETE_BYTES: list = []
+
+
+def _complete_bytes() -> list:
+    """``readings.complete_blocks`` as two sets of bytes, made on first use."""
+    _COMPLETE_BYTES[:] = [frozenset(map(bytes, table)) for table in complete_blocks()]
+    return _COMPLETE_BYTES
 
 
 def _honour_waits(block: bytes) -> tuple[int, int, int, tuple[int, ...]]:

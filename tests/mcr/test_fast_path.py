@@ -316,8 +316,9 @@ def test_chow_and_pung_combinations_shared_across_orders_and_suit_permutations()
 
 def test_suit_split_table_holds_every_block_that_splits():
     """``fast._SPLITS`` (made at import) against ``readings._suit_sets``: each entry is the block's splits, moved to
-    each suit, and a block of 0 mod 3 tiles (at most 12, each rank at most 4) left out has none (all 5^9 blocks
-    were checked when this was written; here every entry and 20,000 random blocks)."""
+    each suit, with their placements of a winning tile of each rank, and a block of 0 mod 3 tiles (at most 12, each
+    rank at most 4) left out has none (all 5^9 blocks were checked when this was written; here every entry and
+    20,000 random blocks)."""
     import random
 
     from engine.mcr import fast
@@ -342,10 +343,11 @@ def test_suit_split_table_holds_every_block_that_splits():
             else:
                 splitting += 1
                 assert fast._suit_splits(block, base) is got
-                assert [codes for codes, _, _ in got] == list(expected), block
-                for codes, chows, pungs in got:
+                assert [codes for codes, _, _, _ in got] == list(expected), block
+                for codes, chows, pungs, places in got:
                     assert chows == tuple(c % 34 for c in codes if c < 34)
                     assert pungs == tuple(c % 34 for c in codes if 34 <= c < 68)
+                    assert places == tuple(fast._split_placements.__wrapped__(codes, base + r) for r in range(9))
     assert splitting >= 3 * 2869
 
 
@@ -415,3 +417,29 @@ def test_pung_key_decides_the_pung_fans():
         first = answers.setdefault(fast.pung_key(pungs, pair), ids)
         assert first == ids or (fast.order_sensitive(first) and fast.order_sensitive(ids)), (pungs, pair)
     assert len(answers) > 1000
+
+
+def test_suit_wait_table_is_the_suit_wait_search():
+    """``fast._suit_waits_of`` (from the tables of the blocks that split, as bytes) against ``evaluate._suit_waits``
+    (each rank tried) on every block that is a complete block less one tile, and 30,000 random blocks of up to 13
+    tiles."""
+    import random
+
+    from engine.mcr import fast
+    from engine.mcr.evaluate import _suit_waits
+    from engine.mcr.readings import complete_blocks
+
+    blocks = set()
+    for table in complete_blocks():
+        for block in table:
+            for r in range(9):
+                if block[r] and sum(block) <= 14:
+                    blocks.add(block[:r] + (block[r] - 1,) + block[r + 1:])
+    rng = random.Random(15)
+    while len(blocks) < 60000:
+        block = tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9))
+        if sum(block) <= 13:
+            blocks.add(block)
+    for block in blocks:
+        fast._SUIT_WAITS.pop(bytes(block), None)
+        assert fast._suit_waits_of(bytes(block)) == _suit_waits.__wrapped__(block), block
