@@ -420,8 +420,8 @@ def _block_status(block: tuple[int, ...]) -> tuple[int, bool]:
 def _completes_knitted_straight(key: tuple[int, ...]) -> bool:
     """Whether these standing tiles hold the nine tiles of a knitted pattern and the rest is a set and a pair (or
     a pair only, beside one meld). (The tiles that complete the other shapes are found without trying each.)"""
-    for pattern in KNITTED_PATTERNS:
-        if all(key[i] for i in pattern):
+    for pattern, pattern_counts in _KNITTED_PATTERN_COUNTS:
+        if 0 not in pattern_counts(key):  # all nine kinds held
             rest = list(key)
             for i in pattern:
                 rest[i] -= 1
@@ -483,6 +483,7 @@ _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHAN_SET = frozenset(_ORPHANS)
 _orphan_counts = itemgetter(*_ORPHANS)
 _KNITTED_MASKS = tuple((pattern, sum(1 << i for i in pattern)) for pattern in KNITTED_PATTERNS)
+_KNITTED_PATTERN_COUNTS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_PATTERNS)
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _HONOURS = tuple(range(27, 34))
 

@@ -67,9 +67,13 @@ def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tu
     out = _standard_summaries(standing, winning)
     if not irregular_possible(standing, melds):
         return out
-    # The irregular shapes, in the order of readings._standing_arrangements.
+    return out + _irregular_summaries(standing, winning, melds)
+
+
+def _irregular_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tuple[tuple, ...]:
+    """The summaries of the irregular shapes' readings, in the order of ``readings._standing_arrangements``."""
     extra = irregular_readings(standing, winning, melds)
-    return out + tuple([_summary(shape, codes, winning_group, winning) for shape, codes, winning_group in extra])
+    return tuple([_summary(shape, codes, winning_group, winning) for shape, codes, winning_group in extra])
 
 
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
@@ -326,13 +330,12 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
     ids = _KIND_IDS_BY_MASK.get(mask)
     if ids is not None:
         return ids
-    honours = mask >> 27
     # One int: the suits present, the ranks present (only without honours), winds / dragons present, and whether
-    # all tiles are green, reversible, and the numbers all terminals.
-    key = ((mask & 0x1FF != 0) | (mask >> 9 & 0x1FF != 0) << 1 | (mask >> 18 & 0x1FF != 0) << 2
-           | (0 if honours else (mask | mask >> 9 | mask >> 18) & 0x1FF) << 3 | (honours & 0xF != 0) << 12
-           | (honours >> 4 != 0) << 13 | (not mask & ~_GREEN_MASK) << 14 | (not mask & ~_REVERSIBLE_MASK) << 15
-           | (not mask & _NOT_TERMINAL_NUMBERS) << 16)
+    # some tile is not green, not reversible, a number not a terminal; from tables of each suit's rank mask.
+    key = (_FEATURES[0][mask & 0x1FF] | _FEATURES[1][mask >> 9 & 0x1FF] | _FEATURES[2][mask >> 18 & 0x1FF]
+           | _HONOUR_FEATURES[mask >> 27])
+    if mask >> 27:
+        key &= _NO_RANKS  # the ranks present matter only without honours
     ids = _KIND_IDS_BY_FEATURES.get(key)
     if ids is None:
         ids = _KIND_IDS_BY_FEATURES[key] = tuple(fan for fan, _, _ in _kind_fans.__wrapped__(mask))
@@ -341,6 +344,19 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
     _KIND_IDS_BY_MASK[mask] = ids
     return ids
 
+
+
+def _features(mask: int) -> int:
+    """``kind_fan_ids``'s key bits of the kinds in ``mask`` (one suit's, or the honours', shifted in place)."""
+    return ((mask & 0x1FF != 0) | (mask >> 9 & 0x1FF != 0) << 1 | (mask >> 18 & 0x1FF != 0) << 2
+            | ((mask | mask >> 9 | mask >> 18) & 0x1FF) << 3 | (mask >> 27 & 0xF != 0) << 12
+            | (mask >> 31 != 0) << 13 | (mask & ~_GREEN_MASK != 0) << 14 | (mask & ~_REVERSIBLE_MASK != 0) << 15
+            | (mask & _NOT_TERMINAL_NUMBERS != 0) << 16)
+
+
+_FEATURES = tuple(tuple(_features(m << base) for m in range(512)) for base in (0, 9, 18))
+_HONOUR_FEATURES = tuple(_features(m << 27) for m in range(128))
+_NO_RANKS = ~(0x1FF << 3)
 
 @lru_cache(maxsize=65536)
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
@@ -656,10 +672,9 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     key = tiles + _WIN_SUFFIX[win]
     summaries = _READINGS.get(key)
     if summaries is None:
+        summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
         if _irregular_possible(standing_mask, tiles, n_melds):
-            summaries = reading_summaries(tuple(standing), win, n_melds)
-        else:
-            summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
+            summaries += _irregular_summaries(tuple(standing), win, n_melds)
         if len(_READINGS) >= _READINGS_MAX:
             _READINGS.clear()  # bounded memory in a long-running service
         _READINGS[key] = summaries
@@ -957,10 +972,21 @@ def _unique_wait(tiles: bytes | list[int], held: list[int], win: int, melds: int
     if melds == 0 and (not mask & ~_ORPHAN_MASK or mask.bit_count() == 13):
         return not _other_irregular_wait(tuple(before), win, melds, _exhausted(held, win), mask)
     if (mask & _NUMBER_MASK).bit_count() >= 8:
-        for pattern_mask in _KNITTED_MASKS:
-            if (mask & pattern_mask).bit_count() >= 8:
-                return not _other_irregular_wait(tuple(before), win, melds, _exhausted(held, win), mask)
+        # 8 kinds of a knitted pattern: each suit holds 2 or 3 of its pattern's ranks (first a quick test on the
+        # suits' rank masks: each suit such a group, and the three groups among them).
+        near0 = _KNITTED_GROUPS[mask & 0x1FF]
+        near1 = _KNITTED_GROUPS[mask >> 9 & 0x1FF]
+        near2 = _KNITTED_GROUPS[mask >> 18 & 0x1FF]
+        if near0 and near1 and near2 and near0 | near1 | near2 == 7:
+            for pattern_mask in _KNITTED_MASKS:
+                if (mask & pattern_mask).bit_count() >= 8:
+                    return not _other_irregular_wait(tuple(before), win, melds, _exhausted(held, win), mask)
     return True
+
+
+# One suit's rank mask -> the knitted groups (ranks 147, 258, 369 as bits 0, 1, 2) of which it holds 2 or 3 ranks.
+_KNITTED_GROUPS = tuple(sum(1 << g for g in range(3) if ((m >> g & 1) + (m >> g + 3 & 1) + (m >> g + 6 & 1)) >= 2)
+                        for m in range(512))
 
 
 def _exhausted(held: list[int], win: int) -> tuple[int, ...]:

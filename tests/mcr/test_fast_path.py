@@ -443,3 +443,24 @@ def test_suit_wait_table_is_the_suit_wait_search():
     for block in blocks:
         fast._SUIT_WAITS.pop(bytes(block), None)
         assert fast._suit_waits_of(bytes(block)) == _suit_waits.__wrapped__(block), block
+
+
+def test_kind_fan_key_decides_the_kind_fans():
+    """Masks with the same ``kind_fan_ids`` key (from the per-suit feature tables) get the same kind fans as
+    ``evaluate._kind_fans``: 60,000 random kind masks (few kinds, one suit, honours, terminals, green tiles)."""
+    import random
+
+    from engine.mcr import fast
+    from engine.mcr.evaluate import _GREEN_MASK, _kind_fans
+
+    rng = random.Random(24)
+    pools = [list(range(34)), list(range(9)), list(range(9, 18)) + list(range(27, 34)), list(range(27, 34)),
+             [0, 8, 9, 17, 18, 26] + list(range(27, 34)), [i for i in range(34) if _GREEN_MASK >> i & 1],
+             [1, 2, 3, 4, 5, 6, 7, 10, 13, 16, 19, 20, 22, 25, 33]]
+    fast._KIND_IDS_BY_MASK.clear()
+    fast._KIND_IDS_BY_FEATURES.clear()
+    for _ in range(60000):
+        pool = rng.choice(pools)
+        mask = sum(1 << i for i in rng.sample(pool, rng.randint(1, min(len(pool), 14))))
+        assert fast.kind_fan_ids(mask) == tuple(fan for fan, _, _ in _kind_fans.__wrapped__(mask)), mask
+    fast._KIND_IDS_BY_MASK.clear()
