@@ -22,6 +22,8 @@ The caches hold only ints, strings and tuples of them, which the garbage collect
 
 from __future__ import annotations
 
+import base64
+import zlib
 from functools import lru_cache
 from operator import attrgetter
 
@@ -367,14 +369,7 @@ def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool,
     key = chow_key(chows, pair)
     part = _CHOW_PARTS.get(key)
     if part is None:
-        a, b, c = key & _SIGNATURE_BITS, key >> 22 & _SIGNATURE_BITS, key >> 44
-        if a > b:
-            a, b = b, a
-        if b > c:
-            b, c = c, b
-            if a > b:
-                a, b = b, a
-        any_order = a | b << 22 | c << 44
+        any_order = any_order_chow_key(key)
         part = _CHOW_PARTS_ANY_ORDER.get(any_order, False)
         if not part:  # never worked out (False), or the fans' order may follow the suits' (None)
             if part is False:
@@ -424,10 +419,24 @@ def chow_key(chows: tuple[int, ...], pair: int) -> int:
 
 # chow_key -> chow_part; chow_key with the suits' signatures sorted -> chow_part, or None where the order of the
 # fans found may depend on the suits' order (two different fans of the same points: the selection lists equal
-# candidates in the order of the sets).
+# candidates in the order of the sets). The second is filled at import for every set of chows
+# (``combo_tables``, ``_load_combo_tables``).
 _CHOW_PARTS: dict[int, tuple] = {}
 _CHOW_PARTS_ANY_ORDER: dict[int, tuple | None] = {}
 _SIGNATURE_BITS = (1 << 22) - 1
+
+
+def any_order_chow_key(key: int) -> int:
+    """A ``chow_key`` with the suits' signatures sorted (as ``chow_part`` makes it): the same for any naming of the
+    suits."""
+    a, b, c = key & _SIGNATURE_BITS, key >> 22 & _SIGNATURE_BITS, key >> 44
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    return a | b << 22 | c << 44
 
 
 def order_sensitive(ids: tuple[str, ...]) -> bool:
@@ -495,7 +504,7 @@ def pung_key(pungs: tuple[int, ...], pair: int) -> int:
 
 # pung_key -> pung_combo_ids, or None where the order of the fans found may depend on the pungs' order (two
 # different fans of the same points: the selection lists equal candidates in the order of the sets), worked out each
-# time.
+# time. Filled at import for every set of pungs that may combine (``combo_tables``, ``_load_combo_tables``).
 _PUNG_IDS: dict[int, tuple[str, ...] | None] = {}
 
 
@@ -1055,3 +1064,31 @@ _EXTRA_PIECES = tuple(_piece(ids) for ids in _EXTRA_IDS)
 _EXTRA_WAIT_PIECES = tuple({wait: _piece(ids) for wait, ids in by_wait.items()} for by_wait in _EXTRA_WAIT_IDS)
 _NO_EXTRA = _EXTRA_PIECES[0]
 _PIECES.clear()
+
+
+def _decode_table(values: tuple, data: bytes) -> dict:
+    """A table of ``combo_tables`` (``make_tables.encode``): the keys in order as hex ``delta.answer`` text,
+    compressed, base 85."""
+    table = {}
+    key = 0
+    for item in zlib.decompress(base64.b85decode(data)).split():
+        delta, value = item.split(b".")
+        key += int(delta, 16)
+        table[key] = values[int(value, 16)]
+    return table
+
+
+def _load_combo_tables() -> None:
+    """Every set of chows' and of pungs' combination fans, made by ``python -m engine.mcr.make_tables``, into the
+    caches ``chow_part`` and ``pung_combo_ids`` read (a few milliseconds), so that a set never met before costs one
+    look-up rather than the combination search."""
+    from . import combo_tables
+
+    _CHOW_PARTS_ANY_ORDER.update(_decode_table(combo_tables.CHOW_VALUES, combo_tables.CHOW_DATA))
+    _PUNG_IDS.update(_decode_table(combo_tables.PUNG_VALUES, combo_tables.PUNG_DATA))
+
+
+try:
+    _load_combo_tables()
+except ImportError:  # while make_tables writes the tables for the first time
+    pass

@@ -312,6 +312,8 @@ def test_chow_and_pung_combinations_shared_across_orders_and_suit_permutations()
     assert checked == 4500
     fast.chow_part.cache_clear()
     fast.pung_combo_ids.cache_clear()
+    fast._CHOW_PARTS.clear()
+    fast._load_combo_tables()  # the tables loaded at import, as before
 
 
 def test_suit_split_table_holds_every_block_that_splits():
@@ -464,3 +466,24 @@ def test_kind_fan_key_decides_the_kind_fans():
         mask = sum(1 << i for i in rng.sample(pool, rng.randint(1, min(len(pool), 14))))
         assert fast.kind_fan_ids(mask) == tuple(fan for fan, _, _ in _kind_fans.__wrapped__(mask)), mask
     fast._KIND_IDS_BY_MASK.clear()
+
+
+def test_combo_tables_are_the_combination_search():
+    """The committed chow and pung combination tables (``engine/mcr/combo_tables.py``, loaded at import) are what
+    ``make_tables.build`` works out with ``combos`` now, and decode to it."""
+    from engine.mcr import combo_tables, fast, make_tables
+
+    chows_table, pungs_table = make_tables.build()
+    assert fast._decode_table(combo_tables.CHOW_VALUES, combo_tables.CHOW_DATA) == chows_table
+    assert fast._decode_table(combo_tables.PUNG_VALUES, combo_tables.PUNG_DATA) == pungs_table
+    assert (combo_tables.CHOW_VALUES, combo_tables.CHOW_DATA) == make_tables.encode(chows_table)
+    assert len(chows_table) == 7938 and len(pungs_table) == 1494
+    # Every set of chows, in any order and naming of the suits, finds its entry (the key chow_part makes).
+    import random
+
+    rng = random.Random(25)
+    kinds = [s * 9 + r for s in range(3) for r in range(7)]
+    for _ in range(20000):
+        chows = tuple(rng.choice(kinds) for _ in range(rng.randint(2, 4)))
+        pair = rng.choice((-1, 4, 13, 22)) if len(chows) == 4 else -1
+        assert fast.any_order_chow_key(fast.chow_key(chows, pair)) in chows_table, (chows, pair)

@@ -1,0 +1,84 @@
+"""Writes ``engine/mcr/combo_tables.py``: the chow and pung combination fans of every set of chows or pungs a hand
+can hold, as the fast path keys them (``fast.chow_part`` up to the order and naming of the suits, ``fast.pung_key``).
+
+    python -m engine.mcr.make_tables      # after a change to engine.mcr.combos or to those keys
+
+Worked out on first use instead, a set of chows never met before costs the combination search (tens of
+microseconds); with the tables loaded at import (a few milliseconds) it is one look-up. ``tests/mcr`` checks the
+committed tables against :func:`build`.
+"""
+
+from __future__ import annotations
+
+import base64
+import zlib
+from itertools import combinations, combinations_with_replacement
+from pathlib import Path
+from pprint import pformat
+
+from . import fast
+
+_CHOW_KINDS = tuple(s * 9 + r for s in range(3) for r in range(7))
+
+
+def build() -> tuple[dict[int, tuple | None], dict[int, tuple[str, ...] | None]]:
+    """(any-order chow key -> ``fast.chow_part`` answer, or None where the fans' order may follow the suits';
+    ``fast.pung_key`` -> ``fast.pung_combo_ids`` answer, or None likewise): every 2 to 4 chows (with a 5 pair beside
+    four), every 2 to 4 pungs that may combine (with each honour pair). About 1.5 s."""
+    chows_table: dict[int, tuple | None] = {}
+    for n in (2, 3, 4):
+        for chows in combinations_with_replacement(_CHOW_KINDS, n):
+            for pair in ((-1, 4, 13, 22) if n == 4 else (-1,)):
+                key = fast.any_order_chow_key(fast.chow_key(chows, pair))
+                if key not in chows_table:
+                    part = fast.chow_part_of(chows, pair)
+                    chows_table[key] = None if fast.order_sensitive(part[0]) else part
+    pungs_table: dict[int, tuple[str, ...] | None] = {}
+    for n in (2, 3, 4):
+        for pungs in combinations(range(34), n):
+            if not fast.pungs_may_combine(sum(1 << f for f in pungs)):
+                continue
+            for pair in [-1] + [h for h in range(27, 34) if h not in pungs]:
+                key = fast.pung_key(pungs, pair)
+                if key not in pungs_table:
+                    ids = fast.pung_combo_ids_of(pungs, pair)
+                    pungs_table[key] = None if fast.order_sensitive(ids) else ids
+    return chows_table, pungs_table
+
+
+def encode(table: dict) -> tuple[tuple, bytes]:
+    """(the distinct answers, the keys in order as text ``delta.answer`` in hex, compressed, base 85); read back by
+    ``fast._decode_table``."""
+    values = sorted(set(table.values()), key=repr)
+    index = {value: i for i, value in enumerate(values)}
+    parts = []
+    previous = 0
+    for key in sorted(table):
+        parts.append(f"{key - previous:x}.{index[table[key]]:x}")
+        previous = key
+    return tuple(values), base64.b85encode(zlib.compress(" ".join(parts).encode(), 9))
+
+
+def source() -> str:
+    chows_table, pungs_table = build()
+    chow_values, chow_data = encode(chows_table)
+    pung_values, pung_data = encode(pungs_table)
+    lines = ['"""Made by ``python -m engine.mcr.make_tables`` (do not edit): the chow and pung combination tables of',
+             '``engine.mcr.fast``, loaded at import."""', "", "# fmt: off",
+             f"CHOW_VALUES = {pformat(chow_values, width=116)}", f"CHOW_DATA = ({_wrapped(chow_data)})",
+             f"PUNG_VALUES = {pformat(pung_values, width=116)}", f"PUNG_DATA = ({_wrapped(pung_data)})", ""]
+    return "\n".join(lines)
+
+
+def _wrapped(data: bytes, width: int = 110) -> str:
+    return "\n    ".join(repr(data[k:k + width]) for k in range(0, len(data), width))
+
+
+def main() -> None:
+    path = Path(__file__).with_name("combo_tables.py")
+    path.write_text(source())
+    print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+    main()
