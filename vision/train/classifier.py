@@ -255,6 +255,10 @@ def main(argv=None) -> None:
                     help="wall-clock cap: the LR schedule follows max(step share, time share), so a capped run ends "
                          "annealed (0 = no cap; then the run is deterministic)")
     ap.add_argument("--freeze", type=int, default=FREEZE, help="md backbone layers kept frozen")
+    ap.add_argument("--bn-frozen", type=int, default=0,
+                    help="batch-norm statistics of the first N md backbone layers stay fixed while their weights train "
+                         "(md's fused BN is an identity: switching those layers to batch statistics when they are "
+                         "unfrozen throws the net back to chance)")
     ap.add_argument("--out", default=str(ROOT / "models" / "classifier.onnx"))
     ap.add_argument("--name", default="train")
     ap.add_argument("--threads", type=int, default=0)
@@ -332,6 +336,10 @@ def main(argv=None) -> None:
             print(f"wall-clock cap of {args.hours} h reached after {epoch} epochs")
             break
         net.train()
+        if args.bn_frozen and args.arch == "md":
+            for m in net.backbone[:args.bn_frozen].modules():
+                if isinstance(m, torch.nn.BatchNorm2d):
+                    m.eval()
         perm = rng.permutation(len(Y))
         t0, tot, correct, seen = time.time(), 0.0, 0, 0
         bar = tqdm(range(0, len(Y), args.batch), desc=f"epoch {epoch + 1}/{args.epochs}")

@@ -49,6 +49,32 @@ def _repeat_real(loc: Path, times: int) -> None:
             (lab_dir / f"rep{k}_{img.stem}.txt").write_text((lab_dir / f"{img.stem}.txt").read_text())
 
 
+def _stretch_real(loc: Path, copies: int, split: str = "train", seed: int = 0) -> None:
+    """``copies`` squeezed versions of each real photo of a split: one axis shrunk 1.8..8 times and the image scaled
+    back to its size, as hk-photos' exporter did to wide or tall originals it forced into 640x640 (tiles then look
+    2..8 times too thin or too flat; ~10 % of the photos, ~4 % of the tiles of the valid split are like that, and the
+    localiser found none of them). Normalised labels are unchanged by the squeeze."""
+    import cv2
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    img_dir, lab_dir = loc / "images" / split, loc / "labels" / split
+    for img_path in sorted(img_dir.glob("*.jpg")):
+        if img_path.name.startswith(("synth_", "rep", "sq")):
+            continue
+        image = cv2.imread(str(img_path))
+        if image is None:
+            continue
+        h, w = image.shape[:2]
+        for k in range(copies):
+            f = float(np.exp(rng.uniform(np.log(1.8), np.log(8.0))))
+            small = (max(8, round(w / f)), h) if rng.random() < 0.5 else (w, max(8, round(h / f)))
+            squeezed = cv2.resize(cv2.resize(image, small, interpolation=cv2.INTER_AREA), (w, h),
+                                  interpolation=cv2.INTER_LINEAR)
+            cv2.imwrite(str(img_dir / f"sq{k}_{img_path.name}"), squeezed, [cv2.IMWRITE_JPEG_QUALITY, 92])
+            (lab_dir / f"sq{k}_{img_path.stem}.txt").write_text((lab_dir / f"{img_path.stem}.txt").read_text())
+
+
 def export_onnx(weights: Path, out: Path, imgsz: int) -> Path:
     from ultralytics import YOLO
 
@@ -74,6 +100,8 @@ def main(argv=None) -> None:
     ap.add_argument("--real-repeat", type=int, default=1,
                     help="list each hk-photos training photo this many times (weighs real photos against --synth)")
     ap.add_argument("--workers", type=int, default=2, help="data-loading processes")
+    ap.add_argument("--stretch-copies", type=int, default=0,
+                    help="squeezed copies of each real photo, train and held-out (see _stretch_real)")
     ap.add_argument("--dataset", default=str(ROOT / "out" / "datasets" / "loc"),
                     help="where the Ultralytics dataset is written (rewritten at each start; one per concurrent run)")
     ap.add_argument("--init", default=None, help="start weights (.pt); default: mahjong-detector's YOLO11n")
@@ -94,6 +122,8 @@ def main(argv=None) -> None:
     loc = Path(args.dataset)
     subprocess.run([sys.executable, "-m", "datasets.hk_photos", "localizer", "--out", str(loc),
                     "--holdout-every", str(args.holdout_every)], check=True, cwd=ROOT)
+    _stretch_real(loc, args.stretch_copies, "train", seed=0)
+    _stretch_real(loc, min(args.stretch_copies, 1), "val", seed=1)
     _repeat_real(loc, args.real_repeat)
     for s in args.synth:
         _merge_synth(loc, Path(s), "train")

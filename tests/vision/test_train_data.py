@@ -1,0 +1,44 @@
+"""Training-data preparation that needs no torch: the localiser's squeezed copies of real photos."""
+
+import cv2
+import numpy as np
+
+from vision.train.localizer import _stretch_real
+
+
+def _split(tmp_path, names):
+    img_dir, lab_dir = tmp_path / "images" / "train", tmp_path / "labels" / "train"
+    img_dir.mkdir(parents=True)
+    lab_dir.mkdir(parents=True)
+    for name in names:
+        image = np.full((200, 300, 3), 40, np.uint8)
+        image[50:150, 120:180] = 255  # one bright "tile": centre (150, 100) px, label below in normalised units
+        cv2.imwrite(str(img_dir / f"{name}.jpg"), image)
+        (lab_dir / f"{name}.txt").write_text("0 0.5 0.5 0.2 0.5\n")
+    return img_dir, lab_dir
+
+
+def test_squeezed_copies_keep_size_labels_and_box_position(tmp_path):
+    img_dir, lab_dir = _split(tmp_path, ["hand_001", "synth_s1_0001", "rep1_hand_001"])
+    _stretch_real(tmp_path, copies=2, seed=0)
+    made = sorted(p.name for p in img_dir.glob("sq*"))
+    assert made == ["sq0_hand_001.jpg", "sq1_hand_001.jpg"]  # synthetic scenes and repeat links are left alone
+    for name in made:
+        image = cv2.imread(str(img_dir / name))
+        assert image.shape == (200, 300, 3)
+        assert (lab_dir / name.replace(".jpg", ".txt")).read_text() == "0 0.5 0.5 0.2 0.5\n"
+        ys, xs = np.nonzero(image[:, :, 0] > 128)
+        # the squeeze and the scaling back move nothing in normalised coordinates: the tile stays where its label says
+        assert abs(xs.mean() - 150) < 4 and abs(ys.mean() - 100) < 4
+        original = cv2.imread(str(img_dir / "hand_001.jpg"))
+        assert np.abs(image.astype(int) - original.astype(int)).max() > 60  # the edges were blurred along one axis
+
+
+def test_squeezed_copies_are_deterministic(tmp_path):
+    a, b = tmp_path / "a", tmp_path / "b"
+    for root in (a, b):
+        _split(root, ["hand_001", "hand_002"])
+        _stretch_real(root, copies=1, seed=3)
+    for name in ("sq0_hand_001.jpg", "sq0_hand_002.jpg"):
+        assert np.array_equal(cv2.imread(str(a / "images" / "train" / name)),
+                              cv2.imread(str(b / "images" / "train" / name)))
