@@ -65,94 +65,165 @@ CHOW_VALUES = ((('four_pure_shifted_chows',), False, False),
  ((), False, True),
  ((), True, False),
  None)
-CHOW_DATA = (b'c-rk<YkI6KklspGa2|n<=yF=y-v1KDD-=*S)K2ov%=vMiBq|~lb$zSKG|Ruo`v1T0FZ0iIU+?ALu>SwgOkev&H!WA)m)kDPzpg)Y`&E0~XJ6Ze'
-    b'ali1rUpR&t=3&ApW?X)o!l2EUIqq9;TQ9c%OuLTx+TOT~0q&YF#yOb|T=??gVmJS`4zW*belhs2G5omPGd26K&DVDm|AA++X`4R2ciOJZZ#Ku9'
-    b'%QuXTeirlKEu6(Xt4H|hc*YL-%zg5V`?AfcU0Cj0u6FY-xbQ*CU)%W`<Km8C1<ZE44+Cyj$1t<!KB))X;cdIOhvqT-@;TE^N2>ikrW7X`-Z{Vi'
-    b'Snz`^<{`Rcp!o%6dmTp`^B=?NZX47PWCCVetTLd^Hla=jw;#@Sy)B(B__B50$Gq%!pwD-_<sIfd{|M)8O-fiPdB@ohpFKbBGrF{0GTuu*E<CZ!'
-    b'H;zqyu9iFJyKGpEiJt7#G^e&SKXVtCW**Kp$yyoY49`D?og8xt%a__EOYP>f)SN%y>woh-`4M;UJmp7x{!c#RZcK(BS8n3x9e2z5cj0(%?;4k#'
-    b'b>UEs>FJ*T+YfFy2{XkbhkPcyeR|zG-~>lR_TGf^%kiW~T##<(JUgHAJL~=Dd@3v-7^Cu#kTC%fNIu;8Og{tO?ja4f4RKnwC-w<VfnfbRz7>^2'
-    b'U~JzcwB7|;pH6W<r{I3WPAzRh7R#THn<Hx*!N(uNZ=|w*cndx}VV-`9tIaQgCzk-Myoy^aq)89OGgUXr%X_R_a+u3wauD<;3w<eF97<csV|H6!'
-    b'k1TI|+O7-TunX-qw3aV)6nKykBmyrCwF$p4RK`(fj-7JoRCu8RL%WB|*j>i`clKK?Dru$*WMw7)Gf$auSZsqi{?LG5&$5;eo~uG4e{#R)1vXuk'
-    b'{C81-*mVKOZv|bz93uklp!+Xq2T{t;zoH7l{DY_=xa1Z|Loj2liXcq-wKLy!-1YSSi&8hre!pCPu7_)T`Ej`L?-{o{;XsISGlpl@by{!w=aGlz'
-    b'Rhi;av<<N=Ju*Lpf4soaFi~FBDpQZJILjX&$GgX7*RwW{M5be~_MnsPL0t6&GH}3kjFckt?U}IWmz@Eu%r#ABl<t(f4YiE3ec7R_3~#N03K`+L'
-    b'lL_Y<8`5%(qS>b`VZt074~72vgrekFT~7#twn<c9AD%4^N~=)OTq8)e?a}=^Fel9LKBXOcX2mm+Rw*61aZ?#IeO_;Lb$VmuPGe+F4}>{^Bl7@s'
-    b'`~n-AOu_DKZfXuqbU#$(a@uuM8_r(>StC#%=Re2AUv<f`p&TjcF%mYFAr|X0Q9oT!T9)-AUu4P`2^y=Go(>Vl5mZJQ56sdVP=S@uf!Ej~4}wJ?'
-    b'BUueaf$>)2>eObASD)-U;?j=W3dChw#JB>d!#3d4ffBm>!clRquUeaH#}Zj53P%M~EXdm0LRB`0a{6i0Os9B4+w8h_HjkzjiWV1&I>FR6TF0wa'
-    b'RVkt%9}=9u$74$?@fXj*JejdMZL&H8*}<6WoVlhV+OOt#3$SQ|IQnBI?Z8@x?sF#XSZUHWz@!x>J*0N!HpkQ&g=Xz0m{fM{CgMfIHk*JWAA;H&'
-    b'FxT?MF{6%mLWdIY#GYKRakq!YXfk%IdFukN&8T8qopnO-CP*TgowTp~^K1X6V^~l6*NaunUIvH_C@-ZcJmiyZ*Kt~G3UQoyblfB+Hmu7&O!fn&'
-    b'GNl1(Y>F^Q-4hORPq@TA;h=j0KAc+cyY{vM7+wJ{@%J1U#W}3>U})&pp=vM~a(x(5KqtFMHsx|#!fyAJyx!M6C6TfYfjTwK#fX1R%*$2AytM8@'
-    b'r`^n)MdzD2pjwxHH$#Mu-OU8*@B#oAc!1bXOQsQLy*&Uo6)b0Uv_Vfg;3*=&r}4o-&)QB+IE&9w6AuwJf%xE_sd<3-;K=BmYY>;72jg*~s#SSR'
-    b'AYHL0%|6Js2pwxWETncSUYX3zb1Y=K%V)&BMf4zDF{9Xz6AX^2@Fxv7`jdvlpX3C85&|6nVg`i{09Hehd!`kQKq*3*C?OI>9tx+rt6U@xb-2~K'
-    b'koygOs~U2bBKL`6_=eWxH+;+Dh-JvVi0b2~%qz&9{kY7PW?gR5PK9Yd3a0%?OoZ1<MC8F#*w#(%@cPV2%*<THQA7`r<KqQvh%GxUZ5Cof-MbDy'
-    b'ika9U2d_Pf$#MTWz{;e;Gbl73y~0!FS@vpK;3W}Mb0*cVEhJwno=KD^L5DZRlVbEp!;^C6(BwyQKDC+et%h6VPSgrjbP~CREj@9mDWrwTS9r`T'
-    b'{aV0Le23cy0);;0m59qyp~D(cht=wBV{_eE&zn5`Zx~i3=K6P3-9Ie*<0<<OFq({t$V?a*l4uh5ZR!UEk(nWP?(hIRiz!hhTlD#CLk<oIS}Y;G'
-    b'@4z3Y)Zn-OAGDBy7G~bbfA3??^KXd@e*K+^Srj1)GGeifR2i`VuRj;Dc>i+1V*9ht{kq$CN>K~b)P^lKrSD|iVpE2z0~c_QhQt$jYv96+w?-~L'
-    b'u$xC}&NCWY+nl>Cg5iR~!R_`o|9CUQ83wp*`E!IhiTe<Dx_RznOkof&=E-m*P|OKEw9qP|+~`C3!Mm5HMLw8twxkHO#23U9U6-$m0?5FqUC?2$'
-    b'W(<G-Pz<dYFb^9Xrsa~uJjER3f9{#4Wqo5V^<JHp74979w5%Q{xBd`1{rV__;DICbl#emaIT^3d*(k2>!eM*bxxv0<D9#+U2*kVkOm7?;$r4Hp'
-    b'p+lEkcXbTk2oun6)B96x`wdmX_n!<1My=%o0l{40UW*8x6b=sePSG*HC`~khNOurd3y3R5Bqx}1-wR~c>yALrklB@lD2Am+A%MSA2v`ocA<GjE'
-    b'kL9~NL5h#Ot_>ZgTB$7szdh<JR#AGXy>gU3;2f)#)VH;*Bz3@JR-$iMqOa%sHAJ7%8yk>gLjObZ#*~>qGEdT&Lqf+2Na#(+4vte=1a-)PV0p37'
-    b'fg=2mWbZK9=X~<HLJpJ2foJ9r<&gsn93Gy^+_LcSC0fg()kY6<Ek|<qMlI)oolbHQCzv=I&Z-55OgyU=2q+8VEH*i-HaV;FjmgpJ?n+ijSIl#|'
-    b'SAS=K>8432Lcl+wmv;4@*Xb_@gn_ModqCLT7ZAox{}EdLl8pD7fG#8AlWz*n291b!RQTa*dM7fQ7yX=hc~<n_6ruJt`fiaIC4`B&tU<^}zu_d7'
-    b'pm7ot=DCSA1vinHoY!%aDo&fn)U7KbBh!aMOm#NPgsfjNQ8}{xM>!!AlF);<2MN7BT!e3<oT<Hnka3JwCB5((D@>X2*91xNG+*r1V!hTR(!!xh'
-    b'lgRagNpv2><7>X!XYUkstkYakKP_4HYh|ujgFRw|N<>g1LM69rOQ}+@?;@_9rMh2Y=mnhNiZwjR3_Z)h#GF~{*g-GP;_+tq4fxXg)99tEp~)1!'
-    b'^pl~e1izvLPDM-FRaw$%^K1HH6Ynqhgv)ALf5AhR5awStx&OmTGJ?wbFUy0Rkej5kwX+vcW(h`YEs~wa4~3#`4dSO!V9v5}nynzWiNCH_Es%2a'
-    b'%nrBlaid$u3BKetToxkai6{B+N!w*5eR{bFuZQz#)~PQzJTT4}P;*_Jgb$*{A9I?X2clpTIcA^T#`;UK3+FiQ&n;I&AaJRD-mg~thVowj-$869'
-    b'%s2>tICeZS5hk%O#WwGLeb1CX+8KPVV1=aj1zET+=DPDs?FI1J2<?VC3fS`6=l0{Gd>(5HG?{I!9yWYXSjZ_s=yWF4SxN!DUkh1b<<^AA@M>2Y'
-    b'K!&e(pA1UY9!S=Z)1~0njhj_`e13{&fmoKcT*_-KKAxJ(wx$Pttt!&{xDAwbH(^&(9g>`U1kQq@g(VF_4ebd&rQDdYG3=(*uP-3g`j3hQaS}q`'
-    b'iiYg;J|!SsvPj7z;Bik8zX_D@BYpVoiDd;|fKbQdFJrTxn`dKlzU5ND-m&ZjR&VEUha42NdBE?AbLx|AUEbIt2PvU|r6@mo;5-64I=DNdl$Q{t'
-    b'5P(n|zX)dB%0<pgyv{bf&#p6`kLAkG_nq0!+h$$w$1ZWI7Au2&pGDw07(vfd${sYR>In~P{@DP^`O5gtBiW@e>&ITf%q`skh~g~tetConvb$UC'
-    b'>({fgEwXL48Emjn+aSvZ%H7*|s3B*1iNpeH`&qOMshamC?_BF2Nt8PU;uZ|*{^U`(gRmgOyk%`c5iyJfZ^fE+PMqat*hwxI1zH)L;meK4m&anu'
-    b'cUiTF{p0ZYz$DlAY)9vKG{OWnXI)^+h5S26VIlulbA{!*cz_dZ+!hzuL_)`k1Tz*WhDNV%`3#zOOlyerjLz#&s{JZ92ngXop~jgtEk6g#ZGof!'
-    b'mD5t_Wg6QU_+X1lfwnx&%SYl0;Qo}yz_OymDW1Y5kIM7Kr3}VK4!i^!GYRC9B^wGlEyw}lw^!2OB^0-6K#M+(;(KF1-+P?rjjS5bs*z*@^0iUq'
-    b'Sqz6rWSSC357*cyG<`?4AD&|z1g4(C)33V{E)N*!mprgsS`UMwnz${Y27o7_MYjZMBng4+QF?+v;{L)Srv?Z<&X3OUCEV9&4Uy`@D=$4E$yNi4'
-    b'W1T(5z9^Q_uv!knhWm@m8@e*CGPRE#Pv9y1Br!lAcB*YPhte`d*Wczs>*$PFJL!CtE;Ni-bTIqBL<jpuS*b6aRdJ#_2TPP4D5DM=@=(G`B|W3}'
-    b'dCjK|wZ%b(4fHK#i9)$il4tyYbKS#Jv)|AsiBj{O9SDLc182(*<Keaby#5$-LOiB3?ns2_5nQ@N^voI^OVAge!+Nr^jXVMl+2bcXh(5~%KxmC#'
-    b'mjUh<w=g^Ee_5STLm=$x!1QiRjUSGO1ED-h1eD^m@QaM5g(LdDN1V|msptBB?)PYO)ug4gMOtvVrJsaZFw=fPjV!!tqfNUhI6IPLyLP~^$0MpJ'
-    b'duNVG`0}LoN=>U~Bti>5#Ys9*Do#J54uezW5rr2yR4&mZmOai{aL%JOCrnhLJ<ESkmt5iZ^bk$7YQp2L^CDXukv~kL1T#HIf>Bquc>O$uN+odM'
-    b'2~L~{>ZgkK1)3TJ=Zq$6nWQNf5Q|H5368XS@_gaUn{vXW%sb)|A@ioKG|$e0%N*heiyoEWNG(BFrA3$>h@-R@I1oU7!4m;!H|c+2pw3PbGPF8$'
-    b'QjS8WBtVTMLEkQ*wU614vH<TnaY)L9?z9}aPlaQHlxOvnh?e=3nEYuTn%bv7PU{c>Xf{KYGmj6GcLljb8-~a9*hz`$ao^iy4gz!lQUgM;2b#3a'
-    b'fHXyjs4PN}d9~ZE!{-LBF>Pq&3JX#kgBGomVT<rFb+~k7T?<y{#-kcLzQsIL5CTUPESS*QQYqgPUtS4yJ)A48bTXu~11n66r)#k>^d}u~M|Avb'
-    b'iL#;%fC|tmNobFNG%sYTsE?!ym*Ol)RT}9t0k%ETi*Hs`&&rriM$AOC%aI51sSP3tS{1Q{#YCox0!RAbfID5;sLJmw3le2jBbkWSNv(3mY;xv}'
-    b'lh9riD=`D0ae0(T11_7*-EO{>Rc~+=Kc&0uEv0)##awGfLG#wI7$4zohzgG?Ylo)DP=ih}XPkK@$x0b*Qg0(IsY%TA^>nH8F;R7jbMZc@lIn_$'
-    b'W=L}T^;&*-<eH93jmhIXDs`h!o$ttr`Gh#iA~rw7zcNMmSE<A7wEYNB_q$N@Gu^#YB>STQ8aLAKEz!8sYFinp8iSCk9fHQ)?Fx5<vj=scE$X0d'
-    b'7fq^;LtQH>XdQy<CW3@b4$ufr?(tCXy97^8G*3<?h1u<b1CD`|XgTIO#xLHA+#@wm-ze(`)_BJtuP0gEJ`-s=V9dBaRum`&{jF<ZdSj|0GR@Q`'
-    b'TtpTvoXBFNldNph!O%PEkbWlWcfcxjx-;CfK+CLpj_ukr*S4ONuI(j|0kMGtT}u?47+TdPi|^63M5bC@`y|wEx~6OYYUKEx+t$O0XedW_p{g1m'
-    b'rNP+-t!npd^~WTB^gI<JlvQnkBH1}l)vES|poP1pX<vl`Oczz{CRMdtMAc3e8-o#8a1J`IsAA#w;XQF;=}<!=e)$?pnxY~`jV5;YR0}O%SY;C9'
-    b'U+0w-3J;=S)0a=BcF(`Pv8p$ZT&K>n7*K`zlwu2QyGx2<3Cg=w`9XpmKOins)9#nqk?DVk4g*b;9X{-E(TZ$xicfQ|L!S=Ltn7}z?VL61z7ffv'
-    b'?z;i}jM1nxA&S!?VVw4;Rcu<`s)Rj1E#LFgj+t3GZax_hG|JMHpHdWOjM9d*6H`ay_Q^hEtrfnUHx23Sr1ViLu4p(&QHIkCeY>|g_RyvrNrMm2'
-    b'17%~d%`RZc-tEOZQVfgVFb2sOa{{*kywKhPoGbIfL(2PS^eUd3@VXZ~sD=gMTt`a+dvc^9i-<kR>*QRcioE6SMcg{<WLn*wVqz^yq{KCCP~z3R'
-    b'B!iNLL*L($;+GM(z@Qw?!fVePgBepj%Ba^_r8F?>S^C4CDtpq)SQUXDS##2(wKqj`a^Tnj{kB0aYA4#0_n@Aq580D#QoRy|ZkJk$ktj&UYKZ0e'
-    b')8=DXk;=1m`OA?N*5sv%{N)=@Mp)gg=H%5PU6MIjluV7G60!>ls`onBhl7%uAhaR$K9L=-Qc={Ymf(ae3clOPDT1rb+rYhO*Xa#n&)#z3<dmJJ'
-    b'g_Gys-dKG~wg%oEl$})%13@azbJB?=Bdct;+ianvsKf0_{#s_^$JIi_aq@d|mv)@o%yDza$<LjD=zU|mvf7cV{9(@fY>Ik$v5E-i#o6(x%OBAu'
-    b's;d5}soP{Pbr-dr5*q+T6Vo0wJJNh(RD+;#V_7?gcyXBKEHJVKzyU3f4hVi6yWQ^fejH>%R^KgVrYPExGaft9XLT!lUgWIkEJ30JsOXyH%NbH9'
-    b'(j#@n5FJZjNKD2bE1Wok2>)Iqrw8=-XAu7J7nM+DDif;k8X{R2(sr*L41oc1v(Egu6(RXi=g1N4UUje0q8z<xvwHL;3hZ5FHjibM`-<+ON7fVX'
-    b'#!2fYoT%o^^)pYrIPVQ&8_Ekb7zVebo$Wrl{tWDz;1PgE^x<IH_oxpCO+IQ^6o}G?Q?|5&ggfY*6fmZXv3)7!$k(MDH3S!3#~*cGoCFjw(R3;H'
-    b'?NvE(s1^X66Xz{d68SLvHuK>;s^GVIl;}x!vGrPEeXg}zf(U=gFuTgGZcI_Br!tA6zM&i1R9=AI5HCO38%>VS-csg#k{vrvcI=ELE@e;vQzWg_'
-    b'P#s(vEznYKW?KPPI@!fm>DGzD22bx%x^)JMD6Ya%&JnW5yBw%{8|W?bQQ7a7p>(mgZ5riP^|jR*R3IH)RuN$c`N21KioIf%J3HXkVdE%gyVzEd'
-    b'dhtRXsSk2nr*ou!wUs1K>d-ZSJ4+MYy~0_VcbPMp|E5-*f1N&Lu;y8AN^<U0MGKx9FG^Be{E|!JvxYY5PyM8Qmbz1aR|8hT&~ELn^W$=-@TUIa'
-    b'X$17fx^`hvXFHyA?b=Cl?Urq69-&;}PdR&oUn{zMvo?;X1Ij7<y}CYOT)lYU@=P4QUdjd=D9ksG+bb1|@_tx<;f2=X>~$HOF9Nv7c)N*8`A6*q'
-    b'q5H3*e}Q?(#TQ&u;5Nm}_zLh|>hQJM0F@43`a1*{GF^>jtn>H=6y-)>9a@sD%`5Cvok<lQU-k*c<(pKtdMfG{dnOxf$er0PchCCz!VCF&nU>3R'
-    b'L*ssL(s5F%6rEhpRujm~L@y8AyQ`{S;D^t$4R@C&fiV^PhErA5WXC7YQ4tW_Snu!!wEV<is820ykFB_XFwwN%xR8kO);aSAmJb{+Yb)Hno^GT{'
-    b'VfOGsTHRG;m+jl9fb2ODvR6i=ok%@}FQ3QkQAuEeq%{(TiY5u2WN;!O3}kO-3bBXP7a5g+Ju(68B4F=SS4egKS5YwG!3P(fNdA{1f7;V^3);F2'
-    b')mp7hWj6xiD{8bpRecW7;DYDOQ%HeQVc4fK`zu+tmVWz*=z`aMSB($sqXvFz`%d?{dtIfww}6Krh}8k}&?YH5g3*Dhg%<br(gIkSGNM69OL$cT'
-    b'lU=0`xy#%Z*lEz5eXClsSHV@C9Bn^&qCm0Qj8*CzHNVb@lmaO`$<AIZnm8y<9Y}UV;)#P2RmFu_9+D<ZnCjTZg0XCc-kTtYq;p3F6m>zCp%TO~'
-    b'DB_7%V=P|B^{eEIuM1pOyr~t=9q<GK<^p{<HYqOM=$T7)<a0-=wYgW9h>E;U7%fs%bwVbSd38;24%`z0(m7U%eu?#7%Ct}7?XI_9aoCWM`d=`M'
-    b'RfzgKOroL`!H+4Ue@RG}F`z%iE!Kvul_9Dm`@oK;vk&Yfho}q~?+98Qp7Z}hQL9GVW3mifah=@}$dxv9<;eSq(&1>h{aoqr69JPVSt0X$vDpf_'
-    b'pF+-7U~+AVbcGR(eq@>}UwncsXNU{AJE|F~BZ&_0xt)a`j;i5Y(eRe28gAqVPW6CYU0>R=6Is4OlCIF6%~wD}SM0}ChOXo_Fyb0$1Xw5ydo^~I'
-    b'rMrwfbcbmi)S}%vvDnpcr6bT-*AR$s*3_Z#iQpB9-o6;UB0@@SI_I_`UBN5L)s<UmT5UxR0_^jqUB;xA-c|NwQKFnO4fpqhSA|MY7rl~1Enag%'
-    b'SHe&y9E?N?q<3Y~M6brWa`npch4)3TIPyACZbF%r;3~5c6xb<Ey-W(ZqR&g<OPthb7UmMQotG-^R$`Ne9dyIamlCJISPKk2OVeNsA|U|_(LU4k'
-    b'FE14deCP{JU^%f!h*nediH2Gs7DB5Fh}5Wpk6TnhEJTZRMts&cMkGSCp7khIrYU&s$fsQBH@ry<UHz;>uFG6Mw}-Br5V{(<oN~5Gvo?vmrG<{K'
-    b'O@`B1k%ER}bTa3rj9_IZ+>Mc|^T!U)4oX}obaqgDLJ>YH(t}9&>-CS!f@ap`4%SKOj6P$sROc#9g}1jULRVL~Lgu4Yu!Vs{?)iG#2SFOM)!Ws`'
-    b'y&6A|sEQg%6-7GLWjNIuzCa^Mbh_xEP)5({qKas?*UH1}V0uXu`#ODNI<Ez^B2OSf>lAOy5WrQuF=tRs&Jt#>k;SKEj>RG8t1N~|<XE<hPlZs;'
-    b'569p8yFx8xH-I~12S}f{AMiT=CD-1y0DO%F-2axXU6!=_JyYY4>pTD&^50-^k<mzy0bP>`J6tJPXfY+SWXZnC{uG*3pfCdazaK`x77E)@1V~Aq'
-    b'5<`HLQDHFzNG%FAhT#2!5CSytNWlm~LW>4RP_`h~0SWRZP%@H$hNRwwB=|&Q#5=>mR4!~0!;zC=3rBoiHf-t5)MmrV?wNDxu(Ellt%9g)W<ly&'
-    b'xA(HR8Ir<a3LK6pP_!U7-&9jXsV8E~H${voG__-()F)}^@q->Giyz|2uvso_drvYf2PROjO+A>v=~vMS320|@X8TIf1mBk`9}aZo!=5IgtR^Vp'
-    b'a0d_fY;q!=ZO-Gt;fTEu`r;8mr8(N;yOX@8uOSW<%ec>;`k~T?@81F$lx1b_0T~osIWM6M>h+Bq`f{EUHb$-pNBdw^<kstsQGaU*Ds@4B$pz8e'
-    b'oeSG)b79NU$9w>zw#ykG*{q;*4)Ay`A6C<V_Pj=9?j-bjc~L{?ID^n3cT!(W%Dx|&k8i9`vbpJi!EtgclC8hsHRv9X6n7SFv>R(Xd$G2&zf#-T'
-    b't7|*^duuz_*$|)8aDa7U<4LqY<k+MsU2+m_auRJ8YwND1$MOZLlQ;F(1By4jS^+ZnpibG<d$gzD1sNcv{%-*pxcfi`BD`OnIbTyC=#&RQ)I`li'
-    b'0nOQsX9cvsul`GAA}k)-KUI=rzQz?r&bfj$1y}I*l_?OoV~%;Su80~<w}#>B?1c$gt73WzoWXDLF(&Y%Vq}AqDl%Ni6_N6X>LF87uE<6IqQ=rN'
-    b'H!`yRbX8~E(m0bOkiMoDER9;Uls}Iq@Un8_@58LtYFe$##$+%T!|_uvSH|&kgRo@z1(z*C^P!N_X}-%Q(bbxflgxLsf)80>8N+-HKZ5yse-QF@'
-    b'HOQM{zJ4eonATkR<p9jjIoY4T<@G#Kc>iPmAV6?`(FFa^DVqr9>%YgQ0h5blVJ{%p(qcFEl}EdTehdxbnNT3tvT@eGeg6;46MXv')
+CHOW_DATA = (b'eNrtXYlC20gSjZFjCPESz0yGjIgYYBhvwuaYFodbXmX7X4gx//8JW1e3WrZsbGyIIeUkRFjq6uqqV9cjga2jFy9e/vGn+82df7kqk8yZJHH7Zb'
+    b'LvktZ+K3POZJlLnfvFOfgkNeaTuaDHyu5OUnY6WbbjMtNOHCx7h8vKTpJkSauDi/ExeDjp7MP9Tms/afWPjo5OQKI7MYcgFxeDcPerQ/H4Bt5K'
+    b'c2M+G3PJ+5RZUoJIuJOZb2XW7e60y6SbZCXs3s8OUUSWswJtVMK6t86CPPiw6/gK3qHXV9ImAW3Kbieha1DUtSw9hzvAeb/B+2U3KbN20nlHQj'
+    b'tb71yyZUlWH0/w4uQQFXUn+SHrnKWsx4GTw8iLRaby9AGcK//81eTNJ4PP4WS4O7yLJ8vwZHzjX93uqzZoACcq8fQ2+1aW29u2fwiPvYKNDiMT'
+    b'tF3SFmckIB+fh+OA6C4cHDZtwbvkHtjBWCsGsmwti2YbiN3ofXrPv75G5knQPN/K7nbblu1D+Hxr+13itvpH+OvEklVPHZ7j0J24/BsfrQTVu+'
+    b'2yxAXb71BVvNiClW20MW5lydYD9+9+//j4+PTFXyDjEHf/KzY4HuDAH58sL6bnk6VeZa/AQZBCjsg/m695kytKsngSuYLe9zdKvMmK4mnAFSU+'
+    b'ZemxzNUf7O52MU6SEkyWWXKgdSW5sE8LAcRWlu6Q4hh/9Bv+OH/NETnhzZK8ybIT6x3rPetjj9GeyGEAObiYsFASGBgNSQuEo158VDQD+W/XeX'
+    b'jAgQEgA0IDQsQGjPBdxyaRP6dVDFDQkd9RUdoywfSC2lMYWlKTQhHebFlxf59xdHpiGUmDUz4WZgg+mwhFC+BfXTYCvCjfkA0p68BVq6TTsQ9I'
+    b'nOVdTgewEQX16emLE+9CzE+ZRxqbJPXeTStfCcR+cRXsZBEtjPOAVzyNtoBsiq9Pxnw15uJ/L/905wsCsfem7GVlD4G4Z+2eK3sMxJ4A8c0UEE'
+    b'srouBRMQIDsSQg9gjCAsTMZQ2LuxWWe102PuUBK7AGcT1GmCAboF0GkTuOVX/5sgHdCf/1x3/d726I9hq61/hhuDeET+EP/MKrcMl36VG352CV'
+    b'f/0zhflehPmSMe9VF7xw1LgWbYVCM/GkoAwPSTECQnsUaknGIVxaD0AENocTxxMgLmhdSmj9nfng8tHFQUO2w2NQlbIUZ1YCjSKNQ22vqmRnH8'
+    b'7o90eR4M6cFYFnVeR9rMceh0kvCpOEw6SUOAyBSEURQ5EPMGRNff3jsHxBcUmRdCaRSQhvjE3EhWUsoaXC/hTwEqgYqXTNu6JvSwnaIWPMOolb'
+    b'0uRMIhdD9+8Qu5mT6P3zT/e+Fr1vouhlgKcxMH2w/uYmXgEMaeW9NDJx7ehpTYn0/JwC/Ms/FOFX7suVcS2AFa1PsZWCLGNckrWwVcrw8NQf4Q'
+    b'FS3gXzCacK7Ijw8QwjKucGhxMsLMQq1uIuhpqYDC3soGthp1HPIi1Ligc/qM7n+GzUoPj+JNrHZtBkYH8BaoJLEeQt7hxYA18Gqh7hK2+OPQF0'
+    b'A9IMcC/gW4EMsXCItR+rfnAtSvMlP1R80deX+Fpt95U9FPaqrocjGDoCJZ/MOshNlJMcG15OROhsSdlkc1Jo+3aJK6MURj4wBWg4vBSVeun7Ss'
+    b'fMKMY4tsBHUtxCbatKm1Q2XkQx4tNjyxevULuq0hVVLoE+GSwlgEfAlto0WZrqhSmuS1KWzu+2Y1ZSRcG0z/mejEtp3Pm0zfm68Gl6wsacHhDB'
+    b'koF9AvZQgoTCudaRQVsht1ap1WdWcYYLSdQ7KSTNKmdOpMyPwWfB/JwVKRuGZFjlwigVxpnQJ8JKluQ8R0GZ0AEkx1UpLspwcYKr5Tef3t7XfV'
+    b'xLYVFk+8Q1kbc+Ri1J1JNI0qrlrN++uP0WrjGus7PfacEc1znK3A5ZmuKHKlIC1dBl2Jo6goirx9c+FhV4bBdPiIUzObIZ1mPwbV+0a4jIfSpG'
+    b'KJzg73YF/1TJE8QgW486F+cBHOTs9XpvQE4Pri30Sr9LDQVxWJBIXbqAHS31UR8sycZmiuCM1yVFL8uXGgK/z6lOpGSHVM6bhnOkkS5pbd37L2'
+    b'Td8yuwJ9Q7aB0/7XRcJ+lkMDAfkThKQN0OXEIfkKDJXReMbo8yMjvYvQoetAzYhcfbLjqh73hCgAilDdkekymNDJol5JYE99klyFFPk1jwDTVL'
+    b'0C1JiBNSpuVI2LrXhOVE3EWKwPIhJqxdCTXH7VcyRK950Cc+hQj6YAfowwBvnQ6OOgQqOiUhpeQr8jdfk/e4n5A6bMAn0I7vSOEke6XBDml0lr'
+    b'S2byrrsSjT68KZnU6HyA2oUdgQQX9yxCPm5wz64A75BxyVdAAonXdb7shltB+VN9B3t7v9Ck4AvTIaGGGbvNveAhkw/sLobo9xMH2F2hzmE3kO'
+    b'/QDXZEgMCE9glORji07mOZDczOfzqbghX77mZOn9Qg0yBRYN/eD7Myu8Atwl97P/hwwAnz4cOwgJHuR3EkfxjkBiyCUyYSQyWpYSXowStrdJMp'
+    b'zOiAxyMCHAKpxpcWtHY63EdinXCCNaD2kQs+GJePoEPM3kEXFHbPiDYNCDyChp7QCpKJJ6Qdha5Tn6/BJDj+q8QQ/jkIMUEzNMPK9QB079sSNa'
+    b'6MizDp8znJBeuWTb4TTA0EfYd7fb2317iFzHlnPHjvkKaFvyqjuAyaqzk5RMaxFkoGowaBA1lAQQNyUmAkhGR4TcHc475k0vg+y2B3J66PgeeR'
+    b'4np+Fwz/UYSsOsx2Aawi2G0wf402NADRFRPLzBA4ipN5nP4uhzQZ+n0/hTVJC6IKaMuBnao0TqBwbfB1GqcUK5EeOWOMYvoqdMJO+A2j0G0JAR'
+    b'5KuhgMcZDIkyY15OaDmHPFi7tO32Yck4IiD1GElDhpIT2qLPKOJeGMPvJKeeKA3s3a/cFImPDiI7pzWbpHH/7Md+FklddI7lM48RRQGRyRiPiB'
+    b'LEEKdHlJ4wep7QE8RBk8wjpZieaLYj/HsbDACICsTXZ0YUjelgHsfMEBN/NKiTm3Dsp6yFBQ5nMHAG5i7EOSfKyRa0S/ikHPKaOxbEDKegLiLK'
+    b'MljPGK1cswivBNihRyy3DYRZHPWSjKksz0syLUntESkuzFBJIzw2YpgJq+7yrQdkTFi+9e043Rr4bnnXhWa9hkyEJo/3iCjPZHois+0kyzJMGa'
+    b'dDBip1fpCOZAcZbSCduJwsnjHH6SnOwHA64kVw2E4SCjkSSZB1FSfAbSuNQv2+H4bQcn95vBL5GXOfv/p23nsxrVk8FcvFnb8ofFBJl/nJ0AQ1'
+    b'B7uCECZBhQP1FKir7jNhRNSnZz4D8Rl4zx3fsoXmmLptYQmZnax4RmEnCP9E7jnOwZ6F+1Rhl/kqigThjJyQpUNhQBm7BI8zigsKjKFEBoaG87'
+    b'HBFYaio45dTjAVCSscbCI47nWrIYJbbiPZkOkpz05VhKzwsTR8iLqeIyU+JYuCgOnZt5KNB56+tzF/L8M5pWsrCTuCmbMxV+uxKzyt0LQRSysk'
+    b'LdQaXy4oOLxAnoj6frC1YbLNcB4S6ULYBiKqoms9W+uYPkTpGCfc9ZVZoJh5QrJhAu5HIzDNR1GUpBFvG9O2v1RzcfCtNO6hUZzgcOUcabRTmJ'
+    b'VpWHbns0NGyjTStczWCln7phYyTNMSSes5WqZoawyty+orhJplYjbwskLL1lnZiJT1nOxE6CW+0yFm1dOjLjCbnon8wOHI3RAHJJN4ISQ9m/ZF'
+    b'CFqibT2nW1G6E4xujdBluiAOmV4VMp7Pjelcz+bKISb4BJ/uEWYVl1tRuTGT64lcEjSHb+CvfZCpKxI34nADhbsXh+SCdEQcMjF3G6jbGnPrid'
+    b'vELU9W1HcKhG3E18Z0bWBr3YpMhntfRWrM0VYUbZ2hnSBo/7MWloPaf3NJH4/z41t8faePx+HNC/6cPhb8ptyjt0bxW5OLqotwJz8e0MIbFji1'
+    b'T174Nyy/VfDjtX2O81Glwpgn1+MrU70WERvLGJk7xQ+axDc8Z+Pn2NyL2sUrFuk4W+1rEy+lB0iRsbhlGROMTHSroLsjEdZsd39YFGNWtH/z5p'
+    b'Fpx2OzsBLzvNT0fN1bxYMcIdp3bB7pKBdmpdU1Q+TmkVHs7Ve3ZjHPxot54Mo0bSdrYAO0iJVgXr//B6b+GNzHR8dG9p0fat5BxyEPP1jMLaBw'
+    b'FJ72jvBsVHwRcDcufMyAXeD8UShZ88PssFC0LyCmHvaXZlOsG6tunpuZiweROqpJLX6eFO4hNA2q4i64jRYG5H2wG5LVTNUjYSNyNffiGxN9F6'
+    b'ZhEa64YCVJ4QWrWIDrcei+N6GeLX3mqhB+v120EDaffakc1SxiQ4vj0sasqur3W7NRRl2uBCwicONr7rJOi0rV9+Ln8l7xwPLrRf3aPCOwxMYo'
+    b'jMLm4WAzMo+63bhpO21Fn1Yr6qO3OaaLRSJ+tFReGNw3jayef6oavKh1JrYaULDcBMb82WTmKlFNyrD0IJ+WTr70FFBljePbKmU84YFgZTuGye'
+    b'Lm9h6TxQx73rM0zpD23OaNlX0VBpeb21vzBHx2385mIdnPd7JZFR7ViHRzWyhO1tIM32Orn2KcWhGhUft/MzKK1c3A6r1nuJV3nhjnroxGzcIG'
+    b'HxkNIA2g+s4Dsyma2AlNzo1SNUrV/ARUjU/mc/J8sXApGC1fNQYrVZp11akHKHjXZh3uaVSHtaj+Bao2HnP8MDLzZZLIi1Fl01XYu6gU3Rol8h'
+    b'7UWUHy7YoU4Qynrd5kzhCsxOHjYcNUGDFPFiNrmEkW2kY5y8dHZpA8vl2RDf0JIVr8kF2VOf2RcVJJHt+OjEbM04uYddBPKyuhVO6mhHHs1bHR'
+    b'iNaIXktEr4VbXrdSUzRzoXlnE/JOo8M0BWkKev4p6MI8CS0nE2VeXdOtc58xfeKkWxf+05A9qzR6ycusf2vqS3cNObcQqTYsG1/zZe4TcC0Zx3'
+    b't4cd+HDV/ha07iPFvG6/mRIl9YBP81v0YI0+OPdX49teFlXYe8yH0RmSoql9Mq54Wc/eZ2OONrjLOrU5MN8sgAN6N8aZk1o8ypiDIVzNhcFo7M'
+    b'wykgGWSZL5mauc7ML+cf5nreYfGk0gI0tgWXdxhLLIXfpWM45yu085uOa7PYLgVtNMrvvdGUj+Z0QHcDZQIlMOk8jmbTCFqkkfN96aIHYpljs9'
+    b'GH8pXu/k2tWSG4rpc05s1y1h8YCs5iKjhr/fblsk4d+DJop2J2+t8ILNDpX5v7alCQEqN8DUo0Qm3eXHJlVlCbA96OzQ9RvTlUFhrC7pMEBg3h'
+    b'Zc2TO/qMVLHs7Oq/hLaaBWVX89OasViPmGpaKR4vkV+tx/vjYj1yyIrCkdxFoVyuC7redfgdPYZ3bjsbyE0Ez7VZt5YFKTrK16zonLibR1xdmQ'
+    b'c4IJUk/JYdG3LIeSlmIVZvPaWqyUxUwvAbcTwXU83NyctSqOsscLN0wu+jocZftizenwwP/6DhIZ1ahI/q2sdzbbh6uK+fjAIjO/EfJc6nqNiZ'
+    b'LGutpgdqdm10Z2NJjWnVzSDyiqXJx2fIuNynwDQRUToqrfrfGB50htV8/1Tz/Q1+vKzn+1l5fZHkvHyiXD3JrD1oHsHu42D3NX2p9tJo5dbKrZ'
+    b'VbK7dWbq3cWrmfTuXmqqiefPqeHJh1S2z6gTza42mPpz2e9nja42mPp52B9njqyefU4xWKFEXKEv9X7LH+u4/R4UOHDx0+dPjQ4UOHD21EdPhQ'
+    b'T+rwoUjR4eMRv5ehAlOBuVnALB53u+YfjK0zuc7kOpPrTK4zuc7k2gbpTK6e1JlckaKjj87kCkydyX/MjxPQsNCw0LCYcv9GfHPa8JNxlDhT4k'
+    b'yJMyXOlDhT4kybMiXO1JNKnClSdBBT4kyBqQyBEmcaFhoWSpxN9t4apBqkGqQbG6QDs0naTP3ETKPku5LvSr4r+a7ku5Lv2jMq+a6eVPJdkaJz'
+    b'opLvCkwlMJR817DQsFBeT8l3DVINUiXf10u+F5pDNIdoDtEccv8ccmE2W72i/sb/Acyg/WA=')
+CHOW_IN_ORDER_VALUES = ((('mixed_double_chow', 'mixed_double_chow', 'short_straight'), False, False),
+ (('mixed_double_chow', 'mixed_double_chow', 'two_terminal_chows'), True, False),
+ (('mixed_double_chow', 'pure_double_chow'), False, False),
+ (('mixed_double_chow', 'pure_double_chow'), False, True),
+ (('mixed_double_chow', 'pure_double_chow'), True, False),
+ (('mixed_double_chow', 'pure_double_chow', 'short_straight'), False, False),
+ (('mixed_double_chow', 'pure_double_chow', 'two_terminal_chows'), True, False),
+ (('mixed_double_chow', 'short_straight'), False, False),
+ (('mixed_double_chow', 'short_straight', 'mixed_double_chow'), False, False),
+ (('mixed_double_chow', 'short_straight', 'pure_double_chow'), False, False),
+ (('mixed_double_chow', 'two_terminal_chows'), False, False),
+ (('mixed_double_chow', 'two_terminal_chows'), True, False),
+ (('mixed_double_chow', 'two_terminal_chows', 'mixed_double_chow'), True, False),
+ (('mixed_double_chow', 'two_terminal_chows', 'pure_double_chow'), True, False),
+ (('pure_double_chow', 'mixed_double_chow'), False, False),
+ (('pure_double_chow', 'mixed_double_chow'), False, True),
+ (('pure_double_chow', 'mixed_double_chow'), True, False),
+ (('pure_double_chow', 'mixed_double_chow', 'pure_double_chow'), False, False),
+ (('pure_double_chow', 'mixed_double_chow', 'pure_double_chow'), False, True),
+ (('pure_double_chow', 'mixed_double_chow', 'pure_double_chow'), True, False),
+ (('pure_double_chow', 'mixed_double_chow', 'short_straight'), False, False),
+ (('pure_double_chow', 'mixed_double_chow', 'two_terminal_chows'), True, False),
+ (('pure_double_chow', 'short_straight'), False, False),
+ (('pure_double_chow', 'short_straight', 'mixed_double_chow'), False, False),
+ (('pure_double_chow', 'short_straight', 'pure_double_chow'), False, False),
+ (('pure_double_chow', 'two_terminal_chows'), False, False),
+ (('pure_double_chow', 'two_terminal_chows'), True, False),
+ (('pure_double_chow', 'two_terminal_chows', 'mixed_double_chow'), True, False),
+ (('pure_double_chow', 'two_terminal_chows', 'pure_double_chow'), True, False),
+ (('short_straight', 'mixed_double_chow'), False, False),
+ (('short_straight', 'mixed_double_chow', 'mixed_double_chow'), False, False),
+ (('short_straight', 'mixed_double_chow', 'pure_double_chow'), False, False),
+ (('short_straight', 'mixed_double_chow', 'short_straight'), False, False),
+ (('short_straight', 'mixed_double_chow', 'two_terminal_chows'), False, False),
+ (('short_straight', 'pure_double_chow'), False, False),
+ (('short_straight', 'pure_double_chow', 'mixed_double_chow'), False, False),
+ (('short_straight', 'two_terminal_chows'), False, False),
+ (('two_terminal_chows', 'mixed_double_chow'), False, False),
+ (('two_terminal_chows', 'mixed_double_chow'), True, False),
+ (('two_terminal_chows', 'mixed_double_chow', 'mixed_double_chow'), True, False),
+ (('two_terminal_chows', 'mixed_double_chow', 'pure_double_chow'), True, False),
+ (('two_terminal_chows', 'mixed_double_chow', 'short_straight'), False, False),
+ (('two_terminal_chows', 'pure_double_chow'), False, False),
+ (('two_terminal_chows', 'pure_double_chow'), True, False),
+ (('two_terminal_chows', 'pure_double_chow', 'mixed_double_chow'), True, False),
+ (('two_terminal_chows', 'short_straight'), False, False))
+CHOW_IN_ORDER_DATA = (b'eNrtXIF647YNvjq3pktb57au7rLVi6tbtjZbv0+2Lpb8OCfLeM+92QgQJEGKpCTb8d066xJFIikSBMCfIAjefxZv3iwWxaIo/lwUiwU+qmd6o1'
+    b'dM4SRKK/7y8PzwTOkPvy4Wz0XBf/714/MzllE39YM16gr1x666QjRQmLr8qrAirufdfDafLX9YLh/nt4vlrND3f/z16Wnx9PRzgblhpsl7+91s'
+    b'9jgrZsXPhXuaq2u2WM6L2VLU+vCEf59nhcuNZi6XT3Sb0fUHVaWqVuXIR3XN5/fz+WJ5X9zQbambko14uUGmbAQf8Befb2azPxY3xc0jtSIe9a'
+    b'WqmS/v79/P7xdLXTn240E3/vxIuf1Myrv90+1C/Xtzqx7U39vFL6sFJXkpv1vgj/kzXyJpeLulC0m4X96r2vGm027wepzdIK2z50f39PuiUD8F'
+    b'/6HOqWtRzJEgrON+/v7+nolcPKm/z8UMs3VuJBOJeaIb1ra45S6ZPv2qfhd+N3+ljuHl9+x+qf+5Lixtv27FhTnFzezxRnVqpigo3CNehdfHG7'
+    b'5wWKA8ke8k2vn8/Xwuuqizba7M9LvIijGn7mJHuMPUPequzwTXXe601+ulFacsQ2o11//CdBLboxoE2PXCPpqr8PpvUheEC2r0UkeWP2DP8Pfd'
+    b'v6mrOptzbabO+/r7u4e7h58e7v6OP19/cXf3093d914ip335gNeX/Ge+fEJGqdsdXZp3/TTk18pw7BfNM5Vmkn4xqiQ5KFmItM7ppuvs8zGfr1'
+    b'j19mdi43fqkZ++fcbrW/7jeCuZK3l7NOL+KCA3h6kekA4gpY+Qs2HU03CHffHALYdcSZQyyMSgROO1hz8IO8OognASQw6BF1S9hxoeGggQGB7h'
+    b'emjrQR0dv3LIGv1xI3QWjkYxBHPjKzOSzEjhgUNPqaEhR4PVctZ+8d5TcaHXet7TsPNOPszn9h7OkeLtb3P1s1x+pfAFbwYrNXK68RZLe/fPd+'
+    b'rnSV3f0O329q26eiRYVX2i5rgZU5d8MrWpekgW8h5c2FKYi20HPZ1rDJFP8nLWQmx+NrzRzJHcwV/JGx8fRY7tfNC85oAZc7YVXTtzxarA7Mgr'
+    b'bRupv2r0MWfskzIj+B6zTPoTveWPZdBYbix9EmyTVLFFCFt5khs3N+ZuLAafAybHSdOXtW+FUZ+IEKXq9uEr20HJodDIIcMnsApcq3d3tpKvOJ'
+    b'XJ4PZFw6KppQNLrpU+veN6CEj45q5YmsgJcx2rNLNCtvmsNCUC48qy1ihJzA6U7F3O3ZMbXgGLPVMqbRRYepivun3Hu7AlV3uItchSj0VvohyM'
+    b'Mlcmv4mzN2Sxz16XN8vYro7VMW3rs4zRWEMPPwlA8wBxmL1EBLXvFNIyMmxAVNpj75Fc7rH4OGDUExdNVhasfOhyrA41L6aNYko0amsfvrHzo5'
+    b'tkvdkZCeE2zR/VKlfvNFRPkF6toi4U1xf2Fr/8/C/6eQl+D+OLBBY7MYcTtry/DdOvRvT/vRH9OdnQZ7FbpU36Kjbgee2pwFY6n30Sszgi1sTZ'
+    b'Zu/kPByZY886p42Ync6M9kn89hE5RNtNuVk1q3pVrVcVrNZNuVrjW7Nq97vVdkWp6m1df1wdVmvAzH1pC63bnXp4OVSYW+lkLFqrsg1923blqi'
+    b'5X0DRYfluKb3WBbk85mwPsfUoAv0OCGk3ORuWpXCgVAdQONKplRT5SiESqhjAHP96Xqw0c1IulE3Q1mOM+3x5c+XXdlOVH0b7gQx3lQpQHIziQ'
+    b'7P/Hfu+P7/tOd7ce6nV9SGmA+6qmPh+U7FRHAT5ys8QjTFXPG4C9ZXel2E1forgVcSh0UOVrRVeExZMb2gw3s5a90BVuAXZUYU2kYskWsPfD5V'
+    b'5aotwfD4Zcf0RwNUrOJDv1g5JnEi31WhL4u8dyB2yS0yyTog2dtZkNa/OhrDlT1YsKGk0u6VPgOnAoh0BA/GMSNPe4sZYUcmzJtWyo/aiKhfji'
+    b'1IIHmGNBiDJGrJim2cIfo/bvcdx8KJkEOybg8GEjB/Ngc6c1hip4YCV3eqclkcigoYA84prUYAGHM3WJxEDdS+pUmsYb+lajy8GXpAdLWkYewU'
+    b'pCHyaUZaxxpO5sy46Gl04RsWYAiU1GXckjwOiyRkAs0djmiLsG/zaqyMGBvlO4msABqP6y3HgNntLcptzmGnOglIFaLMnDWr9o1CvNawX4nib8'
+    b'iHpiqstYus9nv6j8tWYU1kkIA2YQJzPsNKSyxMsO3xqXoR/bTj0z16kbNH4ao1vpHDHDgXwDbIfFtnaPLxAMAuJjw9MlFxLCDDiTK2q6fByPd5'
+    b'jfY0vXRXuhbAjqxobZvqYJq2a00kqiFdrrKOk1YxnsUWlUfUB6XZKJcRDGA+nRoRQ6pjR7I5qsow2etTnTQ5yfABpTYF+6cr0M1QQQDGEKPb4A'
+    b'VeSzqIkxyE60WKeWDkuNGoEyGJNBXcfUZJKYYH7ZmbejlKntVD7zHqsjxisSif9empsmQGsYWxn4hrpnJLZ2jy+g0jelG/Ga/xtHViRDjw0rWd'
+    b'07+7rT7Ro1WPuvdUcNlibPPKpplynpUMoh75ncqvaaaukDbf6NKm61SCjUadLpUDp9vm4h3k1luOscM/KAGEtGszWV3BRtUMqOub6Gu+EnlxLB'
+    b'xFHrtptUu0OtntKmGfZkC9UkljIY+NEsVaEWVUPt8+BvcO7SwxBtF832MpLYAUFwrYdjY5/V3EQkedxmO29vpJeyRDV5lthGQIjgYr+2SXW5RO'
+    b'67fd3pfriOe69dx6w6TpMVFOxLAwU0L7NEAjDoZTk40CLXVNh32GmssiqyDt5xrDRYk8m1zwQKOwO8NKy54+tIIkvcYjSzx74Tf1gmtoB8V4sm'
+    b'as5mi+caNJV6ebUlrUoK1fGilZ/sRn3gtF1q/k6osFTnE4W+1UKP8L6qk8xoW2aGDybbsmZNdF4FaTRHPDnW2A0hJD78IgjmN+pb11MaTDRX9o'
+    b'z/tTCZNAFyFCdJ97BiUn0DtZ28ENATO7kLvCVGJkvXCqSLe/+VLV+RaV6MHaM7Zp00rtZcnuaJqmhv+2XfYaenYJdrXwjTNDqzVzLgB+mD0/lx'
+    b'4uPKBqvKVNQ1doHAndwHCcawoHWJLeIlbHXvjtYAhNe9RVJnrxu2Z7JKYz6x8bsPE1gPhH0cJtQdQ4/2EHIZPwFBCCl0BeQLYvK+Kd10FFKZyy'
+    b'sttvq8cilGr+T83EvxAdSWClPQqbNvpGTES4teID334kxBRkyl57ScKvbKvxpSpAe10dLI2DtVO/OybyHD0JfOcPQ3tDNgHd4DewMV7g28vru+'
+    b'qkc64ev2Ip7xKu4Zr6wLHCkvR/m9K+P8affWiX0Bn3KV8ilXznVcxxzGdtlP5cqRXt7K+dta59FFT9R6fyn3qlWiE12i1QC+1SmfZ+W5Nlvhwo'
+    b'SkC7PyHJXQOk+e3lwZ6WKsBlyMrbMIEM6stxB0I5dz3VUp110lPHS1dsudwZFWeY60Nu+daSHqHPMcYcg95++ClL+rCtxabei4As9bxfWMdT5V'
+    b'wvk00KcOnEtpC+A7jyDtPHo1J06VduJU0lNTx70zwhGjet6czVlSBc6SNnCHQH5l/IJWSsrfUQVODWh7TgvwHRUQd1QEPgkiKvA5QOBnAJjoNK'
+    b'ik06CVzoEBFmw1C9yKH4JVPsBFF9ysaGdaHo+cFGKL3CpY5LbeQhYyC9kqWKxC669HYX+uJSSES0iDG3KBCIMrQEivAKveMq/tL+IgsmaDcJkG'
+    b'mWVa1VuKGZ55yyyILqogXEfBfsq6aEhFPLkb/prlDQyuXyBcsnjkkq1VaSWsKdHOSNsygCPplRldtmxyK68m5xeaEGPS9YJMcPsX56QJ0RHQRc'
+    b'IjaHMKMWatt2zwd18Gr/1uOLe4l1yTI9rs74LFd73zdJi4OWl73dvuq4D22iI7TeRDhiP2QwR3ovsCgI7ruOOYfAt60kUtBr6zJ6uXZO2FqLYE'
+    b'GTV5SFRLm5INwdpsyHOVxlOHL2Qcryeoe5VV4TqhpWAEQ2gQ1UIAy06yB6WKVXGdqskAcBoDSY0BqRgVabBUAEgrgCDLihUCUUJflFWTFE9r3H'
+    b'KNXjOUUhTV/miE2Bnks0O+6/STN363evz2RhxtLdBbOEJaHiERRe6MIq9jylUb5UoT3RqiiVRN61aL35IFgqyWhSXaB9n+S225eEpA3ounpSZM'
+    b'xRsS8TCi8R901iZJe+HimeSzXw8GqEEsQE2jd3emSKMa4qFGjN5sx2kwPpTytYPDkb1HJHcGDwcygI7CJD0dtxUNvDGZ2La16B3brGalP/c2DS'
+    b'N3dgMCyGedcvxaNM/63OrJyg05XSXLO1BHcIt9DebdoJ+nhtZTIAgVKKcxCOlCKRjS+0KHUOgM5kKykJZssABhKA/FA1IitUN1D5opcpOheeIA'
+    b'MOrvjWtG9d5INKjeHy0G1WPb1wbVo0rmUJ161OY6YqRCFIKj0KC6owUELRbVTZMbkLD+KeN72fY9eNoMekmdnBVGloausWrSJPdlInl6Q/WcoZ'
+    b'11IraTgf3kwDc2x/shWgbEzUreAriXoMH7CE4RrIt1LBNOzwbWX2M3vDbblpmNYwPtiY07Ae0nbEa0MEmBAZqc2kFS7Xx3fC398YztA/5hNtKF'
+    b'WkCoFhrNM5IGIWkD7WNdRLXxd/gC8rwNFUh0H47M79jynqy2WxBxB2I4MrpHhhGje0zPDbrH9Uyiu78L1UGG+i1IP5dGd0ELCFoMurv2aw/ec3'
+    b'6F3qoFwfwwMXC+a88WHg9YVywEnp0XBzMOwwW1WDGJ8JURJdm15YXL9RKtV6VOeQ7iWRuQ4YZjI48FPyOxxRrqo1G3IOOcJwQ3Sq5HgxfZeo+G'
+    b'0DHMf3AeDYPgkST8iv0odq0zwRfDkC4cgPJFQrrn6bCnXFIaDO2YLVGAVmgkjNbIKqZn1teS0BtI6g346qGBXSoBpJVAdsFKFgJpQl+alRadXV'
+    b'PERQM9aSTcLwnn5dqOst7KuOsgbV1tjadlxFAmiG/KTGi/c88ko31pq5pFxdqccc2sW9mtDgLaIUY7QX4T0gUBXeSHtPNzLSbPENbjfoXEWZ0E'
+    b'PwfhrrKjM4SmFsxRgR5+8PSZGNNy+uQjS456kCRDmuTKqqZgpEcASAJUfjh/nn6aZ8h301tQtmy2Dy4MtD5f4NALIXbyVIu34RdiT2IZN650F+'
+    b'xf+UGIqSzj15r8oY64XI8MyKelUy7eXs+diRhz8GL/zxqcSkukgchTPZ+mwg/D+TQfF9PzLbEaQ0SNNbZNDVah2ccPTpmiRtDkdAXyCgExhSAC'
+    b'QllDIF9Iy7e39UyLpL6IvB3WwAOWPIh3mies72LYGvdWyi6t7a7GxPFGUa4Dp1qcBy0XbO150mRk1aA3zYYhBV2CTJdoKdeLfDGeNkeWEqGcmq'
+    b'NH83rwn/DnpI7cncj9dRSeOgNPUXiQ3HYRX0w9SJLBo3OQpWuPAJAEIFiEc/PndORuhJst5kJ4MceuznwqjdatFzh0RmvS7JmyHlDvcxPbyLLQ'
+    b'RSJbvOkwlsMuy6nf6fMLr3cQw87X2TMWkD1jEc7Y5whk7LsIndZCWmvD2EJa704PJaTVbS9ycLyGQJPTA8hKe1o8l527A2l50VA9D+dJJ2BP8X'
+    b'pG/Ty8OM6as62NUJg0fPiwyuBRo8BfOhD0OuQ5dSGf/V5AshfaM9ujTGmwnMcnHl+N4X76UHDmYOppEkhBh2c7xWNsHdXgUwoBdUOcbXxPlzej'
+    b'j4nfigbHHHvSkw8pnvMsJ81LmbOaY3ylGqmdrzTp9Tz+fCP3PGNQ0xr6NU4mGg5loUDP1APnCZNTgZxURpeashsw2q1Jc3YqRn2dytBzeSISzi'
+    b'p9JrzbxE6PiOemAevHb/c8wMZ0aAPly4RWGwo8hZoUNm0IC7QiFhA9QsQVpB3xcbFBVjqV/XDsBoYLKoxGLBmPVXLf2x7EZWDwgwxTx5TNAnvA'
+    b'AjVT9MhRYPUz2tE26Bn0emJ2C7yARBlFHqMP4vSx71vTybxZ43/OV9bnOX4+Scq+Hzzhe2OpDFr8VirjY8CtZMyKtx5zgKIZ9Jx7womQCYnQVN'
+    b'RRKaDY7H386evEvHjCyepwIIwDbMl27tTQyQqP2vw5ilD5g//Dw5lREP+vYq8Ho68Ho68Ho68Ho68Ho68Ho68Ho68Ho38jB6Ob67Ho67Ho/8Fj'
+    b'0d3UY9HXc6KvdU70MHxO9OynKiFzqvJ6sOyTHCw7+AfLLnMMC7LHsK6nUD7NKZRDcArlMmc2IHJm4xq+/qnC13OzwqUCuiEM6L5M8DNkg5+vcZ'
+    b'+fKO7z0I/7/EyiGyGMbrxQJCAMRAJew50+ebjTIRbu9NmE80AvnOdyQS+QCHq57u9/Dvv7h/z+/oV3t0Fsnn42O7rQ39G90H7nfwHsVMOA')
 PUNG_VALUES = (('big_four_winds',),
  ('big_three_dragons',),
  ('big_three_winds',),
@@ -170,16 +241,16 @@ PUNG_VALUES = (('big_four_winds',),
  ('two_dragon_pungs', 'double_pung'),
  ('two_dragon_pungs',),
  ())
-PUNG_DATA = (b'c-rMy2a?+`4E%~;aKmPcevU+m|9?VAKw>ewZTZfV%;b&*1Qu<fL=Z;EkGRmE^}@CJ^FxW*hzlNbz2K3TqUOM^_`ciBifcuVM>9x(mOK812Mn~`'
-    b'^%|&gLIU&%XNAK#12F~qrMU@^IjzK7;QD566x=WSPXRx<o*g`^#CwUR(L+GK`kNUrA4f(=fjM*q-JyDUbVoe6lc-bvLIm!jN&%`QxJ+V~Mc}fF'
-    b'@r_V-!M6=xpfvszcqI31vRJ3n!vZ}Goep=XQ<>jZ@@no_CD!&1PB%D!uxDZn=PoCU*RY=ncytd8IK@F&m<y_PgzBlDt7@9^2xKB8GbuHp0;|NP'
-    b'b?Z&5_ht(dveuJqUlB~q#z-^I1tS~Dr#sdTd(69nyho1JbAyH&o+V+;+6Jkx2-QWsUWD8gA=ZK~%AVr$1q=^t{HKQ++Akz%qb+SwmRM9;CLoG#'
-    b'`sw1P8SnCiU2%XEACN*v*mPRF8?=Rbt}TM(Mzyr`bqPv9O{w8-DcM$y=826aO*Gm+{V?J_D#CF66rQM&_Rh0PD?_Ey8Aj=Ofc`QOz}p)h$>S~T'
-    b')3%>;1s0MByfU@9>0Bcow~*g$gin$JVrie6@JqU$&oML;q@X@j+(z{n)a%NZe}S6pW9zE|ev)tDC%@%UGfZQ2g&tv6hG>h`K*%z0@zm<Od8;2)'
-    b'p2mvkibRnDp6lGz2T`TuRl`P8aP$STElq<)xwU#^Ftk~JJT3Dtre%1$;So9B;y$HbI%f+#VRd|M8h9;p`ys=?jCz6LlR9Pv_A?15booQ9Pjdke'
-    b'B&muSp(l`iE#O<YHZE+V*hop38RU$a;kQ%R(@Z}%Lhu?>Jv2&g6)@;|ew0k9)i;ik>lmtJl-#Q5P8%hCh%1w&2Dvn0G6Xy~CP*L7s0&3KAWs4E'
-    b'_l>~9)NXZ8FC7e4N@>zRdhUni^#2Y^j=%Ta@g5H{W023;&MHh>)M1!zY0cb2Qh-VMzR8=k6RXV?$o2G{)0k$H7szrIvsr&S#v0c1P;-vk-nM}z'
-    b'c9^qI40FHL(ZqOhw(s}&cI>~oDyUdx$m@*RH%|F=3|2Dbw>rEt#{AL`IX~uA6Z3g<z7Kb8>{o%8=6?!2$MDfW??W1qjp#r)r3k0fzEBDuSuIK!'
-    b'=D)$>@BMPg1S$BJKhX;8GRz4ssb9)ug}^%>3E3^`4)yNvhK9@@(dx^jj}z%+dsl(_#`X0JF|$7hgu451Mg4Ukc~i@=xgEj}%Z^BE=U^Z_vb=xR'
-    b'9Q&k=DD?R(%(9gOIZ$LYTPUqV`9WhtJ@cA{s0Cy$`1e-unS8OsS)<wI$4qhZA^mv{3a+PC)P+2iSA(FRZ0SlqqrOS|_x|bXzc^I?7l-QC@AzKs'
-    b'F`4$5$UP>~#YDPi{VPg(uh(Z{GVm2fpZN^??V!->$x->jp!@^2DUF2')
+PUNG_DATA = (b'eNrNVgli6iAQ7W9of7X6yxE8QoBo8DiK4cg9z2cPhCVLozVtDcvw5s1jZuz328sL2EMAINiDal+BLdxsABBL8rPa7CsINuJn9/n5CaC020KwBX'
+    b'AHlBGQB7fyoxLTSs63Ckz8QjXUI7B706flzw5KEChQIFQWGkjhqHX5qkAPCA0kNOgQOCSHATU+3O0CRwpRP9KncWrcen7NaW2iBhUIGDgOjoSl'
+    b'IR2ZqV5SviF0ni09cyrL0OOqyTq2lm9M2ONtiBvmAfWefJm94290LUXlxWXOTgrND9JE6YXpAs1G6gdsI7YhD2L2ol4W9jw5fEGcIjM1CdSx8g'
+    b'T69AqNSRQo5aRyWkVi+XKtq9dcHQMlPSmlmK/ieXk1z9e/L++JV8LZH/m8v7/3q96wH/2OVRDXx98P71m21dS4rg/oQLh4xFvOCL+KsV5HalW+'
+    b'O7HOam3Rrwo7sX7mt4GtOS12EWfCgqq5PYtrbU34Saxg89co35ekD6Q92JHBwMo74teid4utVxqxRsWpOsnoZJl13YAZVezw4lOEd2oND+LTGF'
+    b'0yNhOZYX2OfGK1QzrE20iBcvw+P7tOxY7g2ZWV6Wyst1SsSB4mnR9kFkA5Sh721VqBSwinx2ziRRAj4tglmCtwQqIsYWxsCEMdH722aZcWhe1t'
+    b'i0knombTrhU5Ta9ZTbESlk255B6O1UWodIGsCutf/epS5B3pMVor4cjhpJIBiXefaJdEgpn08vMAjQeMe3tC0W1phiJHUKvGspmZ1jQww0o/wW'
+    b'duDrtBW77BRl0jLaUejkHpMPdIgLU0pfP4CcLjve0ywxErO0HNMKPvfB2TqspOyKNKjBw6lddIvvuyQpdMHZkqGuQzmiEaDs6SGl1XrkvUB6PX'
+    b'EStVYuHahuaNWKK6NJYlS2sHmE/IGpXKpFhxpwhZk/NR2wBrXiUfJ+Ar1qesk6WVnPDIChrl69oro8scb33apD2RZliwD02K+f3ETtonai5EfK'
+    b'hCRXLgNRNyyTcN0zLi2kRLpMdDHHG+fVRPQl7gekf+G1hsP2PJkThGlaUy/GGOcmczOVmRqahiv4nwcdRneAg2r5HdJjhQ5Lu8l5md7FpwGXYy'
+    b'lvb501aW8JvqabHjuLP1jsO6HPPXJ3PGVdsMG9NvJugPe6rbqTmzEtS1c2Ed+u/GbuRNGzpq4hY0cQVqifEm6Tj3zjJ1G8cn44N/xdm4xYldB8'
+    b'beoKAQN6RRZFsYnO8FjO+FV9i60LxudPSyUXQ1+QV6F9gJGbkELb9zzguG6ezqwNkyoXcAJfUdsLIbbV6phq7WRyhdH/NYrw+VbWLn8R5v32z8'
+    b'G4yNo50f2cRv06Ob8P2Mnu0LGh1Xje/JwvsPkubw/Q==')

@@ -25,6 +25,7 @@ from __future__ import annotations
 import base64
 import zlib
 from functools import lru_cache
+from itertools import accumulate, repeat
 from operator import attrgetter
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
@@ -378,7 +379,9 @@ def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool,
                     _CHOW_PARTS_ANY_ORDER.clear()  # bounded memory in a long-running service
                 _CHOW_PARTS_ANY_ORDER[any_order] = None if order_sensitive(part[0]) else part
             else:
-                part = chow_part_of(chows, pair)
+                if not _CHOW_PARTS_IN_ORDER:
+                    _load_chow_parts_in_order()
+                part = _CHOW_PARTS_IN_ORDER.get(key) or chow_part_of(chows, pair)
         if len(_CHOW_PARTS) >= _READINGS_MAX:
             _CHOW_PARTS.clear()  # bounded memory in a long-running service
         _CHOW_PARTS[key] = part
@@ -423,6 +426,8 @@ def chow_key(chows: tuple[int, ...], pair: int) -> int:
 # (``combo_tables``, ``_load_combo_tables``).
 _CHOW_PARTS: dict[int, tuple] = {}
 _CHOW_PARTS_ANY_ORDER: dict[int, tuple | None] = {}
+# chow_key -> chow_part for the chows whose fans' order may follow the suits' (None above), loaded on first use.
+_CHOW_PARTS_IN_ORDER: dict[int, tuple] = {}
 _SIGNATURE_BITS = (1 << 22) - 1
 
 
@@ -1067,15 +1072,12 @@ _PIECES.clear()
 
 
 def _decode_table(values: tuple, data: bytes) -> dict:
-    """A table of ``combo_tables`` (``make_tables.encode``): the keys in order as hex ``delta.answer`` text,
-    compressed, base 85."""
-    table = {}
-    key = 0
-    for item in zlib.decompress(base64.b85decode(data)).split():
-        delta, value = item.split(b".")
-        key += int(delta, 16)
-        table[key] = values[int(value, 16)]
-    return table
+    """A table of ``combo_tables`` (``make_tables.encode``): compressed, base 64, the number of keys (4 bytes), each
+    key's answer as an index into ``values`` (one byte each), then the keys in order as hex differences."""
+    raw = zlib.decompress(base64.b64decode(data))
+    n = int.from_bytes(raw[:4], "little")
+    keys = accumulate(map(int, raw[4 + n:].split(), repeat(16, n)))
+    return dict(zip(keys, map(values.__getitem__, raw[4:4 + n])))
 
 
 def _load_combo_tables() -> None:
@@ -1086,9 +1088,23 @@ def _load_combo_tables() -> None:
 
     _CHOW_PARTS_ANY_ORDER.update(_decode_table(combo_tables.CHOW_VALUES, combo_tables.CHOW_DATA))
     _PUNG_IDS.update(_decode_table(combo_tables.PUNG_VALUES, combo_tables.PUNG_DATA))
+    _CHOW_PARTS_IN_ORDER.clear()  # loaded again on first use
+
+
+def _load_chow_parts_in_order() -> None:
+    """The chow table in order of the suits (``combo_tables.CHOW_IN_ORDER_*``), loaded on first use (about 5 ms:
+    it is read only for chows whose fans' order may follow the suits')."""
+    try:
+        from . import combo_tables
+
+        _CHOW_PARTS_IN_ORDER.update(_decode_table(combo_tables.CHOW_IN_ORDER_VALUES,
+                                                  combo_tables.CHOW_IN_ORDER_DATA))
+    except (ImportError, AttributeError, ValueError, zlib.error):  # as in _load_combo_tables
+        pass
+    _CHOW_PARTS_IN_ORDER.setdefault(-1, ())  # loaded (no chow_key is -1)
 
 
 try:
     _load_combo_tables()
-except ImportError:  # while make_tables writes the tables for the first time
-    pass
+except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tables writes the tables anew (the
+    pass  # results are the same without them; tests/mcr checks them)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import base64
 import zlib
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations, combinations_with_replacement, permutations
 from pathlib import Path
 from pprint import pformat
 
@@ -21,11 +21,14 @@ from . import fast
 _CHOW_KINDS = tuple(s * 9 + r for s in range(3) for r in range(7))
 
 
-def build() -> tuple[dict[int, tuple | None], dict[int, tuple[str, ...] | None]]:
+def build() -> tuple[dict[int, tuple | None], dict[int, tuple], dict[int, tuple[str, ...] | None]]:
     """(any-order chow key -> ``fast.chow_part`` answer, or None where the fans' order may follow the suits';
-    ``fast.pung_key`` -> ``fast.pung_combo_ids`` answer, or None likewise): every 2 to 4 chows (with a 5 pair beside
-    four), every 2 to 4 pungs that may combine (with each honour pair). About 1.5 s."""
+    ``fast.chow_key`` -> ``fast.chow_part`` answer for those; ``fast.pung_key`` -> ``fast.pung_combo_ids`` answer,
+    or None likewise): every 2 to 4 chows (with a 5 pair beside four) in every order of the suits, every 2 to 4
+    pungs that may combine (with each honour pair). About 2 s."""
     chows_table: dict[int, tuple | None] = {}
+    in_order: dict[int, tuple] = {}
+    sensitive = []
     for n in (2, 3, 4):
         for chows in combinations_with_replacement(_CHOW_KINDS, n):
             for pair in ((-1, 4, 13, 22) if n == 4 else (-1,)):
@@ -33,6 +36,17 @@ def build() -> tuple[dict[int, tuple | None], dict[int, tuple[str, ...] | None]]
                 if key not in chows_table:
                     part = fast.chow_part_of(chows, pair)
                     chows_table[key] = None if fast.order_sensitive(part[0]) else part
+                if chows_table[key] is None:
+                    sensitive.append((chows, pair))
+    # Those whose fans' order may follow the suits': each order of first use of the suits (the chows sorted after
+    # each renaming of the suits).
+    for chows, pair in sensitive:
+        for perm in permutations(range(3)):
+            moved = tuple(sorted(perm[f // 9] * 9 + f % 9 for f in chows))
+            moved_pair = pair if pair < 0 else perm[pair // 9] * 9 + 4
+            key = fast.chow_key(moved, moved_pair)
+            if key not in in_order:
+                in_order[key] = fast.chow_part_of(moved, moved_pair)
     pungs_table: dict[int, tuple[str, ...] | None] = {}
     for n in (2, 3, 4):
         for pungs in combinations(range(34), n):
@@ -43,30 +57,30 @@ def build() -> tuple[dict[int, tuple | None], dict[int, tuple[str, ...] | None]]
                 if key not in pungs_table:
                     ids = fast.pung_combo_ids_of(pungs, pair)
                     pungs_table[key] = None if fast.order_sensitive(ids) else ids
-    return chows_table, pungs_table
+    return chows_table, in_order, pungs_table
 
 
 def encode(table: dict) -> tuple[tuple, bytes]:
-    """(the distinct answers, the keys in order as text ``delta.answer`` in hex, compressed, base 85); read back by
-    ``fast._decode_table``."""
+    """(the distinct answers, the table as ``fast._decode_table`` reads it: the number of keys (4 bytes), each key's
+    answer as an index into the answers (one byte each), then the keys in order as hex differences; compressed,
+    base 64)."""
     values = sorted(set(table.values()), key=repr)
+    assert len(values) <= 256
     index = {value: i for i, value in enumerate(values)}
-    parts = []
-    previous = 0
-    for key in sorted(table):
-        parts.append(f"{key - previous:x}.{index[table[key]]:x}")
-        previous = key
-    return tuple(values), base64.b85encode(zlib.compress(" ".join(parts).encode(), 9))
+    keys = sorted(table)
+    deltas = [f"{key - previous:x}" for previous, key in zip([0] + keys, keys)]
+    raw = len(keys).to_bytes(4, "little") + bytes([index[table[key]] for key in keys]) + " ".join(deltas).encode()
+    return tuple(values), base64.b64encode(zlib.compress(raw, 9))
 
 
 def source() -> str:
-    chows_table, pungs_table = build()
-    chow_values, chow_data = encode(chows_table)
-    pung_values, pung_data = encode(pungs_table)
+    chows_table, in_order, pungs_table = build()
     lines = ['"""Made by ``python -m engine.mcr.make_tables`` (do not edit): the chow and pung combination tables of',
-             '``engine.mcr.fast``, loaded at import."""', "", "# fmt: off",
-             f"CHOW_VALUES = {pformat(chow_values, width=116)}", f"CHOW_DATA = ({_wrapped(chow_data)})",
-             f"PUNG_VALUES = {pformat(pung_values, width=116)}", f"PUNG_DATA = ({_wrapped(pung_data)})", ""]
+             '``engine.mcr.fast``, loaded at import."""', "", "# fmt: off"]
+    for name, table in (("CHOW", chows_table), ("CHOW_IN_ORDER", in_order), ("PUNG", pungs_table)):
+        values, data = encode(table)
+        lines += [f"{name}_VALUES = {pformat(values, width=116)}", f"{name}_DATA = ({_wrapped(data)})"]
+    lines.append("")
     return "\n".join(lines)
 
 

@@ -470,14 +470,17 @@ def test_kind_fan_key_decides_the_kind_fans():
 
 def test_combo_tables_are_the_combination_search():
     """The committed chow and pung combination tables (``engine/mcr/combo_tables.py``, loaded at import) are what
-    ``make_tables.build`` works out with ``combos`` now, and decode to it."""
+    ``make_tables.build`` works out with ``combos`` now, and every set of chows finds its entry."""
     from engine.mcr import combo_tables, fast, make_tables
 
-    chows_table, pungs_table = make_tables.build()
+    chows_table, in_order, pungs_table = make_tables.build()
     assert fast._decode_table(combo_tables.CHOW_VALUES, combo_tables.CHOW_DATA) == chows_table
+    assert fast._decode_table(combo_tables.CHOW_IN_ORDER_VALUES, combo_tables.CHOW_IN_ORDER_DATA) == in_order
     assert fast._decode_table(combo_tables.PUNG_VALUES, combo_tables.PUNG_DATA) == pungs_table
     assert (combo_tables.CHOW_VALUES, combo_tables.CHOW_DATA) == make_tables.encode(chows_table)
     assert len(chows_table) == 7938 and len(pungs_table) == 1494
+    # Each chows' entry in order where the fans' order may follow the suits', the one answer otherwise.
+    assert {fast.any_order_chow_key(key) for key in in_order} == {k for k, v in chows_table.items() if v is None}
     # Every set of chows, in any order and naming of the suits, finds its entry (the key chow_part makes).
     import random
 
@@ -486,4 +489,5 @@ def test_combo_tables_are_the_combination_search():
     for _ in range(20000):
         chows = tuple(rng.choice(kinds) for _ in range(rng.randint(2, 4)))
         pair = rng.choice((-1, 4, 13, 22)) if len(chows) == 4 else -1
-        assert fast.any_order_chow_key(fast.chow_key(chows, pair)) in chows_table, (chows, pair)
+        key = fast.chow_key(chows, pair)
+        assert chows_table[fast.any_order_chow_key(key)] is not None or key in in_order, (chows, pair)
