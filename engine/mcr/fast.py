@@ -13,8 +13,10 @@ put together from parts seen before:
 * the fans of which kinds the hand uses (by the kind mask, or a few features of it) and of the way of winning (a
   table of the context flags);
 * the chow combinations (by the chows and the pair), the pung combinations (by the pungs and an honour pair, looked
-  up only when the pungs' kind mask allows one); the per-pung fans are worked out on the spot;
-* whether the wait is unique (``evaluate._only_winning_tile_of``, per-suit wait tables);
+  up only when the pungs' kind mask allows one), behind those caches tables of every set of chows and of pungs
+  (``combo_tables``, made by ``make_tables``); the per-pung fans are worked out on the spot;
+* whether the wait is unique (``evaluate._only_winning_tile_of``, per-suit wait tables from the tables of the
+  blocks that split);
 * the exclusions, the total and the tie key (by the fan ids found, in order).
 
 The caches hold only ints, strings and tuples of them, which the garbage collector stops tracking.
@@ -682,7 +684,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                               | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
                               | (not not context.last_tile) << 6]
     # Most hands can only be four sets and a pair: those are read from the suits' entries (and kept by the standing
-    # counts, for hands seen again), the others by reading_summaries.
+    # counts, for hands seen again), the irregular shapes added where their counts allow one.
     key = tiles + _WIN_SUFFIX[win]
     summaries = _READINGS.get(key)
     if summaries is None:
@@ -696,7 +698,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         return None
     # Each reading's total and tie key from three pieces of fan ids: the hand's (``found``), the partition's sets
     # and the reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once
-    # (``_piece``); the fan list itself (``finish``) only for the reading kept.
+    # (``_piece``), and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
     hand_piece = _PIECES.get(found) or _piece(found)
     hand_bits, hand_excluded = hand_piece[0], hand_piece[1]
     unique_wait = None
@@ -799,15 +801,6 @@ def _cut(piece: tuple, cut: int) -> tuple[int, tuple]:
     kept = tuple([(fan, n) for fan, n in piece[3] if not _BIT[fan] & cut])
     done = piece[4][cut] = (sum([POINTS[fan] * n for fan, n in kept]), kept)
     return done
-
-
-def _kept(hand_piece: tuple, set_piece: tuple, extra_piece: tuple, removed: int) -> tuple:
-    """The fans of a reading after the exclusions, (fan id, count) in the order found; 无番和 when none is left."""
-    kept = ()
-    for piece in (hand_piece, set_piece, extra_piece):
-        cut = removed & piece[0]
-        kept += piece[3] if not cut else (piece[4].get(cut) or _cut(piece, cut))[1]
-    return kept or _CHICKEN
 
 
 def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, knitted: bool,
