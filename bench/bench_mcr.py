@@ -8,7 +8,8 @@ Prints hands per second and microseconds per hand for:
   * engine.mcr cold (first pass: empty caches, as for a fresh process seeing new hands),
   * engine.mcr steady state (after --warmup *other* hands filled the count-keyed caches, one pass over each of
     --repeat fresh sets of hands never seen before: a long-running service seeing new hands; the most honest
-    number; best and median pass, and each pass against a PyMahjongGB pass run just before it),
+    number; best and median pass, and each pass against a PyMahjongGB pass run just before it; and the garbage
+    collector's share of each pass, measured with ``gc.callbacks``),
   * engine.mcr repeated (best of --repeat later passes over the same hands: the caches hold these very hands),
   * engine.mcr steady with ``to_json()`` (one more fresh set: the full answer an API client gets, with the fans'
     explanations, which ``score`` builds only on demand),
@@ -93,6 +94,15 @@ def main(argv: list[str] | None = None) -> int:
     for hand, context in generate(args.warmup, args.seed + 2):
         score(hand, context)
     steady_passes = []
+    gc_shares = []  # the garbage collector's time within each steady pass
+    gc_time = [0.0, 0.0]
+
+    def _gc_clock(phase, info):
+        if phase == "start":
+            gc_time[1] = clock()
+        else:
+            gc_time[0] += clock() - gc_time[1]
+
     pass_ratios = []  # each steady pass against the PyMahjongGB pass just before it: robust to load that drifts
     gb_passes = []
     for fresh in fresh_sets:
@@ -103,10 +113,14 @@ def main(argv: list[str] | None = None) -> int:
                 MahjongGB.MahjongFanCalculator(*arguments)
             gb_passes.append(clock() - start)
         gc.collect()
+        gc_time[0] = 0.0
+        gc.callbacks.append(_gc_clock)
         start = clock()
         for hand, context in fresh:
             score(hand, context)
         steady_passes.append(clock() - start)
+        gc.callbacks.remove(_gc_clock)
+        gc_shares.append(gc_time[0])
         if gb_passes:
             pass_ratios.append(steady_passes[-1] / gb_passes[-1])
     ours_steady = min(steady_passes)
@@ -143,6 +157,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"engine.mcr cold {n / ours_cold:9.0f} hands/s {_per_hand(ours_cold, n):8.1f} us/hand")
         print(f"engine.mcr steady {n / ours_steady:9.0f} hands/s {_per_hand(ours_steady, n):8.1f} us/hand")
         print(f"engine.mcr steady median {n / steady_median:9.0f} hands/s {_per_hand(steady_median, n):8.1f} us/hand")
+        print(f"garbage collection within the steady passes: {' '.join(f'{_per_hand(t, n):.1f}' for t in gc_shares)}"
+              " us/hand")
         print(f"engine.mcr repeated {n / ours_warm:9.0f} hands/s {_per_hand(ours_warm, n):8.1f} us/hand")
         print(f"engine.mcr steady + to_json {n / ours_json:9.0f} hands/s {_per_hand(ours_json, n):8.1f} us/hand")
         return 0
@@ -160,6 +176,8 @@ def main(argv: list[str] | None = None) -> int:
           f"{steady_median / gb_call:.1f}x; each steady pass against the call pass just before it: "
           f"{' '.join(f'{r:.1f}x' for r in pass_ratios)}, median "
           f"{sorted(pass_ratios)[len(pass_ratios) // 2]:.1f}x)")
+    print(f"  garbage collection within the steady passes: {' '.join(f'{_per_hand(t, n):.1f}' for t in gc_shares)}"
+          f" us/hand (the first collections after each pass's gc.collect() go over the caches again)")
     print(f"  ratio cold / PyMahjongGB call      {ours_cold / gb_call:6.1f}x")
     print(f"  ratio repeated / PyMahjongGB call  {ours_warm / gb_call:6.1f}x")
     print(f"  ratio steady / PyMahjongGB with its Hand conversion {ours_steady / gb_total:6.1f}x")
