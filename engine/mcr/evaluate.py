@@ -358,29 +358,41 @@ def _other_irregular_wait(key: tuple[int, ...], win: int, melds: int, exhausted:
                 knitted = True
     if not knitted:
         return False
-    # A knitted straight with a set and a pair (or a pair beside one meld) within reach: try the kinds near it.
-    candidates: set[int] = set(range(27, 34))
-    near_masks = []  # the patterns with 8 or 9 kinds held: a kind completes only with one of them all held
+    # A knitted straight with a set and a pair (or a pair beside one meld) within reach: a kind completes the hand
+    # so only with a pattern of 8 or 9 kinds held. With 8, only its missing kind can, when the rest is then a set
+    # and a pair; with all 9, the kinds that make the rest (4 tiles, or 1 beside a meld) a set and a pair: those
+    # near a tile of the rest.
     for pattern, pattern_mask in _KNITTED_MASKS:
-        if (mask & pattern_mask).bit_count() >= 8:
-            candidates.update(pattern)
-            near_masks.append(pattern_mask)
-    for i in range(27):
-        if mask >> i & 1:
-            base = i - i % 9
-            candidates.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
-    standing = list(key)
-    for k in candidates:
-        if k == win or k in exhausted:
+        missing = pattern_mask & ~mask
+        if missing and missing & missing - 1:
+            continue  # 7 kinds or fewer held
+        rest = list(key)
+        for i in pattern:
+            rest[i] -= 1
+        if missing:
+            k = missing.bit_length() - 1
+            if k == win or k in exhausted:
+                continue
+            rest[k] += 1
+            if _standard_complete(tuple(rest)):
+                return True
             continue
-        with_k = mask | 1 << k
-        if not any(with_k & pattern_mask == pattern_mask for pattern_mask in near_masks):
-            continue  # no pattern all held: _completes_knitted_straight would say no
-        standing[k] += 1
-        done = _completes_knitted_straight(tuple(standing))
-        standing[k] -= 1
-        if done:
-            return True
+        candidates: set[int] = set()
+        for i in range(34):
+            if rest[i]:
+                if i >= 27:
+                    candidates.add(i)
+                else:
+                    base = i - i % 9
+                    candidates.update(range(max(base, i - 2), min(base + 8, i + 2) + 1))
+        for k in candidates:
+            if k == win or k in exhausted:
+                continue
+            rest[k] += 1
+            done = _standard_complete(tuple(rest))
+            rest[k] -= 1
+            if done:
+                return True
     return False
 
 
@@ -414,20 +426,6 @@ def _block_status(block: tuple[int, ...]) -> tuple[int, bool]:
     if total <= 14 and max(block) <= 4:  # from the tables of the blocks that split (readings.complete_blocks)
         return rest, block in complete_blocks()[rest == 2]
     return rest, (not total) or _suit_complete(block, rest == 2)
-
-
-@lru_cache(maxsize=65536)
-def _completes_knitted_straight(key: tuple[int, ...]) -> bool:
-    """Whether these standing tiles hold the nine tiles of a knitted pattern and the rest is a set and a pair (or
-    a pair only, beside one meld). (The tiles that complete the other shapes are found without trying each.)"""
-    for pattern, pattern_counts in _KNITTED_PATTERN_COUNTS:
-        if 0 not in pattern_counts(key):  # all nine kinds held
-            rest = list(key)
-            for i in pattern:
-                rest[i] -= 1
-            if _standard_complete(tuple(rest)):
-                return True
-    return False
 
 
 def _standard_complete(key: tuple[int, ...]) -> bool:
@@ -483,7 +481,6 @@ _ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 _ORPHAN_SET = frozenset(_ORPHANS)
 _orphan_counts = itemgetter(*_ORPHANS)
 _KNITTED_MASKS = tuple((pattern, sum(1 << i for i in pattern)) for pattern in KNITTED_PATTERNS)
-_KNITTED_PATTERN_COUNTS = tuple((pattern, itemgetter(*pattern)) for pattern in KNITTED_PATTERNS)
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _HONOURS = tuple(range(27, 34))
 
