@@ -296,6 +296,7 @@ _FIRST_SUIT_SPLITS = {block: _block_splits(block) for block in splitting_blocks(
 _SPLITS = tuple({block: _moved(splits, base) for block, splits in _FIRST_SUIT_SPLITS.items()} for base in (0, 9, 18))
 del _FIRST_SUIT_SPLITS
 
+
 def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: int) -> tuple:
     """The summary of one reading given as (shape code, group codes, winning group index)."""
     if shape == _STANDARD or shape == _KNITTED_STRAIGHT:

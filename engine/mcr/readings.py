@@ -8,6 +8,7 @@ A reading is (shape code, standing group codes, winning group index); a group co
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 from operator import itemgetter
 
 from ..decompose import KNITTED_PATTERNS, Group, GroupKind, Shape, standard_partitions
@@ -35,7 +36,7 @@ def irregular_readings(standing: tuple[int, ...], winning: int, melds: int) -> l
     if melds == 0:
         # Seven pairs, thirteen orphans, 全不靠 (as in arrangements_of_counts, straight to codes).
         if 1 not in standing and 3 not in standing:
-            codes = tuple([_PAIR_CODE + i for i in range(34) for _ in range(standing[i] // 2)])
+            codes = tuple([_PAIR_CODE + i for i in compress(range(34), standing) for _ in range(standing[i] // 2)])
             extra += _placed(_SEVEN_PAIRS_CODE, codes, winning)
         orphans = _orphan_counts(standing)
         if 0 not in orphans and sum(orphans) == 14:
