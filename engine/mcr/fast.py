@@ -327,17 +327,13 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
 
 # --- parts cached by what they depend on ---------------------------------------------------------------------------
 _KIND_IDS_BY_FEATURES: dict[int, tuple[str, ...]] = {}
-_KIND_IDS_BY_MASK: dict[int, tuple[str, ...]] = {}
 
 
 def kind_fan_ids(mask: int) -> tuple[str, ...]:
-    """The ids of ``evaluate._kind_fans(mask)``, cached by the features they read (as ``evaluate._kind_fans_of``)
-    and by the mask itself."""
-    ids = _KIND_IDS_BY_MASK.get(mask)
-    if ids is not None:
-        return ids
-    # One int: the suits present, the ranks present (only without honours), winds / dragons present, and whether
-    # some tile is not green, not reversible, a number not a terminal; from tables of each suit's rank mask.
+    """The ids of ``evaluate._kind_fans(mask)``, cached by the features they read (as ``evaluate._kind_fans_of``):
+    one int, the suits present, the ranks present (only without honours), winds / dragons present, and whether some
+    tile is not green, not reversible, a number not a terminal; from tables of each suit's rank mask (cheaper than
+    a cache by the mask itself, which new hands mostly miss)."""
     key = (_FEATURES[0][mask & 0x1FF] | _FEATURES[1][mask >> 9 & 0x1FF] | _FEATURES[2][mask >> 18 & 0x1FF]
            | _HONOUR_FEATURES[mask >> 27])
     if mask >> 27:
@@ -345,11 +341,7 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
     ids = _KIND_IDS_BY_FEATURES.get(key)
     if ids is None:
         ids = _KIND_IDS_BY_FEATURES[key] = tuple(fan for fan, _, _ in _kind_fans.__wrapped__(mask))
-    if len(_KIND_IDS_BY_MASK) >= _READINGS_MAX:
-        _KIND_IDS_BY_MASK.clear()  # bounded memory in a long-running service
-    _KIND_IDS_BY_MASK[mask] = ids
     return ids
-
 
 
 def _features(mask: int) -> int:
@@ -663,7 +655,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         meld_chows = tuple(meld_chows)
         meld_pungs = tuple(meld_pungs)
         kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
-        found = _KIND_IDS_BY_MASK.get(mask) or kind_fan_ids(mask)
+        found = kind_fan_ids(mask)
         if 4 in held:
             hogs = held.count(4) - melded_kongs - concealed_kongs  # four of a kind not a kong (四归一)
             if hogs:
@@ -676,7 +668,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         held = standing
         meld_chows = meld_pungs = kong_fans = ()
         concealed_kongs = 0
-        found = _KIND_IDS_BY_MASK.get(mask) or kind_fan_ids(mask)
+        found = kind_fan_ids(mask)
         if 4 in tiles:
             found += ("tile_hog",) * tiles.count(4)
         if win < 27 and standing[win - win % 9] >= 3 and _nine_gates(tiles, win):

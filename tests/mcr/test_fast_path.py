@@ -459,13 +459,11 @@ def test_kind_fan_key_decides_the_kind_fans():
     pools = [list(range(34)), list(range(9)), list(range(9, 18)) + list(range(27, 34)), list(range(27, 34)),
              [0, 8, 9, 17, 18, 26] + list(range(27, 34)), [i for i in range(34) if _GREEN_MASK >> i & 1],
              [1, 2, 3, 4, 5, 6, 7, 10, 13, 16, 19, 20, 22, 25, 33]]
-    fast._KIND_IDS_BY_MASK.clear()
     fast._KIND_IDS_BY_FEATURES.clear()
     for _ in range(60000):
         pool = rng.choice(pools)
         mask = sum(1 << i for i in rng.sample(pool, rng.randint(1, min(len(pool), 14))))
         assert fast.kind_fan_ids(mask) == tuple(fan for fan, _, _ in _kind_fans.__wrapped__(mask)), mask
-    fast._KIND_IDS_BY_MASK.clear()
 
 
 def test_combo_tables_are_the_combination_search():
