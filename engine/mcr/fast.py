@@ -10,8 +10,8 @@ put together from parts seen before:
 * the standing tiles' readings with the facts of each standing group (``_standard_summaries`` from per-suit splits
   cached by one suit's counts; kept by the whole standing counts too, for hands seen again; the rare irregular
   shapes by ``reading_summaries``);
-* the fans of which kinds the hand uses (by the kind mask, or a few features of it) and of the way of winning (a
-  table of the context flags);
+* the fans of which kinds the hand uses (by a few features of the kind mask, read from per-suit tables) and of the
+  way of winning (a table of the context flags);
 * the chow combinations (by the chows and the pair), the pung combinations (by the pungs and an honour pair, looked
   up only when the pungs' kind mask allows one), behind those caches tables of every set of chows and of pungs
   (``combo_tables``, made by ``make_tables``); the per-pung fans are worked out on the spot;
@@ -244,8 +244,6 @@ def _split_places(codes: tuple[int, ...]) -> tuple[tuple[tuple[int, str | None, 
     return tuple([tuple(p) for p in places])
 
 
-
-
 @lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
 def _suit_pair_splits(block: tuple[int, ...], base: int) -> tuple:
     """``readings._suit_pair_ways`` with the splits of ``_suit_splits``: (pair kind, splits) for each pair, in
@@ -289,9 +287,8 @@ def _placements_of(winning: int) -> dict[int, tuple[str | None, bool]]:
     return {code: place for code in range(5 * 34) for place in (_placement(code, winning),) if place is not None}
 
 
-# block -> its splits, for each suit (base 0, 9, 18): made at import (about 0.05 s), so that a suit never seen
-# before costs one look-up; each split with
-# its placements of a winning tile of each rank (``_split_places``).
+# block -> its splits, for each suit (base 0, 9, 18), each split with its placements of a winning tile of each rank
+# (``_split_places``): made at import (about 0.05 s), so that a suit never seen before costs one look-up.
 _FIRST_SUIT_SPLITS = {block: _block_splits(block) for block in splitting_blocks()}
 _SPLITS = tuple({block: _moved(splits, base) for block, splits in _FIRST_SUIT_SPLITS.items()} for base in (0, 9, 18))
 del _FIRST_SUIT_SPLITS
@@ -355,6 +352,7 @@ def _features(mask: int) -> int:
 _FEATURES = tuple(tuple(_features(m << base) for m in range(512)) for base in (0, 9, 18))
 _HONOUR_FEATURES = tuple(_features(m << 27) for m in range(128))
 _NO_RANKS = ~(0x1FF << 3)
+
 
 @lru_cache(maxsize=65536)
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
