@@ -607,15 +607,32 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     win = hand.winning_tile.index
     standing[win] += 1
     tiles = bytes(standing)
-    block = tiles[0:9]
-    entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
-    block = tiles[9:18]
-    entry1 = _SUIT_ENTRIES[1].get(block) or _suit_entry(1, block)
-    block = tiles[18:27]
-    entry2 = _SUIT_ENTRIES[2].get(block) or _suit_entry(2, block)
-    block = tiles[27:]
-    honours = _HONOUR_ENTRIES.get(block) or _honour_entry(block)
-    mask = standing_mask = entry0[0] | entry1[0] | entry2[0] | honours[0]
+    # Most hands can only be four sets and a pair: those are read from the suits' entries, the irregular shapes
+    # added where their counts allow one; kept by the standing counts and winning kind (35 bytes) with the kinds
+    # present, for hands seen again (no entries looked up then).
+    key = tiles + _WIN_SUFFIX[win]
+    readings = _READINGS.get(key)
+    if readings is None:
+        block = tiles[0:9]
+        entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
+        block = tiles[9:18]
+        entry1 = _SUIT_ENTRIES[1].get(block) or _suit_entry(1, block)
+        block = tiles[18:27]
+        entry2 = _SUIT_ENTRIES[2].get(block) or _suit_entry(2, block)
+        block = tiles[27:]
+        honours = _HONOUR_ENTRIES.get(block) or _honour_entry(block)
+        standing_mask = entry0[0] | entry1[0] | entry2[0] | honours[0]
+        summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
+        if _irregular_possible(standing_mask, tiles, len(hand.melds)):
+            summaries += _irregular_summaries(tuple(standing), win, len(hand.melds))
+        if len(_READINGS) >= _READINGS_MAX:
+            _READINGS.clear()  # bounded memory in a long-running service
+        _READINGS[key] = summaries, standing_mask
+    else:
+        summaries, standing_mask = readings
+    if not summaries:
+        return None
+    mask = standing_mask
     melds = hand.melds
     n_melds = len(melds)
     self_drawn = context.self_drawn
@@ -674,19 +691,6 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         found += _WIN_FAN_IDS[(not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
                               | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
                               | (not not context.last_tile) << 6]
-    # Most hands can only be four sets and a pair: those are read from the suits' entries (and kept by the standing
-    # counts, for hands seen again), the irregular shapes added where their counts allow one.
-    key = tiles + _WIN_SUFFIX[win]
-    summaries = _READINGS.get(key)
-    if summaries is None:
-        summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
-        if _irregular_possible(standing_mask, tiles, n_melds):
-            summaries += _irregular_summaries(tuple(standing), win, n_melds)
-        if len(_READINGS) >= _READINGS_MAX:
-            _READINGS.clear()  # bounded memory in a long-running service
-        _READINGS[key] = summaries
-    if not summaries:
-        return None
     # Each reading's total and tie key from three pieces of fan ids: the hand's (``found``), the partition's sets
     # and the reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once
     # (``_piece``), and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
@@ -891,8 +895,8 @@ def _irregular_possible(mask: int, tiles: bytes | list[int], melds: int) -> bool
     return False
 
 
-# standing counts and winning kind (35 bytes) -> the readings' summaries (the number of melds follows from the
-# counts).
+# standing counts and winning kind (35 bytes) -> (the readings' summaries, the kinds present as a mask; the number
+# of melds follows from the counts).
 _READINGS: dict[tuple, tuple] = {}
 _READINGS_MAX = 1 << 16
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
