@@ -55,16 +55,27 @@ def truth_detections(scene: dict) -> Detections:
 
 
 _RECOGNIZER = None
+_FIELDS = ("boxes", "class_ids", "confidence", "rotation", "topk_ids", "topk_probs")
 
 
-def model_detections(scene: dict, root: Path) -> Detections:
-    """The committed recogniser's detections for the scene's image (``vision.recognize``, models/)."""
+def model_detections(scene: dict, root: Path, models: Path | None = None, cache: Path | None = None) -> Detections:
+    """The recogniser's detections for the scene's image (``vision.recognize``; ``models``: its folder, default
+    models/). With ``cache`` (a folder) each image's detections are kept there as .npz and read back on later runs,
+    so that reader changes are compared on the very same detections (and faster)."""
     global _RECOGNIZER
+    cached = cache / (Path(scene["image"]).stem + ".npz") if cache is not None else None
+    if cached is not None and cached.exists():
+        with np.load(cached) as data:
+            return Detections(*(data[name] for name in _FIELDS))
     if _RECOGNIZER is None:
         from vision.recognize import Recognizer  # imported only in this mode
 
-        _RECOGNIZER = Recognizer.load()
-    return _RECOGNIZER.recognize(str(root / scene["image"])).detections
+        _RECOGNIZER = Recognizer.load(models)
+    detections = _RECOGNIZER.recognize(str(root / scene["image"])).detections
+    if cached is not None:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        np.savez(cached, **{name: getattr(detections, name) for name in _FIELDS})
+    return detections
 
 
 def kong_answers(reading, scene: dict, detections: Detections) -> list[str]:
@@ -93,6 +104,10 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--show-failures", type=int, default=5)
     parser.add_argument("--states-only", action="store_true", help="no CPU-time limit on the search (deterministic)")
+    parser.add_argument("--models", type=Path, default=None,
+                        help="--detections model: the recognition models' folder (default: models/)")
+    parser.add_argument("--cache", type=Path, default=None,
+                        help="--detections model: keep each image's detections in this folder and reuse them")
     args = parser.parse_args()
     lines = (args.folder / "scenes.jsonl").read_text().splitlines()
     if args.limit:
@@ -106,7 +121,10 @@ def main() -> None:
     for line in lines:
         scene = json.loads(line)
         truth = Hand.from_json(scene["hand"])
-        detections = truth_detections(scene) if args.detections == "truth" else model_detections(scene, args.folder)
+        if args.detections == "truth":
+            detections = truth_detections(scene)
+        else:
+            detections = model_detections(scene, args.folder, args.models, args.cache)
         size = (int(scene["width"]), int(scene["height"]))
         rules = scene.get("context", {}).get("rules", "mcr")
         def budget():

@@ -106,3 +106,22 @@ def test_a_meld_whose_likely_faces_cannot_go_together_counts_the_tiles_that_must
     assert facts("5p 4p", "3p 8p", "2p").meld_misses((0, 1, 2), chow=True) == 0  # 2p 3p 4p
     assert facts("7z", "7z 1z", "1z", "7z").meld_misses((0, 1, 2, 3), chow=False) == 1
     assert facts("9s", "9s", "9s").meld_misses((0, 1, 2), chow=False) == 0
+
+
+def test_eight_flowers_each_misread_are_decoded_as_eight_distinct_flowers_within_the_budget():
+    import math
+
+    from vision.reading.decode import SearchBudget
+
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 7p 8p 9p 1z | 1z")
+    table.row("1f 2f 3f 4f 5f 6f 7f 8f", x=0.0, bottom=1.4)
+    # every flower's top-1 is its right neighbour's face: only the distinct faces make a hand
+    codes = ["1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f"]
+    misread = {14 + k: [(codes[(k + 1) % 8], 0.5), (codes[k], 0.4), (codes[(k + 2) % 8], 0.05)] for k in range(8)}
+    misread[14] = [("2f", 0.45), ("1f", 0.4), ("3f", 0.1)]
+    detections, size, _ = table.photo(misread=misread)
+    budget = SearchBudget(seconds=math.inf)
+    reading = read_hand(detections, size, budget=budget)
+    assert reading.hand is not None and "search_budget_exhausted" not in reading.warning_codes
+    assert [str(f) for f in reading.hand.flowers] == codes
+    assert budget.spent < 100  # one flower block: its cheapest distinct faces come first (was 500 states)

@@ -543,3 +543,11 @@ def test_the_concealed_row_is_the_one_nearest_the_winner_not_a_loose_pair_beyond
     table.row("3p | 3p", x=x, bottom=-2.8)
     reading, _ = read(table)
     assert_hand(reading, "2p c1*23m< p555p^ p777s> p999m< +2p")
+
+
+def test_three_backs_are_a_concealed_kong_with_a_back_missed():
+    # the recogniser lost one of the kong's four backs: the tile count needs a kong, and three backs set apart give it
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d d d")
+    detections, size, _ = table.photo()
+    reading = read_hand(detections, size, concealed_kong_tiles=["6z"])
+    assert same_hand(reading.hand, Hand.parse("123m555p888s3z x6666z +3z"))

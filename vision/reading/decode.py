@@ -20,6 +20,7 @@ whose tile count can make no hand is not searched (``Decoding.impossible``); win
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 import time
 from dataclasses import dataclass, field
@@ -40,6 +41,7 @@ MAX_EXPANSIONS = 20000
 TOTAL_EXPANSIONS = 3000  # per photo, all layouts together (SearchBudget); readable hands use a few hundred
 TOTAL_SECONDS = 0.08  # CPU seconds per photo, layout stage included (SearchBudget); readable hands: < 40 ms
 MAX_ALTERNATIVES = 5
+FLOWER_OPTIONS = 64  # cheapest assignments of distinct faces to a layout's flower tiles kept as one block's options
 RAISED_COST = 2.0  # reading a lifted sideways tile as lying flat (a pung or chow), or a flat one as an added kong
 WEAK_LIFT_COST = 0.5  # reading a slightly lifted one (MeldSlots.lift == LIFT_WEAK) as a flat pung (a chow: free)
 RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
@@ -166,6 +168,31 @@ def _tile_options(tile: int, costs: np.ndarray, flower: bool) -> list[tuple[floa
     return sorted(((float(costs[tile, c]), c) for c in classes), key=lambda o: o[0])
 
 
+_FLOWER_PERMUTATIONS: dict[int, np.ndarray] = {}
+
+
+def _flower_options(tiles: list[int], costs: np.ndarray) -> list[tuple[float, tuple[int, ...]]]:
+    """The cheapest ways to give the flower tiles distinct flower faces (each flower exists once), cheapest first.
+
+    The flowers are one block of the search: their only constraint is among themselves, so solving them apart keeps
+    the search from walking through every reading with two alike (eight flowers, each misread a little, used to
+    spend the photo's whole budget before the faces came out distinct)."""
+    n = len(tiles)
+    flower_count = FACE_COUNT - KIND_COUNT
+    if n > flower_count:
+        return []
+    perms = _FLOWER_PERMUTATIONS.get(n)
+    if perms is None:
+        perms = _FLOWER_PERMUTATIONS[n] = np.array(list(itertools.permutations(range(flower_count), n)),
+                                                   np.int64).reshape(-1, n)
+    table = costs[np.asarray(tiles, np.int64)][:, KIND_COUNT:FACE_COUNT]  # (n, 8)
+    totals = table[np.arange(n)[None, :], perms].sum(axis=1) if n else np.zeros(1)
+    keep = min(FLOWER_OPTIONS, len(totals))
+    best = np.argpartition(totals, keep - 1)[:keep] if keep < len(totals) else np.arange(len(totals))
+    best = best[np.argsort(totals[best], kind="stable")]
+    return [(float(totals[b]), tuple(int(k) + KIND_COUNT for k in perms[b])) for b in best]
+
+
 def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rules: str = "mcr",
            winning_request: int | None = None, concealed_kong_kinds: list[int] | None = None,
            max_expansions: int = MAX_EXPANSIONS, budget: SearchBudget | None = None,
@@ -196,10 +223,9 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
             options = [o for o in options if o[1] == winning_request]
         blocks.append(options)
         block_roles.append(("winning", layout.winning))
-    if rules != "riichi":
-        for tile in layout.flowers:
-            blocks.append(_tile_options(tile, costs, flower=True))
-            block_roles.append(("flower", tile))
+    if rules != "riichi" and layout.flowers:
+        blocks.append(_flower_options(list(layout.flowers), costs))
+        block_roles.append(("flowers", -1))
 
     hidden_needed = 14 - 3 * len(layout.melds)
     hidden_found = len(layout.concealed) + (layout.winning is not None)
@@ -207,27 +233,13 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
         # No face can fix a tile count (engine.decompose checks shapes, not the number of tiles): nothing to search.
         return Decoding(best=None, impossible=True)
 
-    # What each block option adds to the tile counts, precomputed so that a state is checked without objects.
     roles = [role for role, _ in block_roles]
-    contributions: list[list[tuple[int, ...]]] = []
-    for role, block in zip(roles, blocks):
-        if role == "meld":
-            contributions.append([payload[0].kinds for _, payload in block])
-        elif role == "flower":
-            contributions.append([(payload,) for _, payload in block])
-        else:
-            contributions.append([(payload,) for _, payload in block])
     meld_blocks = [j for j, role in enumerate(roles) if role == "meld"]
     hidden_blocks = [j for j, role in enumerate(roles) if role in ("concealed", "winning")]
-    flower_blocks = [j for j, role in enumerate(roles) if role == "flower"]
     concealed_blocks = [j for j, role in enumerate(roles) if role == "concealed"]
     winning_block = next((j for j, role in enumerate(roles) if role == "winning"), None)
 
     def legal(ranks: tuple[int, ...]) -> bool:
-        if len(flower_blocks) > 1:
-            seen = {blocks[j][ranks[j]][1] for j in flower_blocks}
-            if len(seen) != len(flower_blocks):
-                return False
         hidden = [0] * KIND_COUNT
         for j in hidden_blocks:
             hidden[blocks[j][ranks[j]][1]] += 1
@@ -274,9 +286,9 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
             elif role == "winning":
                 winning_kind = payload
                 faces[ref] = payload
-            else:
-                flowers.append(payload)
-                faces[ref] = payload
+            else:  # the flowers' block: one face per flower tile, in layout order
+                flowers.extend(payload)
+                faces.update(zip(layout.flowers, payload))
         chosen_from_concealed = None
         if winning_kind is None:
             if winning_request is not None:
@@ -295,7 +307,9 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
     # Each face-up meld tile at its own cheapest playing face: a meld whose tiles cannot be alike (a loose tile taken
     # as an added kong's fourth) then pays for it here, as any other correction does.
     meld_tiles = [t for meld in layout.melds for t, down in zip(meld.tiles, meld.face_down) if not down]
-    unconstrained = sum(block[0][0] for block, (role, _) in zip(blocks, block_roles) if role != "meld")
+    unconstrained = sum(block[0][0] for block, (role, _) in zip(blocks, block_roles) if role not in ("meld", "flowers"))
+    if "flowers" in roles:  # each flower tile at its own cheapest flower face, alike or not
+        unconstrained += float(costs[list(layout.flowers), KIND_COUNT:FACE_COUNT].min(axis=1).sum())
     unconstrained += float(costs[meld_tiles, :KIND_COUNT].min(axis=1).sum()) if meld_tiles else 0.0
     result = Decoding(best=None, unconstrained_cost=min(unconstrained, start_cost))
     expansions = 0

@@ -71,6 +71,7 @@ FACE_MISS_COST = 3.0  # per meld tile whose likely faces (p >= 0.05) cannot join
 UNLABELLED_MELD_COST = 0.5  # over LABEL_FLIP_COST: a meld none of whose labels shows its claimed tile (unlabelled_meld)
 PITCH_MARGIN = 0.07  # tile widths: a step beside the claimed tile is longer by ~(aspect - 1) / 2 ~ 0.17
 PITCH_SURE_MARGIN = 0.1  # ... where the labels' own guess (the left end, with a warning) is the other choice
+MISSING_BACK_COST = 2.0  # three backs read as a concealed kong whose fourth back was not detected
 INF = float("inf")
 
 
@@ -292,6 +293,15 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
     return None
 
 
+def three_backs_kong(tiles: list[int], frame: Frame) -> MeldSlots | None:
+    """Three backs in a row: a concealed kong whose fourth back the recogniser missed (a back shows no face, so it
+    is the tile most easily lost among its alike neighbours), read at MISSING_BACK_COST; the tile count decides
+    whether the hand needs it (three loose backs are usually the wall's)."""
+    if len(tiles) != 3 or not all(frame.face_down[t] for t in tiles):
+        return None
+    return MeldSlots(MeldType.CONCEALED_KONG, tuple(tiles), (0, 1, 2), None, None, (True,) * 3)
+
+
 def unlabelled_meld(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> MeldSlots | None:
     """Three or four face-up tiles that all carry one label, in rows turned past STEEP_TILT: a meld whose claimed
     tile's label fell on the same quarter turn as the others' (perspective near 45°), or None.
@@ -487,6 +497,10 @@ class _RowSolver:
         for size in (3, 4):
             if i + size <= n:
                 meld = meld_layout(self.row[i:i + size], self.frame, self.stacked_on)
+                missing = 0
+                if meld is None and size == 3:
+                    meld = three_backs_kong(self.row[i:i + size], self.frame)
+                    missing = int(meld is not None)
                 unlabelled = meld is None
                 if unlabelled:
                     meld = unlabelled_meld(self.row[i:i + size], self.frame, self.stacked_on)
@@ -502,7 +516,7 @@ class _RowSolver:
                     chow = meld.type is MeldType.PUNG and meld.discarder is Discarder.LEFT
                     cost = LABEL_FLIP_COST * meld.label_flips + self.joined(i, i + size) \
                         + FACE_MISS_COST * self.facts.meld_misses(up, chow) \
-                        + (UNLABELLED_MELD_COST if unlabelled else 0.0) + sum(
+                        + (UNLABELLED_MELD_COST if unlabelled else 0.0) + MISSING_BACK_COST * missing + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
                     if cost < INF:
                         out.append((i + size, "meld", cost, meld))
