@@ -68,6 +68,10 @@ STEEP_FALLBACK_COST = 0.5  # nats over the unconstrained faces: a plain reading 
 TILT_DISAGREEMENT = 10.0  # degrees between the rows' densest direction and the frame's tilt that is tried as well
 STEEPEST_ROWS = 65.0  # ... up to this (further: the nearest neighbours run across the rows, not along them)
 MELD_FACE_PROBABILITY = 0.05  # a face this probable counts when checking that unlabelled tiles can make a meld
+CROWDED_OVERLAP = 0.3  # local tile widths that two row neighbours' boxes overlap along the row: one is a stray box
+MAX_CROWDED_BOXES = 4  # such boxes each tried left out (the deepest overlaps first) ...
+CROWDED_CANDIDATES = 3  # ... with this many of the cheapest layouts each ...
+CROWDED_BOX_COST = 1.0  # ... at this cost
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
 
 
@@ -149,10 +153,10 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         if attempts and budget.out_of_time():
             budget_hit = True  # dozens of tiles turned every way: the turns most tiles share were tried
             break
-        attempts += _layouts_for(detections, turn)
+        attempts += _layouts_for(detections, turn, budget=budget)
         steep = _steep_row_direction(detections, turn)
         if steep is not None:  # rows further than 45° off the labels' axes: read along them if all else fails
-            steep_attempts += _layouts_for(detections, turn, tilt=steep)
+            steep_attempts += _layouts_for(detections, turn, tilt=steep, budget=budget)
     costs = decoding.class_costs(detections.topk_ids, detections.topk_probs)
 
     def search(tried: list) -> None:
@@ -334,9 +338,10 @@ def _steep_row_direction(detections: Detections, turn: int) -> float | None:
     return direction if abs(direction - plain) > TILT_DISAGREEMENT else None
 
 
-def _layouts_for(detections: Detections, turn: int, tilt: float | None = None) -> list:
+def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
+                 budget: decoding.SearchBudget | None = None) -> list:
     """[(frame, duplicate mask, stacked tiles, layout), ...] for one quarter-turn hypothesis (and row direction,
-    when given), cheapest first."""
+    when given), cheapest first (the readings without a crowded box only while ``budget`` has time left)."""
     frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
                                quarter_turn=turn, tilt=tilt)
     duplicate = geometry.duplicates(detections.boxes, detections.confidence, keep_pairs=frame.sideways)
@@ -346,14 +351,43 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None) -
     stacked_on = geometry.find_stacked(frame, active)
     in_rows = active.copy()
     in_rows[list(stacked_on)] = False
-    layouts = segment(frame, geometry.rows(frame, in_rows), facts, stacked_on, n_best=LAYOUT_CANDIDATES)
+    row_list = geometry.rows(frame, in_rows)
+    layouts = segment(frame, row_list, facts, stacked_on, n_best=LAYOUT_CANDIDATES)
     out = [(frame, duplicate, stacked_on, layout) for layout in layouts]
+    # Boxes that overlap along a row more than touching tiles can (the localiser's box straddling two tiles, or one
+    # tile boxed twice over less than DUPLICATE_IOU): each is also read as a stray box left out of the rows, at
+    # CROWDED_BOX_COST, and the count and the faces decide.
+    for t in _crowded_boxes(frame, row_list, detections.class_ids)[:MAX_CROWDED_BOXES]:
+        if budget is not None and budget.out_of_time():
+            break
+        without = in_rows.copy()
+        without[t] = False
+        dropped = duplicate.copy()
+        dropped[t] = True
+        for layout in segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=CROWDED_CANDIDATES):
+            layout.cost += CROWDED_BOX_COST
+            out.append((frame, dropped, stacked_on, layout))
     if stacked_on:
         # A tile found on or beside a claimed tile may be a loose one (a discard lying there): the layouts without
         # any stacking are tried too, and the faces decide (an added kong needs four alike, a chow cannot be one).
         plain = segment(frame, geometry.rows(frame, active), facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
         out += [(frame, duplicate, {}, layout) for layout in plain]
     return out
+
+
+def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.ndarray) -> list[int]:
+    """Tiles of a row that overlap a row neighbour along it by more than CROWDED_OVERLAP local tile widths (touching
+    tiles measure -0.1..0.1), the deepest overlaps first; only tiles read as playing tiles (backs are the wall's or a
+    kong's, flowers are laid in a group of their own, closer together where the camera looks along it)."""
+    found: dict[int, float] = {}
+    for row in rows:
+        for a, b in zip(row, row[1:]):
+            gap = frame.gap(a, b)
+            if gap < -CROWDED_OVERLAP:
+                for t in (a, b):
+                    if int(class_ids[t]) < KIND_COUNT and not frame.face_down[t]:
+                        found[t] = min(found.get(t, 0.0), gap)
+    return sorted(found, key=lambda t: found[t])
 
 
 def _hand_tiles(layout: Layout) -> list[int]:

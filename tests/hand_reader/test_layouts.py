@@ -8,6 +8,7 @@ import pytest
 from engine.hand import Hand
 from vision.reading.compare import same_hand
 from tests.hand_reader.builder import Table, detection_of
+from vision.classes import FACE_CODES
 from vision.detections import Detections
 from vision.hand_reader import read_hand
 
@@ -551,3 +552,19 @@ def test_three_backs_are_a_concealed_kong_with_a_back_missed():
     detections, size, _ = table.photo()
     reading = read_hand(detections, size, concealed_kong_tiles=["6z"])
     assert same_hand(reading.hand, Hand.parse("123m555p888s3z x6666z +3z"))
+
+
+def test_a_box_straddling_two_concealed_tiles_is_left_out():
+    # the localiser boxed the gap between two tiles as a tile of its own: the row holds one box too many, so the count
+    # would drop the set-apart winning tile; read without the stray box the hand is whole
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | s4s 5s 6s")
+    detections, size, order = table.photo(shuffle=False)
+    a, b = detections.boxes[1], detections.boxes[2]
+    stray = (a + b) / 2
+    boxes = np.concatenate([detections.boxes, stray[None]])
+    ids = np.concatenate([detections.topk_ids, [[FACE_CODES.index("2m"), 41, 40]]])
+    probs = np.concatenate([detections.topk_probs, [[0.5, 0.2, 0.1]]])
+    crowded = Detections(boxes, ids[:, 0], probs[:, 0], np.concatenate([detections.rotation, [0]]), ids, probs)
+    reading = read_hand(crowded, size)
+    assert same_hand(reading.hand, Hand.parse("123m555p888s3z c4*56s< +3z"))
+    assert reading.tile_roles[len(detections)].get("duplicate")
