@@ -3,7 +3,8 @@
 The split is the one ``vision.train.localizer`` writes (out/datasets/loc/images/val: every 10th hk-photos *train*
 photo + synthetic scenes of an unseen seed); hk-photos valid, the measurement set, is never looked at. A tile counts
 as found when a box overlaps it with IoU >= 0.5 (any class): box precision / recall / F1, per source and pooled
-(each source weighted equally, so the 45 real photos count as much as the synthetic scenes).
+(each source weighted equally, so the 45 real photos count as much as the synthetic scenes; squeezed copies of the
+real photos, made by ``vision.train.localizer --stretch-copies``, are a third source).
 
     .venv/bin/python -m vision.train.tune_localizer models/localizer.onnx [--split out/datasets/loc]
 """
@@ -65,12 +66,13 @@ def main(argv=None) -> None:
     images = sorted((Path(args.split) / "images" / "val").iterdir())
     grid = list(itertools.product(*(map(float, s.split(",")) for s in (args.conf, args.nms_iou, args.contain))))
     low = min(g[0] for g in grid)
-    counts = {g: {"real": np.zeros(3), "synthetic": np.zeros(3)} for g in grid}
+    counts = {g: {"real": np.zeros(3), "synthetic": np.zeros(3), "squeezed": np.zeros(3)} for g in grid}
     for img_path in tqdm(images, desc="held-out images"):
         img = cv2.imread(str(img_path))
         h, w = img.shape[:2]
         truth, _ = read_yolo_labels(Path(args.split) / "labels" / "val" / (img_path.stem + ".txt"), w, h)
-        source = "synthetic" if img_path.name.startswith("synth_") else "real"
+        source = ("synthetic" if img_path.name.startswith("synth_")
+                  else "squeezed" if img_path.name.startswith("sq") else "real")  # sq*: localizer --stretch-copies
         if source == "real" and args.skip_rotated and exporter_rotated(img):
             continue
         out, frame = loc.raw(img)
@@ -83,10 +85,12 @@ def main(argv=None) -> None:
     for g, c in counts.items():
         f1 = {}
         for source, (tp, n_pred, n_true) in c.items():
+            if n_true == 0:
+                continue
             p, r = tp / max(n_pred, 1), tp / max(n_true, 1)
             f1[source] = {"precision": round(p, 4), "recall": round(r, 4), "f1": round(2 * p * r / max(p + r, 1e-9), 4)}
         rows.append({"conf": g[0], "nms_iou": g[1], "contain": g[2], **f1,
-                     "pooled_f1": round((f1["real"]["f1"] + f1["synthetic"]["f1"]) / 2, 4)})
+                     "pooled_f1": round(sum(v["f1"] for v in f1.values()) / len(f1), 4)})
     rows.sort(key=lambda r: -r["pooled_f1"])
     for r in rows[:8]:
         print(json.dumps(r))
