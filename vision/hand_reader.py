@@ -158,6 +158,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         if steep is not None:  # rows further than 45° off the labels' axes: read along them if all else fails
             steep_attempts += _layouts_for(detections, turn, tilt=steep, budget=budget)
     costs = decoding.class_costs(detections.topk_ids, detections.topk_probs)
+    meld_cache: dict = {}  # each meld's face options, listed once for all the layouts that hold it
 
     def search(tried: list) -> None:
         nonlocal best_key, chosen, budget_hit
@@ -187,7 +188,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                     continue
                 result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
                                          winning_request=winning_request, concealed_kong_kinds=kong_requests,
-                                         max_expansions=cap, budget=budget, costs=costs)
+                                         max_expansions=cap, budget=budget, costs=costs, meld_cache=meld_cache)
                 budget_hit = budget_hit or result.budget_hit
                 if result.exhausted:
                     cut_short.append(((not_ok, layout_cost), attempt))
@@ -352,7 +353,8 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     in_rows = active.copy()
     in_rows[list(stacked_on)] = False
     row_list = geometry.rows(frame, in_rows)
-    layouts = segment(frame, row_list, facts, stacked_on, n_best=LAYOUT_CANDIDATES)
+    solvers: dict = {}  # row solvers shared by the readings below (same frame, faces and stacking)
+    layouts = segment(frame, row_list, facts, stacked_on, n_best=LAYOUT_CANDIDATES, solver_cache=solvers)
     out = [(frame, duplicate, stacked_on, layout) for layout in layouts]
     # Boxes that overlap along a row more than touching tiles can (the localiser's box straddling two tiles, or one
     # tile boxed twice over less than DUPLICATE_IOU): each is also read as a stray box left out of the rows, at
@@ -364,7 +366,8 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         without[t] = False
         dropped = duplicate.copy()
         dropped[t] = True
-        for layout in segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=CROWDED_CANDIDATES):
+        for layout in segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=CROWDED_CANDIDATES,
+                              solver_cache=solvers):
             layout.cost += CROWDED_BOX_COST
             out.append((frame, dropped, stacked_on, layout))
     if stacked_on:

@@ -196,12 +196,13 @@ def _flower_options(tiles: list[int], costs: np.ndarray) -> list[tuple[float, tu
 def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rules: str = "mcr",
            winning_request: int | None = None, concealed_kong_kinds: list[int] | None = None,
            max_expansions: int = MAX_EXPANSIONS, budget: SearchBudget | None = None,
-           costs: np.ndarray | None = None) -> Decoding:
+           costs: np.ndarray | None = None, meld_cache: dict | None = None) -> Decoding:
     """Search the most probable legal reading of ``layout``; see the module docstring.
 
     ``winning_request``: the winning tile's kind named by the request. ``concealed_kong_kinds``: faces for the
     concealed kongs that show none, in layout order. ``budget``: shared with the other decodings of the photo.
-    ``costs``: ``class_costs(topk_ids, topk_probs)`` when the caller has it already.
+    ``costs``: ``class_costs(topk_ids, topk_probs)`` when the caller has it already. ``meld_cache``: a dict kept by
+    the caller across the decodings of one photo (same ``costs``): each meld's options are listed once.
     """
     if costs is None:
         costs = class_costs(np.asarray(topk_ids), np.asarray(topk_probs))
@@ -212,7 +213,13 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
         kong_kind = None
         if meld.type is MeldType.CONCEALED_KONG and all(meld.face_down):
             kong_kind = requested_kongs.pop(0) if requested_kongs else None
-        blocks.append([(c, (m, pairs)) for c, m, pairs in _meld_options(meld, costs, kong_kind)])
+        key = (meld, kong_kind)
+        block = meld_cache.get(key) if meld_cache is not None else None
+        if block is None:
+            block = [(c, (m, pairs)) for c, m, pairs in _meld_options(meld, costs, kong_kind)]
+            if meld_cache is not None:
+                meld_cache[key] = block
+        blocks.append(block)
         block_roles.append(("meld", index))
     for tile in layout.concealed:
         blocks.append([(c, k) for c, k in _tile_options(tile, costs, flower=False)])

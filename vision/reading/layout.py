@@ -457,6 +457,7 @@ class _RowSolver:
                                    else STEEP_SIDEWAYS_STANDING_COST)
         self._segments: dict[int, list[tuple[int, str, float, object]]] = {}
         self._forward: list[dict[int, tuple[float, list]]] | None = None
+        self._main_options: list | None = None
 
     def cut(self, k: int) -> float:
         """Cost of a cut at boundary k (between row[k-1] and row[k]); boundaries 0 and n are free."""
@@ -573,6 +574,11 @@ class _RowSolver:
 
     def main_options(self) -> list[tuple[float, int, int, bool, list]]:
         """Every way to hold the concealed run: (cost, concealed count, melds, has winning tile, segments)."""
+        if self._main_options is None:
+            self._main_options = self._solve_main_options()
+        return self._main_options
+
+    def _solve_main_options(self) -> list[tuple[float, int, int, bool, list]]:
         n = len(self.row)
         # Standing tiles are upright faces; a face the labels call sideways may still stand in the run (labels flip
         # where perspective turns a row across 45°), at SIDEWAYS_STANDING_COST.
@@ -627,17 +633,25 @@ class _RowSolver:
 
 
 def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: dict[int, int],
-            n_best: int = 1) -> list[Layout]:
+            n_best: int = 1, solver_cache: dict | None = None) -> list[Layout]:
     """The ``n_best`` cheapest readings of the rows, count-consistent ones first (see the module docstring).
 
-    Empty when there are no rows or no row can hold a concealed run.
+    Empty when there are no rows or no row can hold a concealed run. ``solver_cache``: a dict kept by the caller across
+    calls with the same ``frame``, ``facts`` and ``stacked_on`` (rows that recur are then not solved again).
     """
     if not rows:
         return []
     # Melds are laid next to the hand: a meld in a row far from the concealed row costs more (FAR_MELD_COST), so
     # each main-row choice takes a near or a far table per other row. The tables are indexed by the meld count, so
     # the far one is the near one plus FAR_MELD_COST per meld (the same segmentations win).
-    near_solvers = [_RowSolver(row, frame, facts, stacked_on) for row in rows]
+    if solver_cache is None:
+        solver_cache = {}
+    near_solvers = []
+    for row in rows:
+        solver = solver_cache.get(tuple(row))
+        if solver is None:
+            solver = solver_cache[tuple(row)] = _RowSolver(row, frame, facts, stacked_on)
+        near_solvers.append(solver)
     near_tables = [s.forward(len(s.row))[len(s.row)] for s in near_solvers]
     far_tables = [{key: (cost + key[0] * FAR_MELD_COST, segs) for key, (cost, segs) in table.items()}
                   for table in near_tables]
