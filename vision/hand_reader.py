@@ -20,6 +20,7 @@ run (none set apart: the right-most standing tile is used, with a warning, unles
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -71,7 +72,8 @@ MELD_FACE_PROBABILITY = 0.05  # a face this probable counts when checking that u
 CROWDED_OVERLAP = 0.3  # local tile widths that two row neighbours' boxes overlap along the row: one is a stray box
 MAX_CROWDED_BOXES = 4  # such boxes each tried left out (the deepest overlaps first) ...
 CROWDED_CANDIDATES = 1  # ... with this many of the cheapest layouts each ...
-CROWDED_BOX_COST = 1.0  # ... at this cost
+CROWDED_BOX_COST = 1.0  # ... at this cost, while at least this share of the photo's CPU time is left:
+CROWDED_TIME_SHARE = 0.5
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
 
 
@@ -360,8 +362,8 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     # tile boxed twice over less than DUPLICATE_IOU): each is also read as a stray box left out of the rows, at
     # CROWDED_BOX_COST, and the count and the faces decide.
     for t in _crowded_boxes(frame, row_list, detections.class_ids)[:MAX_CROWDED_BOXES]:
-        if budget is not None and budget.out_of_time():
-            break
+        if budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE:
+            break  # the search keeps CROWDED_TIME_SHARE of the photo's CPU time
         without = in_rows.copy()
         without[t] = False
         dropped = duplicate.copy()

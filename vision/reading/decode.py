@@ -58,6 +58,7 @@ class SearchBudget:
     def __init__(self, expansions: int = TOTAL_EXPANSIONS, seconds: float = TOTAL_SECONDS):
         self.expansions = expansions
         self.expansions_left = expansions
+        self.seconds = seconds
         self.deadline = time.thread_time() + seconds
         self.exhausted = False
 
