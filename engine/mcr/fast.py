@@ -491,6 +491,8 @@ def pung_key(pungs: tuple[int, ...], pair: int) -> int:
         a >>= shift
         b >>= shift
         c >>= shift
+    # the three-value sort of any_order_chow_key, written out again: a shared helper's call and tuple would cost
+    # more than the sort itself on this per-new-hand path
     if a > b:
         a, b = b, a
     if b > c:
