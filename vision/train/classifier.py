@@ -53,8 +53,13 @@ def build_model(arch: str = "md", pretrained: bool = True, freeze: int = FREEZE)
                     md = DetectionModel("yolo11n.yaml", nc=34, verbose=False)
                 self.freeze = freeze
                 self.backbone = nn.Sequential(*list(md.model.children())[:9])
-                feat = 256 * (SIZE // 32) ** 2
-                self.head = nn.Sequential(nn.Flatten(), nn.Dropout(0.2))
+                # The stride-32 map is 2x2 at 64 px and 3x3 at 65..96 px: a 2x2 average with stride 1 brings a 3x3
+                # map to 2x2, so that the heads (and checkpoints) are the same at every input size (an adaptive
+                # pool would do the same but does not export to ONNX when 2 does not divide the map).
+                side = -(-SIZE // 32)
+                pool = nn.AvgPool2d(side - 1, stride=1) if side > 2 else nn.Identity()
+                feat = 256 * 2 * 2
+                self.head = nn.Sequential(pool, nn.Flatten(), nn.Dropout(0.2))
                 self.cls = nn.Linear(feat, N_CLASSES)
                 self.orient = nn.Linear(feat, N_ORIENT)
 
@@ -239,6 +244,7 @@ def one_cycle_lr(progress: float, peak: float, warm: float = 0.15) -> float:
 
 
 def main(argv=None) -> None:
+    global SIZE
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--epochs", type=int, default=4)
     ap.add_argument("--batch", type=int, default=128)
@@ -266,7 +272,10 @@ def main(argv=None) -> None:
     ap.add_argument("--arch", default="md", choices=["md", "tiny"])
     ap.add_argument("--init", default=None, help="checkpoint (.pt from runs/classifier) to start from")
     ap.add_argument("--export-only", default=None, help="export this checkpoint to --out and stop")
+    ap.add_argument("--size", type=int, default=SIZE, choices=range(33, 97), metavar="PX",
+                    help="input side in pixels, 33..96 (the crops are stored at 80 px; checkpoints fit every size)")
     args = ap.parse_args(argv)
+    SIZE = args.size  # read by build_model, augment, center_view and export
 
     import torch
     import torch.nn.functional as F
