@@ -75,6 +75,10 @@ CROWDED_CANDIDATES = 1  # ... with this many of the cheapest layouts each ...
 CROWDED_BOX_COST = 1.0  # ... at this cost, while at least this share of the photo's CPU time is left:
 CROWDED_TIME_SHARE = 0.5
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
+WHITE_DRAGON = FACE_CODES.index("5z")
+# A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
+# for a plain back): when the plain reading needs it, such backs are also read face up, at the log-ratio of the two.
+BACK_AS_WHITE_DRAGON = 0.1
 
 
 @dataclass
@@ -205,6 +209,22 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # steep reading tried side by side beat right plain readings about as often as it fixed wrong ones).
     if steep_attempts and (chosen is None or best_key[0] or best_key[1] or chosen[1].extra_cost > STEEP_FALLBACK_COST):
         search(steep_attempts)
+    # Backs that may be white dragons, read face up: a fallback too (on synthetic scenes one 5z in six was read as
+    # a back, and three such backs in a concealed row make a concealed kong of the white dragons' pung).
+    doubtful = _doubtful_backs(detections)
+    if doubtful and (chosen is None or best_key[0] or best_key[1] or chosen[1].extra_cost > STEEP_FALLBACK_COST):
+        face_up = replace(detections, class_ids=np.where(np.isin(np.arange(n), doubtful), WHITE_DRAGON,
+                                                          detections.class_ids).astype(np.int32))
+        switch_cost = sum(math.log(max(_probability(detections, t, FACE_DOWN), 1e-6)
+                                   / _probability(detections, t, WHITE_DRAGON)) for t in doubtful)
+        face_up_attempts = []
+        for turn in turns:
+            if budget.out_of_time():
+                break
+            for attempt in _layouts_for(face_up, turn, budget=budget):
+                attempt[3].cost += max(switch_cost, 0.0)
+                face_up_attempts.append(attempt)
+        search(face_up_attempts)
     if chosen is None:
         reading.warn("no_hand_layout", "no row of standing tiles was found")
         return reading
@@ -378,6 +398,12 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         plain = segment(frame, geometry.rows(frame, active), facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
         out += [(frame, duplicate, {}, layout) for layout in plain]
     return out
+
+
+def _doubtful_backs(detections: Detections) -> list[int]:
+    """Tiles read as backs whose white-dragon probability is at least BACK_AS_WHITE_DRAGON."""
+    return [i for i in np.flatnonzero(detections.class_ids == FACE_DOWN).tolist()
+            if _probability(detections, i, WHITE_DRAGON) >= BACK_AS_WHITE_DRAGON]
 
 
 def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.ndarray) -> list[int]:

@@ -30,6 +30,27 @@ def test_misread_concealed_tile_is_corrected():
     assert same_hand(reading.hand, Hand.parse("123456789m1z c4*56s< +1z"))
 
 
+def test_white_dragons_read_as_backs_are_read_face_up_when_the_hand_needs_them():
+    # Three white dragons (blank faces) in the concealed row, all read as backs with 5z second: as backs they would
+    # be a concealed kong missing a tile and the count fails; read face up they are the pung the hand needs.
+    table = Table().row("2z 2z 2z 4z 5z 5z 5z | 4z || s1s 2s 3s | s4p 3p 5p")
+    backs = {k: [(None, p), ("5z", 1.0 - p - 0.01), ("8f", 0.01)] for k, p in ((4, 0.67), (5, 0.79), (6, 0.77))}
+    detections, size, order = table.photo(misread=backs)
+    reading = read_hand(detections, size)
+    assert same_hand(reading.hand, Hand.parse("2224555z c1*23s< c34*5p< +4z"))
+    assert sorted(c["tile_index"] for c in reading.corrections) == sorted(detection_of(order, k) for k in backs)
+    assert {(c["read"], c["corrected"]) for c in reading.corrections} == {("face down", "5z")}
+
+
+def test_a_concealed_kong_of_backs_that_look_a_little_like_white_dragons_stays_a_concealed_kong():
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z || d d d d")
+    backs = {k: [(None, 0.8), ("5z", 0.15), ("8f", 0.01)] for k in (11, 12, 13, 14)}
+    detections, size, _ = table.photo(misread=backs)
+    reading = read_hand(detections, size, concealed_kong_tiles=["5p"])
+    assert same_hand(reading.hand, Hand.parse("123456789m1z x5555p +1z"))
+    assert reading.corrections == []
+
+
 def test_a_flower_misread_as_a_playing_tile_stays_a_flower():
     table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 7p 8p 9p 1z | 1z")
     table.row("2f 7f", x=2.0, bottom=1.4)
