@@ -81,7 +81,8 @@ def export_onnx(weights: Path, out: Path, imgsz: int) -> Path:
     model = YOLO(str(weights))
     path = Path(model.export(format="onnx", imgsz=imgsz, simplify=False, dynamic=False, opset=17, device="cpu"))
     out.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copy(path, out)
+    if path.resolve() != out.resolve():  # ultralytics writes beside the weights: already there when out is that path
+        shutil.copy(path, out)
     print("exported", out, f"{out.stat().st_size / 1e6:.1f} MB")
     return out
 
