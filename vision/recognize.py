@@ -48,7 +48,7 @@ class Recognizer:
 
     # Post-processing thresholds of the committed localiser, picked by ``python -m vision.train.tune_localizer`` on
     # the held-out split (hk-photos train slice + synthetic scenes of an unseen seed), never on hk-photos valid.
-    def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.25, iou: float = 0.4,
+    def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS):
         self.localizer = localizer
         self.classifier = classifier

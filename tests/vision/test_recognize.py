@@ -37,8 +37,8 @@ def _truth(img: Path):
 
 def test_models_load_with_documented_io(rec):
     assert rec.localizer.size in (320, 416, 480, 512, 640)
-    assert rec.classifier.size == 64
-    probs, orient = rec.classifier(np.zeros((3, 3, 64, 64), np.float32))
+    assert rec.classifier.size == 80  # models/classifier.md: crops (N, 3, 80, 80)
+    probs, orient = rec.classifier(np.zeros((3, 3, 80, 80), np.float32))
     assert probs.shape == (3, len(CLASS_NAMES)) and orient.shape == (3, 4)  # face turned 0 / 90 / 180 / 270
     np.testing.assert_allclose(probs.sum(axis=1), 1, atol=1e-4)
 
