@@ -1,4 +1,4 @@
-"""Train the crop classifier: a small CNN on 64x64 BGR crops -> 43 classes (42 faces + face-down back) and a
+"""Train the crop classifier: a small CNN on square BGR crops -> 43 classes (42 faces + face-down back) and a
 4-way orientation head: how far the tile's face is turned clockwise inside the crop (0, 90, 180, 270 degrees).
 
 Why four ways: the recogniser turns landscape boxes to portrait, but a sideways tile seen under perspective often has
@@ -8,7 +8,8 @@ Data (``out/crops/*.npz`` of 80x80 crops, see datasets/): hk-photos train (real,
 loss), tile-crops (real, upright), synthetic crops from every art style (``--synth-crops DIR`` from
 ``python -m vision.synth crops``; face-down backs come from there). Augmentation: random resized crop, 180-degree
 and quarter turns (the orientation label follows), small rotations, brightness / contrast / colour jitter, blur, noise.
-Progress bars, a checkpoint per epoch (runs/classifier/), a GPU when available, deterministic seed.
+Progress bars, a checkpoint per epoch (runs/classifier/), a GPU when available, deterministic seed. Input side: 64 px by
+default, ``--size 80`` for the committed model (the size the crops are stored at).
 
     .venv-train/bin/python -m vision.train.classifier          # default: ~25 min on 2 CPU cores
 """
