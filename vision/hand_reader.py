@@ -204,17 +204,22 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             unfinished = cut_short
 
     search(attempts)
-    # Rows read along their own steep direction are a fallback: tried only when the plain frames give no legal
-    # hand of the right count, or one that needs a face the classifier did not put first (on synthetic scenes a
-    # steep reading tried side by side beat right plain readings about as often as it fixed wrong ones).
-    if steep_attempts and (chosen is None or best_key[0] or best_key[1] or chosen[1].extra_cost > STEEP_FALLBACK_COST):
+    def unsatisfied() -> bool:
+        """No legal hand of the right count yet, or only one that needs a face the classifier did not put first."""
+        return chosen is None or best_key[0] or best_key[1] or chosen[1].extra_cost > STEEP_FALLBACK_COST
+
+    # Rows read along their own steep direction are a fallback: tried only when the plain frames leave the reading
+    # unsatisfied (on synthetic scenes a steep reading tried side by side beat right plain readings about as often as
+    # it fixed wrong ones).
+    if steep_attempts and unsatisfied():
         search(steep_attempts)
     # Backs that may be white dragons, read face up: a fallback too (on synthetic scenes one 5z in six was read as
     # a back, and three such backs in a concealed row make a concealed kong of the white dragons' pung).
     doubtful = _doubtful_backs(detections)
-    if doubtful and (chosen is None or best_key[0] or best_key[1] or chosen[1].extra_cost > STEEP_FALLBACK_COST):
-        face_up = replace(detections, class_ids=np.where(np.isin(np.arange(n), doubtful), WHITE_DRAGON,
-                                                          detections.class_ids).astype(np.int32))
+    if doubtful and unsatisfied():
+        class_ids = detections.class_ids.copy()
+        class_ids[doubtful] = WHITE_DRAGON
+        face_up = replace(detections, class_ids=class_ids)
         switch_cost = sum(math.log(max(_probability(detections, t, FACE_DOWN), 1e-6)
                                    / _probability(detections, t, WHITE_DRAGON)) for t in doubtful)
         face_up_attempts = []

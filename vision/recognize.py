@@ -47,7 +47,8 @@ class Recognizer:
     """Localiser + crop classifier. ``min_side``: a JPEG is decoded reduced while its long side keeps this many pixels."""
 
     # Post-processing thresholds of the committed localiser, picked by ``python -m vision.train.tune_localizer`` on
-    # the held-out split (hk-photos train slice + synthetic scenes of an unseen seed), never on hk-photos valid.
+    # the held-out split (hk-photos train slice, squeezed copies of it, synthetic scenes of an unseen seed), never on
+    # hk-photos valid (which was looked at once, to sort train9's extra boxes into kinds, before 0.3 was committed).
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS):
         self.localizer = localizer
