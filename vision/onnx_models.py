@@ -98,17 +98,22 @@ def _contained(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> np.nd
     return (inside & better).any(axis=1)
 
 
-def crop_tiles(image: np.ndarray, boxes: np.ndarray, size: int = 64, margin: float = 0.03):
+def crop_tiles(image: np.ndarray, boxes: np.ndarray, size: int = 64, margin: float = 0.03,
+               landscape: np.ndarray | None = None):
     """Cut each box (with a small margin) to a ``size`` square; landscape boxes are turned 90 degrees
-    counter-clockwise so every crop is portrait-like. Returns ((N, 3, size, size) float32 BGR 0..255, landscape (N,))."""
+    counter-clockwise so every crop is portrait-like. ``landscape`` (N,) bool overrides "wider than tall" (a squeezed
+    picture: the box's shape once the squeeze is undone). Returns ((N, 3, size, size) float32 BGR 0..255,
+    landscape (N,))."""
     n = len(boxes)
     crops = np.empty((n, size, size, 3), np.uint8)
-    landscape = np.zeros(n, bool)
+    given = landscape
+    landscape = np.zeros(n, bool) if given is None else np.asarray(given, bool).copy()
     dst = np.float32([[0, 0], [size, 0], [size, size]])
     for i, (x1, y1, x2, y2) in enumerate(np.asarray(boxes, np.float64)):
         bw, bh = x2 - x1, y2 - y1
         x1, y1, x2, y2 = x1 - margin * bw, y1 - margin * bh, x2 + margin * bw, y2 + margin * bh
-        landscape[i] = bw > bh
+        if given is None:
+            landscape[i] = bw > bh
         src = (np.float32([[x2, y1], [x2, y2], [x1, y2]]) if landscape[i]
                else np.float32([[x1, y1], [x2, y1], [x2, y2]]))
         M = cv2.getAffineTransform(src, dst)

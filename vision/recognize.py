@@ -27,6 +27,7 @@ from .classes import FACE_DOWN
 from .detections import Detections
 from .io import DEFAULT_MAX_PIXELS, decode_image
 from .onnx_models import CropClassifier, Localizer, crop_tiles
+from .squeeze import localize_unsqueezed
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
 
@@ -50,7 +51,8 @@ class Recognizer:
     # the held-out split (hk-photos train slice, squeezed copies of it, synthetic scenes of an unseen seed), never on
     # hk-photos valid (which was looked at once, to sort train9's extra boxes into kinds, before 0.3 was committed).
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
-                 contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS):
+                 contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
+                 unsqueeze: bool = True):
         self.localizer = localizer
         self.classifier = classifier
         self.conf = conf
@@ -59,6 +61,7 @@ class Recognizer:
         self.topk = topk
         self.min_side = min_side
         self.max_pixels = max_pixels
+        self.unsqueeze = unsqueeze  # also look for tiles in a squeezed picture stretched back (vision.squeeze)
 
     @classmethod
     def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
@@ -74,9 +77,16 @@ class Recognizer:
     def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict]:
         """Tiles of a decoded BGR image; boxes multiplied by ``scale`` (reduced decode -> original pixels)."""
         t0 = time.perf_counter()
-        boxes, det_score, back_score = self.localizer(image, self.conf, self.iou, contain=self.contain)
+
+        def localize(picture):
+            return self.localizer(picture, self.conf, self.iou, contain=self.contain)
+
+        if self.unsqueeze:
+            boxes, _, _, landscape, _ = localize_unsqueezed(localize, image)
+        else:
+            boxes, landscape = localize(image)[0], None
         t1 = time.perf_counter()
-        crops, landscape = crop_tiles(image, boxes, self.classifier.size)
+        crops, landscape = crop_tiles(image, boxes, self.classifier.size, landscape=landscape)
         probs, orient = self.classifier(crops)
         t2 = time.perf_counter()
         dets = assemble(boxes * scale, probs, orient, landscape, self.topk)
