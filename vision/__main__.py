@@ -35,15 +35,15 @@ def recognize_main(args) -> int:
         except ImageError as exc:
             print(json.dumps({"image": name, "error": exc.to_json()}), flush=True)
             continue
-        line = {"image": name, "tiles": result.detections.to_json(), "hand": None, "warnings": []}
+        line = {"image": name, "tiles": result.detections.to_json(), "hand": None, "warnings": result.warnings}
         if read_hand is not None:
             try:
                 reading = read_hand(result.detections, image_size=(result.width, result.height))
                 out = reading.to_json() if hasattr(reading, "to_json") else {}
                 line["hand"] = out.get("hand")
-                line["warnings"] = list(out.get("warnings", []))
+                line["warnings"] = result.warnings + list(out.get("warnings", []))
             except Exception as exc:  # the tiles are still useful without a hand
-                line["warnings"] = [f"hand assembly failed: {exc.__class__.__name__}: {exc}"]
+                line["warnings"] = result.warnings + [f"hand assembly failed: {exc.__class__.__name__}: {exc}"]
         if args.timings:
             line["timings_ms"] = result.timings_ms
         print(json.dumps(line, ensure_ascii=False), flush=True)

@@ -38,10 +38,23 @@ class Recognition:
     width: int
     height: int
     timings_ms: dict = field(default_factory=dict)
+    stretch: int = 1
+    """How the tiles were found (vision.squeeze): 1 = in the picture as it came; +k = in it stretched k times across
+    (it looked squeezed from a wide original), -k = stretched k times down. Boxes are always in the picture's pixels."""
+
+    @property
+    def warnings(self) -> list[str]:
+        """What a client should know about how this picture was read (before any hand-reading warnings)."""
+        if self.stretch == 1:
+            return []
+        k = abs(self.stretch)
+        return [f"the picture looked squeezed (its tiles about {k} times too {'thin' if self.stretch > 0 else 'flat'}):"
+                f" the tiles were found in it stretched back {k} times {'across' if self.stretch > 0 else 'down'};"
+                " boxes are in the picture's own pixels"]
 
     def to_json(self, image_name: str | None = None, hand=None, warnings: list[str] | None = None) -> dict:
         return {"image": image_name, "width": self.width, "height": self.height,
-                "tiles": self.detections.to_json(), "hand": hand, "warnings": list(warnings or [])}
+                "tiles": self.detections.to_json(), "hand": hand, "warnings": self.warnings + list(warnings or [])}
 
 
 class Recognizer:
@@ -74,15 +87,17 @@ class Recognizer:
                 raise FileNotFoundError(f"model file {p} not found")
         return cls(Localizer(loc, threads), CropClassifier(clf, threads), **kwargs)
 
-    def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict]:
-        """Tiles of a decoded BGR image; boxes multiplied by ``scale`` (reduced decode -> original pixels)."""
+    def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict, int]:
+        """Tiles of a decoded BGR image; boxes multiplied by ``scale`` (reduced decode -> original pixels). Returns
+        (detections, milliseconds per stage, stretch: see :attr:`Recognition.stretch`)."""
         t0 = time.perf_counter()
 
         def localize(picture):
             return self.localizer(picture, self.conf, self.iou, contain=self.contain)
 
+        stretch = 1
         if self.unsqueeze:
-            boxes, _, _, landscape, _ = localize_unsqueezed(localize, image)
+            boxes, _, _, landscape, stretch = localize_unsqueezed(localize, image)
         else:
             boxes, landscape = localize(image)[0], None
         t1 = time.perf_counter()
@@ -90,7 +105,7 @@ class Recognizer:
         probs, orient = self.classifier(crops)
         t2 = time.perf_counter()
         dets = assemble(boxes * scale, probs, orient, landscape, self.topk)
-        return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}
+        return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch
 
     def recognize(self, data: bytes | str | Path) -> Recognition:
         """Decode and recognise; raises vision.errors.ImageError for unusable files."""
@@ -102,9 +117,10 @@ class Recognizer:
         t0 = time.perf_counter()
         loaded = decode_image(data, min_side=self.min_side, max_pixels=self.max_pixels)
         t1 = time.perf_counter()
-        dets, timings = self.recognize_array(loaded.image, loaded.scale)
+        dets, timings, stretch = self.recognize_array(loaded.image, loaded.scale)
         timings = {"decode": (t1 - t0) * 1e3, **timings, "total": (time.perf_counter() - t0) * 1e3}
-        recognition = Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()})
+        recognition = Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()},
+                                  stretch)
         return recognition, loaded.image
 
 

@@ -116,3 +116,14 @@ def test_row_of_real_tiles_forced_into_a_square(rec):
     assert f1 >= 0.7
     assert f1 > read(plain)[0] + 0.3
     assert not np.isin(d.rotation, (90, 270)).any()  # upright tiles, though their boxes are 10 times taller than wide
+
+
+def test_stretch_reported_to_the_client(rec):
+    """The file read through the whole recogniser says how it was read: stretched across (a wide original), with a
+    warning in its JSON; a plain photo carries none."""
+    result = rec.recognize(STRIP)
+    assert result.stretch > 1
+    warnings = result.to_json("strip.jpg")["warnings"]
+    assert len(warnings) == 1 and "squeezed" in warnings[0] and f"{result.stretch} times across" in warnings[0]
+    plain = rec.recognize(ROOT / "tests" / "fixtures" / "images" / "hk_valid_0.jpg")
+    assert plain.stretch == 1 and plain.to_json()["warnings"] == []
