@@ -12,10 +12,10 @@ tile look wide, and the localiser then splits or merges them.
 
 The gate and the rule were fixed on calibration strips (the 45 photos of the localiser's held-out slice cropped to
 their tiles and forced into 640x640, aspect 0.2 to 13, with the same photos unmodified as controls) and on synthetic
-scenes of three development seeds (1, 3, 11; 180 pictures past the gate). On the strips the rule finds 181 more
-tiles than the pictures as they came (the best factor per picture: 263 more) and changes none of the unmodified
-photos; of the 180 synthetic pictures it tries the stretches on one and keeps none. A first rule, without the
-neighbour check and the ``ENOUGH_AS_IS`` skip, stretched synthetic pictures it should not have.
+scenes of three development seeds (1, 3, 11; 180 pictures past the gate), with localiser train9. On the strips the
+rule finds 181 more tiles than the pictures as they came (the best factor per picture: 263 more) and changes none of
+the unmodified photos; of the 180 synthetic pictures it tries the stretches on one and keeps none. A first rule,
+without the neighbour check and the ``ENOUGH_AS_IS`` skip, stretched synthetic pictures it should not have.
 """
 
 from __future__ import annotations
