@@ -13,7 +13,7 @@ import pytest
 from engine.hand import Hand
 from vision.reading.compare import same_hand
 
-from tests.hand_reader.builder import W, Table
+from tests.hand_reader.builder import H, W, Table
 from tests.hand_reader.test_layouts import assert_hand, read
 
 CONCEALED = "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s"
@@ -82,3 +82,27 @@ def test_one_claimed_tile_off_the_row_among_flat_ones_is_lifted_but_a_frame_that
     reading, _ = read(alike)
     assert_hand(reading, "123m5s p666p< p777z^ p999s> +5s")
     assert not {"added_kong_assumed"} & set(reading.warning_codes)
+
+
+def _boxed_with_the_tile_under_it(tokens: str) -> Table:
+    """The concealed row and a meld at its right whose sideways tile's box reaches as far across the row as the
+    upright tiles' and a little further: how the localiser boxes an added tile together with the claimed tile it
+    hides (near edge in line with the row, box grown across it)."""
+    table = Table().row(f"{CONCEALED} || {tokens}")
+    sideways = next(t for t in table.tiles if t["token"].startswith("s"))
+    near = sideways["cy"] + sideways["height"] / 2
+    sideways["height"] = 1.05 * H
+    sideways["cy"] = near - sideways["height"] / 2
+    return table
+
+
+@pytest.mark.parametrize("photo", [(0, 0.0, 0.0, 0.0), (270, 0.0, 0.0, 0.0), (180, 6.0, 0.0, 0.01)])
+@pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z 7z s7z", ">")])
+def test_a_sideways_box_as_deep_as_the_upright_tiles_is_an_added_kong(tokens, direction, photo):
+    reading, _ = read(_boxed_with_the_tile_under_it(tokens), photo)
+    assert_hand(reading, f"123m456m789p5s a7777z{direction} +5s")
+
+
+def test_a_deep_sideways_box_in_a_chow_stays_a_chow():
+    reading, _ = read(_boxed_with_the_tile_under_it("s4s 3s 5s"))
+    assert_hand(reading, "123m456m789p5s c34*5s< +5s")
