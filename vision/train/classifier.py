@@ -24,12 +24,14 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from ..classes import CLASS_NAMES
 from . import ROOT
 
 SIZE = 64
 N_CLASSES = 43
 N_ORIENT = 4  # face turned 0 / 90 / 180 / 270 degrees clockwise inside the crop
 QUARTER_TURN_P = 0.3  # share of training crops given an extra 90 / 270 degree turn (sideways faces are a minority)
+FLOWER_CLASSES = np.array([k for k, name in enumerate(CLASS_NAMES) if name.endswith("f")])  # 1f..8f
 FREEZE = 5  # md backbone layers kept frozen (stride-8 stem: generic edges and strokes; saves most backward time)
 
 
@@ -254,6 +256,9 @@ def main(argv=None) -> None:
                                                    str(ROOT / "out/crops/tile_crops.npz")])
     ap.add_argument("--synth-crops", action="append", default=[])
     ap.add_argument("--synth-max", type=int, default=3000, help="at most this many synthetic crops (random subset)")
+    ap.add_argument("--flower-copies", type=int, default=1,
+                    help="list each synthetic flower crop this many times (a scene shows ~1 flower against ~16 "
+                         "playing tiles, so each flower class has about a third of a playing class's crops)")
     ap.add_argument("--backs", type=int, default=1500, help="fallback face-down crops drawn in code")
     ap.add_argument("--val", default=str(ROOT / "out/crops/hk_valid.npz"), help="monitoring only, never trained on")
     ap.add_argument("--monitor", action="append", default=[],
@@ -299,6 +304,8 @@ def main(argv=None) -> None:
     for s in args.synth_crops:
         sx, sy, so = load_synth_crops(Path(s))
         pick = rng.permutation(len(sy))[:args.synth_max]
+        flowers = pick[np.isin(sy[pick], FLOWER_CLASSES)]
+        pick = np.concatenate([pick] + [flowers] * (args.flower_copies - 1))
         parts.append((sx[pick], sy[pick], so[pick]))
     if args.backs:
         parts.append(make_backs(args.backs, rng))
