@@ -13,7 +13,7 @@ Concealed kongs that show no face are named from the truth through the reader's 
 about are matched to the true tiles), as a client would answer it.
 
 Prints, per situation (habits, difficulty, camera elevation and roll, meld kinds, claimed direction, whether a
-hand tile is hidden from view, whether the search budget was met): the exact hand rate (every tile, meld, ``from``,
+hand tile is hidden from view, whether the search budget was met, whether the reader warned at all): the exact hand rate (every tile, meld, ``from``,
 winning tile and flowers) and the share of exposed melds whose claimed direction is right; then why directions were
 missed (no hand read, the meld's tiles not read as a meld, or the wrong ``from``) and the failures' warning codes.
 ``hand_tile_hidden=yes``: the renderer labels no tile with less than half its face in view, so a hand tile is
@@ -156,6 +156,9 @@ def main() -> None:
         situations.append("hand_tile_hidden=" + ("yes" if hidden else "no"))
         if "search_budget_exhausted" in reading.warning_codes:
             situations.append("search_budget_exhausted")
+        # Whether the reader raised any warning: a referee trusts a silent reading, so its exact rate is the one
+        # that matters most (the warnings should flag the readings to check).
+        situations.append("warnings=" + ("none" if not reading.warning_codes else "some"))
         got = reading.hand
         if rules == "riichi" and got is not None:
             truth = Hand(truth.concealed, truth.melds, truth.winning_tile, ())
