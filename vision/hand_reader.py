@@ -53,8 +53,6 @@ WARNING_CODES = {
     "flowers_ignored": "riichi: flower tiles are not part of the hand",
     "claimed_tile_assumed": "no label shows which tile of a pung or kong was claimed: its left end (from the left) is"
                             " assumed",
-    "added_kong_assumed": "a sideways tile looks slightly lifted: read as an added kong whose claimed tile is hidden"
-                          " under the added one (the pung reading is among the alternatives)",
     "added_kong_possible": "a sideways tile may be lifted a little: read as a pung, but it may be an added kong whose"
                            " claimed tile is hidden under the added one (that reading is among the alternatives)",
 }
@@ -315,34 +313,26 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
 
 def _lift_alternatives(reading: HandReading, detections: Detections, layout: Layout, best: decoding.Reading,
                        rules: str) -> None:
-    """Warn where a meld's sideways tile shows only a slight lift (``MeldSlots.lift``), and add the reading with the
-    other meld type (added kong <-> pung) to the alternatives: seen from near overhead, a tile laid on the claimed one
+    """Warn where a pung's sideways tile shows only a slight lift (``MeldSlots.lift``; it is read as it lies), and
+    add the reading as an added kong to the alternatives: seen from near overhead, a tile laid on the claimed one
     hides it completely and may shift too little to tell (no probability is modelled for that choice)."""
     for k, (slots, decoded) in enumerate(zip(layout.melds, best.melds)):
-        if slots.type is not MeldType.PUNG or slots.raised or not slots.lift:
-            continue
-        if decoded.type is MeldType.ADDED_KONG:
-            other = decoding.DecodedMeld(MeldType.PUNG, decoded.kinds[:3], decoded.discarder, None)
-            code, words = "added_kong_assumed", "read as an added kong; if nothing lies under it, a pung"
-        elif decoded.type is MeldType.PUNG:
-            other = decoding.DecodedMeld(MeldType.ADDED_KONG, decoded.kinds + decoded.kinds[:1], decoded.discarder,
-                                         None)
-            code, words = "added_kong_possible", "read as a pung; if a tile lies under it, an added kong"
-        else:
+        if slots.type is not MeldType.PUNG or slots.raised or not slots.lift or decoded.type is not MeldType.PUNG:
             continue  # a chow: no tile can hide under its claimed one
-        melds = [other if j == k else m for j, m in enumerate(best.melds)]
+        kong = decoding.DecodedMeld(MeldType.ADDED_KONG, decoded.kinds + decoded.kinds[:1], decoded.discarder, None)
+        melds = [kong if j == k else m for j, m in enumerate(best.melds)]
         try:
             hand = _hand_of(replace(best, melds=melds), layout, rules).validate()
         except HandError:
             continue  # a fifth copy of the kind: the reading stands
         face = FACE_CODES[decoded.kinds[0]]
         claimed = slots.claimed
-        reading.warn(code, f"meld {k}: its sideways tile ({face}) looks slightly lifted: {words} ({hand.format()})")
+        reading.warn("added_kong_possible", f"meld {k}: its sideways tile ({face}) looks slightly lifted: read as a"
+                     f" pung; if a tile lies under it, an added kong ({hand.format()})")
         reading.alternatives.append({
             "tile_index": claimed, "box": _box(detections, claimed), "from": face, "to": face, "changes": [],
             "hand": hand.to_json(), "hand_text": hand.format(), "probability": None, "relative_probability": None,
-            "description": f"if the sideways {face} {'has' if other.type is MeldType.ADDED_KONG else 'has no'} tile"
-                           f" hidden under it the hand is {hand.format()}"})
+            "description": f"if the sideways {face} has a tile hidden under it the hand is {hand.format()}"})
 
 
 def _steep_row_direction(detections: Detections, turn: int) -> float | None:

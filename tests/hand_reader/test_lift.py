@@ -2,8 +2,10 @@
 
 The table is laid by hand: a pung's sideways tile is either the claimed tile lying flat (where the builder puts it),
 or the added fourth tile lying on a claimed tile that no detection shows, which a near-overhead camera shifts away
-from the photo's centre (the hand's middle) by a share of its distance from it and a little across the row. The true
-hand is the one the table was laid as.
+from the photo's centre (the hand's middle) by a share of its distance from it and a little across the row. A shift
+that small is read as a pung with a warning and the added kong among the alternatives (the localiser's boxes are not
+precise enough to decide it, and added kongs are rare: ``vision.reading.layout._with_lift``); a clear lift, or a box
+that takes in the tile under it, is read as an added kong.
 """
 
 from __future__ import annotations
@@ -30,14 +32,14 @@ def _shifted(tokens: str, along: float, across: float = 0.0) -> Table:
 
 @pytest.mark.parametrize("photo", [(0, 0.0, 0.0, 0.0), (180, 0.0, 0.0, 0.01), (90, 8.0, 0.0, 0.01)])
 @pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
-def test_a_tile_shifted_outward_overhead_is_an_added_kong_with_a_warning(tokens, direction, photo):
+def test_a_tile_shifted_outward_overhead_is_a_pung_with_the_added_kong_as_an_alternative(tokens, direction, photo):
     table = _shifted(tokens, along=0.18)  # the meld lies ~7 widths right of the hand's middle: 2.5 % of that
     reading, _ = read(table, photo)
-    assert_hand(reading, f"123m456m789p5s a7777z{direction} +5s")
-    assert "added_kong_assumed" in reading.warning_codes
-    pung = [a for a in reading.alternatives
-            if same_hand(Hand.from_json(a["hand"]), Hand.parse(f"123m456m789p5s p777z{direction} +5s"))]
-    assert len(pung) == 1 and pung[0]["changes"] == []
+    assert_hand(reading, f"123m456m789p5s p777z{direction} +5s")
+    assert "added_kong_possible" in reading.warning_codes
+    added = [a for a in reading.alternatives
+             if same_hand(Hand.from_json(a["hand"]), Hand.parse(f"123m456m789p5s a7777z{direction} +5s"))]
+    assert len(added) == 1 and added[0]["changes"] == []
 
 
 @pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
@@ -65,7 +67,7 @@ def test_a_slight_shift_is_read_as_it_lies_with_the_added_kong_as_an_alternative
 def test_a_chow_is_never_an_added_kong_however_its_claimed_tile_lies():
     reading, _ = read(_shifted("s4s 3s 5s", along=0.18))
     assert_hand(reading, "123m456m789p5s c34*5s< +5s")
-    assert not {"added_kong_assumed", "added_kong_possible"} & set(reading.warning_codes)
+    assert "added_kong_possible" not in reading.warning_codes
 
 
 def test_one_claimed_tile_off_the_row_among_flat_ones_is_lifted_but_a_frame_that_shifts_all_alike_is_not():
@@ -73,15 +75,16 @@ def test_one_claimed_tile_off_the_row_among_flat_ones_is_lifted_but_a_frame_that
     lifted = Table().row(f"1m 2m 3m 5s | 5s || {melds}")
     lifted.tiles[[t["token"] for t in lifted.tiles].index("s7z")]["cy"] -= 0.11 * W
     reading, _ = read(lifted)
-    assert_hand(reading, "123m5s p666p< a7777z^ p999s> +5s")
-    assert "added_kong_assumed" in reading.warning_codes
+    assert_hand(reading, "123m5s p666p< p777z^ p999s> +5s")
+    lifted_melds = [m for c, m in zip(reading.warning_codes, reading.warnings) if c == "added_kong_possible"]
+    assert len(lifted_melds) == 1 and "(7z)" in lifted_melds[0], reading.warnings
     alike = Table().row(f"1m 2m 3m 5s | 5s || {melds}")
     for tile in alike.tiles:
         if tile["token"].startswith("s"):
             tile["cy"] -= 0.11 * W
     reading, _ = read(alike)
     assert_hand(reading, "123m5s p666p< p777z^ p999s> +5s")
-    assert not {"added_kong_assumed"} & set(reading.warning_codes)
+    assert "added_kong_possible" not in reading.warning_codes
 
 
 def _boxed_with_the_tile_under_it(tokens: str) -> Table:

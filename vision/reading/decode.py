@@ -31,7 +31,7 @@ from engine.decompose import Group, GroupKind, Shape, arrangements_of_counts
 from engine.hand import Discarder, MeldType
 from engine.tiles import KIND_COUNT
 
-from .layout import LIFT_WEAK, Layout, MeldSlots
+from .layout import Layout, MeldSlots
 
 FACE_COUNT = 42
 FLOOR_PROBABILITY = 1e-4  # for classes outside a tile's top-k
@@ -43,7 +43,6 @@ TOTAL_SECONDS = 0.08  # CPU seconds per photo, layout stage included (SearchBudg
 MAX_ALTERNATIVES = 5
 FLOWER_OPTIONS = 64  # cheapest assignments of distinct faces to a layout's flower tiles kept as one block's options
 RAISED_COST = 2.0  # reading a lifted sideways tile as lying flat (a pung or chow), or a flat one as an added kong
-WEAK_LIFT_COST = 0.5  # reading a slightly lifted one (MeldSlots.lift == LIFT_WEAK) as a flat pung (a chow: free)
 RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
 
 
@@ -135,13 +134,11 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
         return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (kong_kind,) * 4, None, None), ())]
     if meld.type is MeldType.PUNG:
         flat = RAISED_COST if meld.raised else 0.0
-        weak = not meld.raised and meld.lift == LIFT_WEAK
         for kind in range(KIND_COUNT):
             cost = float(sum(costs[t, kind] for t in meld.tiles))
-            options.append((cost + (WEAK_LIFT_COST if weak else flat),
-                            DecodedMeld(MeldType.PUNG, (kind,) * 3, meld.discarder, None),
+            options.append((cost + flat, DecodedMeld(MeldType.PUNG, (kind,) * 3, meld.discarder, None),
                             tuple((t, kind) for t in meld.tiles)))
-            if meld.raised or weak:  # the claimed tile hidden under the added fourth
+            if meld.raised:  # the claimed tile hidden under the added fourth
                 options.append((cost, DecodedMeld(MeldType.ADDED_KONG, (kind,) * 4, meld.discarder, None),
                                 tuple((t, kind) for t in meld.tiles)))
         if meld.discarder is Discarder.LEFT:  # a chow is only ever claimed from the left
