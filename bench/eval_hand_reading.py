@@ -104,6 +104,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--show-failures", type=int, default=5)
     parser.add_argument("--states-only", action="store_true", help="no CPU-time limit on the search (deterministic)")
+    parser.add_argument("--expansions", type=int, default=None,
+                        help="with --states-only: the search states per photo (default: the deployed budget)")
     parser.add_argument("--models", type=Path, default=None,
                         help="--detections model: the recognition models' folder (default: models/)")
     parser.add_argument("--cache", type=Path, default=None,
@@ -128,7 +130,11 @@ def main() -> None:
         size = (int(scene["width"]), int(scene["height"]))
         rules = scene.get("context", {}).get("rules", "mcr")
         def budget():
-            return SearchBudget(seconds=math.inf) if args.states_only else None
+            if not args.states_only:
+                return None
+            if args.expansions:
+                return SearchBudget(expansions=args.expansions, seconds=math.inf)
+            return SearchBudget(seconds=math.inf)
 
         reading = read_hand(detections, size, rules=rules, budget=budget())
         answers = kong_answers(reading, scene, detections)

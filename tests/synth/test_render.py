@@ -195,3 +195,25 @@ def test_config_file_gives_defaults_and_the_command_line_wins(tmp_path):
     assert len(lines) == 2
     record = json.loads(lines[0])
     assert (record["width"], record["height"], record["style"]) == (320, 240, "kde_default")
+
+
+def test_small_faces_are_drawn_without_aliasing():
+    """A face drawn much smaller than its texture averages the texture's strokes, as a camera pixel does: one-texel
+    black and white columns drawn 20 px wide come out an even grey, not a pattern of sampled columns."""
+    from vision.synth.art import TEX_H, TEX_W
+    from vision.synth.render import _paste_texture
+
+    stripes = np.zeros((TEX_H, TEX_W, 3), np.uint8)
+    stripes[:, ::2] = 255
+    image = np.zeros((60, 60, 3), np.uint8)
+    quad = np.float32([[20.3, 10.2], [40.1, 10.6], [39.8, 37.9], [20.5, 37.4]])  # 20 x 27 px, a little askew
+    _paste_texture(image, stripes, quad, 1.0, (0, 0, 0))
+    inside = image[15:33, 25:36].astype(float)  # well inside the face
+    assert abs(inside.mean() - 127.5) < 12
+    assert inside.std() < 12  # bilinear sampling of the raw texture leaves columns near 0 and 255 (std ~ 100)
+    # A face drawn at texture size keeps its strokes.
+    big = np.zeros((TEX_H + 20, TEX_W + 20, 3), np.uint8)
+    _paste_texture(big, stripes, np.float32([[10, 10], [10 + TEX_W, 10], [10 + TEX_W, 10 + TEX_H], [10, 10 + TEX_H]]),
+                   1.0, (0, 0, 0))
+    assert big[30:TEX_H - 10, 30:TEX_W - 10].std() > 100
+

@@ -16,7 +16,7 @@ class Difficulty:
     fill: tuple[float, float]  # fraction of the image the hand's extent takes
     blur_sigma: tuple[float, float]  # defocus, pixels at 1280 px width
     p_motion: float
-    motion_len: tuple[int, int]
+    motion_len: tuple[int, int]  # motion streak length, pixels at 1280 px width
     noise_sigma: tuple[float, float]  # grey levels
     p_glare: float
     jpeg_quality: tuple[int, int]

@@ -310,7 +310,9 @@ def _render(scene: Scene, decode: bool = True):
     if sigma > 0.3:
         image = cv2.GaussianBlur(image, (0, 0), sigma)
     if rng.random() < preset.p_motion:
-        image = cv2.filter2D(image, -1, motion_kernel(int(rng.integers(*preset.motion_len)), rng.uniform(0, 180)))
+        # The streak's length is given at 1280 px width, as the defocus is: the same shake at any output size.
+        length = max(1, round(int(rng.integers(*preset.motion_len)) * width / 1280))
+        image = cv2.filter2D(image, -1, motion_kernel(length, rng.uniform(0, 180)))
     image = add_noise(rng, image, rng.uniform(*preset.noise_sigma))
     quality = int(rng.integers(preset.jpeg_quality[0], preset.jpeg_quality[1] + 1))
     ok, jpeg = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, quality])
@@ -442,12 +444,32 @@ def _paste_texture(image: np.ndarray, texture: np.ndarray, quad: np.ndarray, sha
         return
     x0, y0, x1, y1 = roi
     local = (quad - [x0, y0]).astype(np.float32)
-    homography = cv2.getPerspectiveTransform(_TEX_CORNERS, local)
+    texture, corners = _prefiltered(texture, local)
+    homography = cv2.getPerspectiveTransform(corners, local)
     shaded = cv2.convertScaleAbs(texture, alpha=shade, beta=shine)
     region = image[y0:y1, x0:x1]
     cv2.warpPerspective(shaded, homography, (x1 - x0, y1 - y0), dst=region, flags=cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_TRANSPARENT)
     cv2.polylines(image, [_poly(quad)], True, tuple(float(v) for v in edge), 1, cv2.LINE_AA, _SHIFT)
+
+
+TEXELS_PER_PIXEL = 1.25  # the most texels a bilinear warp samples per output pixel, along each side of a face
+
+
+def _prefiltered(texture: np.ndarray, quad: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The face texture shrunk by area to about ``TEXELS_PER_PIXEL`` texels per pixel of its quad (each axis apart),
+    and its corners. A camera pixel integrates the light of its whole footprint; a bilinear warp of a texture several
+    times larger than the quad samples one texel in a few and aliases thin strokes (a 20 px tile drawn from the
+    112 px texture takes one texel in five), which no photo shows. The quad's longer top / bottom edge and longer left
+    / right edge set the scale, so that the nearer side of a foreshortened face keeps its detail."""
+    across = max(np.hypot(*(quad[1] - quad[0])), np.hypot(*(quad[2] - quad[3]))) * TEXELS_PER_PIXEL
+    down = max(np.hypot(*(quad[3] - quad[0])), np.hypot(*(quad[2] - quad[1]))) * TEXELS_PER_PIXEL
+    h, w = texture.shape[:2]
+    if across >= w and down >= h:
+        return texture, _TEX_CORNERS
+    tw, th = max(4, min(w, round(across))), max(4, min(h, round(down)))
+    small = cv2.resize(texture, (tw, th), interpolation=cv2.INTER_AREA)
+    return small, np.float32([[0, 0], [tw, 0], [tw, th], [0, th]])
 
 
 def _fill(image: np.ndarray, quad: np.ndarray, colour, outline: float | None = None) -> None:
