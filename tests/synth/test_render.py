@@ -216,4 +216,3 @@ def test_small_faces_are_drawn_without_aliasing():
     _paste_texture(big, stripes, np.float32([[10, 10], [10 + TEX_W, 10], [10 + TEX_W, 10 + TEX_H], [10, 10 + TEX_H]]),
                    1.0, (0, 0, 0))
     assert big[30:TEX_H - 10, 30:TEX_W - 10].std() > 100
-
