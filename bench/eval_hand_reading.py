@@ -1,13 +1,15 @@
 """Hand reading on synthetic scenes (vision.synth output): exact hand and claimed direction, by situation.
 
-    .venv/bin/python bench/eval_hand_reading.py OUT_DIR [--detections truth|model] [--limit N]
+    .venv/bin/python bench/eval_hand_reading.py OUT_DIR [--detections truth|boxes|model] [--limit N]
 
 ``OUT_DIR`` is a ``python -m vision.synth generate`` folder with ``scenes.jsonl``: per scene the true hand JSON and,
 per tile, code / box / quad / rotation / face_down / role / meld_index / meld_position.
 
 ``--detections truth`` (default) feeds the reader the scene's own tiles as detections (true boxes, rotations and
 faces, top-1 probability 0.97): it measures the geometry and layout reading alone. ``--detections model`` runs the
-committed recogniser (``vision.recognize``) on each image first, for the end-to-end number.
+committed recogniser (``vision.recognize``) on each image first, for the end-to-end number. ``--detections boxes``
+sits between the two: the scene's true boxes, each cut and named by the committed classifier as the recogniser would
+(its faces, top-k and rotations), so that what the localiser's boxes cost and what naming costs can be told apart.
 
 Concealed kongs that show no face are named from the truth through the reader's own request (the boxes it asks
 about are matched to the true tiles), as a client would answer it.
@@ -58,20 +60,40 @@ _RECOGNIZER = None
 _FIELDS = ("boxes", "class_ids", "confidence", "rotation", "topk_ids", "topk_probs")
 
 
+def _recognizer(models: Path | None):
+    global _RECOGNIZER
+    if _RECOGNIZER is None:
+        from vision.recognize import Recognizer  # imported only in the modes that need the models
+
+        _RECOGNIZER = Recognizer.load(models)
+    return _RECOGNIZER
+
+
+def true_box_detections(scene: dict, root: Path, models: Path | None = None) -> Detections:
+    """The scene's true boxes (every labelled tile, clutter included), cut and named by the recogniser's classifier
+    exactly as it treats the localiser's boxes (``crop_tiles``, ``classifier``, ``assemble``)."""
+    import cv2
+
+    from vision.onnx_models import crop_tiles
+    from vision.recognize import assemble
+
+    recognizer = _recognizer(models)
+    image = cv2.imread(str(root / scene["image"]))
+    boxes = np.array([t["box"] for t in scene["tiles"]], np.float32).reshape(-1, 4)
+    crops, landscape = crop_tiles(image, boxes, recognizer.classifier.size)
+    probs, orient = recognizer.classifier(crops)
+    return assemble(boxes, probs, orient, landscape, recognizer.topk)
+
+
 def model_detections(scene: dict, root: Path, models: Path | None = None, cache: Path | None = None) -> Detections:
     """The recogniser's detections for the scene's image (``vision.recognize``; ``models``: its folder, default
     models/). With ``cache`` (a folder) each image's detections are kept there as .npz and read back on later runs,
     so that reader changes are compared on the very same detections (and faster)."""
-    global _RECOGNIZER
     cached = cache / (Path(scene["image"]).stem + ".npz") if cache is not None else None
     if cached is not None and cached.exists():
         with np.load(cached) as data:
             return Detections(*(data[name] for name in _FIELDS))
-    if _RECOGNIZER is None:
-        from vision.recognize import Recognizer  # imported only in this mode
-
-        _RECOGNIZER = Recognizer.load(models)
-    detections = _RECOGNIZER.recognize(str(root / scene["image"])).detections
+    detections = _recognizer(models).recognize(str(root / scene["image"])).detections
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)
         np.savez(cached, **{name: getattr(detections, name) for name in _FIELDS})
@@ -100,14 +122,14 @@ def kong_answers(reading, scene: dict, detections: Detections) -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--detections", choices=("truth", "model"), default="truth")
+    parser.add_argument("--detections", choices=("truth", "boxes", "model"), default="truth")
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--show-failures", type=int, default=5)
     parser.add_argument("--states-only", action="store_true", help="no CPU-time limit on the search (deterministic)")
     parser.add_argument("--expansions", type=int, default=None,
                         help="with --states-only: the search states per photo (default: the deployed budget)")
     parser.add_argument("--models", type=Path, default=None,
-                        help="--detections model: the recognition models' folder (default: models/)")
+                        help="--detections model / boxes: the recognition models' folder (default: models/)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="--detections model: keep each image's detections in this folder and reuse them")
     args = parser.parse_args()
@@ -125,6 +147,8 @@ def main() -> None:
         truth = Hand.from_json(scene["hand"])
         if args.detections == "truth":
             detections = truth_detections(scene)
+        elif args.detections == "boxes":
+            detections = true_box_detections(scene, args.folder, args.models)
         else:
             detections = model_detections(scene, args.folder, args.models, args.cache)
         size = (int(scene["width"]), int(scene["height"]))
