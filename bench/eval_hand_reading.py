@@ -71,18 +71,12 @@ def _recognizer(models: Path | None):
 
 def true_box_detections(scene: dict, root: Path, models: Path | None = None) -> Detections:
     """The scene's true boxes (every labelled tile, clutter included), cut and named by the recogniser's classifier
-    exactly as it treats the localiser's boxes (``crop_tiles``, ``classifier``, ``assemble``)."""
+    exactly as it treats the localiser's boxes (``Recognizer.name_boxes``)."""
     import cv2
 
-    from vision.onnx_models import crop_tiles
-    from vision.recognize import assemble
-
-    recognizer = _recognizer(models)
     image = cv2.imread(str(root / scene["image"]))
     boxes = np.array([t["box"] for t in scene["tiles"]], np.float32).reshape(-1, 4)
-    crops, landscape = crop_tiles(image, boxes, recognizer.classifier.size)
-    probs, orient = recognizer.classifier(crops)
-    return assemble(boxes, probs, orient, landscape, recognizer.topk)
+    return _recognizer(models).name_boxes(image, boxes)
 
 
 def model_detections(scene: dict, root: Path, models: Path | None = None, cache: Path | None = None) -> Detections:

@@ -101,11 +101,18 @@ class Recognizer:
         else:
             boxes, landscape = localize(image)[0], None
         t1 = time.perf_counter()
+        dets = self.name_boxes(image, boxes, landscape, scale)
+        t2 = time.perf_counter()
+        return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch
+
+    def name_boxes(self, image: np.ndarray, boxes: np.ndarray, landscape: np.ndarray | None = None,
+                   scale: float = 1.0) -> Detections:
+        """Cut each box (N, 4) of ``image`` and name it with the classifier: the second half of
+        :meth:`recognize_array`, also used on boxes that did not come from the localiser (the benchmarks' true
+        boxes). ``landscape``: see ``crop_tiles``; ``scale`` multiplies the returned boxes."""
         crops, landscape = crop_tiles(image, boxes, self.classifier.size, landscape=landscape)
         probs, orient = self.classifier(crops)
-        t2 = time.perf_counter()
-        dets = assemble(boxes * scale, probs, orient, landscape, self.topk)
-        return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch
+        return assemble(boxes * scale, probs, orient, landscape, self.topk)
 
     def recognize(self, data: bytes | str | Path) -> Recognition:
         """Decode and recognise; raises vision.errors.ImageError for unusable files."""
