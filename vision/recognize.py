@@ -91,19 +91,23 @@ class Recognizer:
         """Tiles of a decoded BGR image; boxes multiplied by ``scale`` (reduced decode -> original pixels). Returns
         (detections, milliseconds per stage, stretch: see :attr:`Recognition.stretch`)."""
         t0 = time.perf_counter()
-
-        def localize(picture):
-            return self.localizer(picture, self.conf, self.iou, contain=self.contain)
-
-        stretch = 1
-        if self.unsqueeze:
-            boxes, _, _, landscape, stretch = localize_unsqueezed(localize, image)
-        else:
-            boxes, landscape = localize(image)[0], None
+        boxes, landscape, stretch = self.find_boxes(image)
         t1 = time.perf_counter()
         dets = self.name_boxes(image, boxes, landscape, scale)
         t2 = time.perf_counter()
         return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch
+
+    def find_boxes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, int]:
+        """The first half of :meth:`recognize_array`: the localiser's boxes (N, 4) in ``image`` pixels with its
+        post-processing (and the squeezed-picture pass), whether each box is landscape once any squeeze is undone
+        (None: judge by the box), and the stretch kept."""
+        def localize(picture):
+            return self.localizer(picture, self.conf, self.iou, contain=self.contain)
+
+        if self.unsqueeze:
+            boxes, _, _, landscape, stretch = localize_unsqueezed(localize, image)
+            return boxes, landscape, stretch
+        return localize(image)[0], None, 1
 
     def name_boxes(self, image: np.ndarray, boxes: np.ndarray, landscape: np.ndarray | None = None,
                    scale: float = 1.0) -> Detections:

@@ -31,7 +31,6 @@ from ..classes import CLASS_NAMES, FACE_DOWN
 from ..detections import box_iou
 from ..onnx_models import crop_tiles
 from ..recognize import Recognizer
-from ..squeeze import localize_unsqueezed
 
 # np.rot90 turns counter-clockwise: k quarter turns undo a face turned k * 90 degrees clockwise in the crop.
 _UNDO_TURN = {0: 0, 90: 1, 180: 0, 270: 3}
@@ -40,10 +39,7 @@ _UNDO_TURN = {0: 0, 90: 1, 180: 0, 270: 3}
 def scene_crops(recognizer: Recognizer, image: np.ndarray, scene: dict, min_iou: float = 0.5):
     """Yield (crop (S, S, 3) uint8 BGR, class name, turn of the face in the crop after undoing a quarter turn (0 or
     180), the truth tile) for each box the recogniser keeps on ``image`` that matches a tile of ``scene``."""
-    def localize(picture):
-        return recognizer.localizer(picture, recognizer.conf, recognizer.iou, contain=recognizer.contain)
-
-    boxes, _, _, landscape, _ = localize_unsqueezed(localize, image)
+    boxes, landscape, _ = recognizer.find_boxes(image)
     tiles = scene["tiles"]
     if len(boxes) == 0 or not tiles:
         return
