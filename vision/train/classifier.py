@@ -119,6 +119,67 @@ class Exported:  # wraps the net for ONNX: uint8-range float BGR NCHW in, probab
         return W()
 
 
+def load_exported(net, path: str | Path) -> None:
+    """Fill an ``md`` net (``build_model(pretrained=False)``) from a classifier it exported (``export``, perhaps
+    shrunk by ``vision.train.shrink``), so that training can continue from a committed ``models/classifier.onnx``
+    without its checkpoint.
+
+    The export fused each batch norm into the convolution before it: each convolution gets the fused weight, its
+    batch norm the fused bias with weight 1, mean 0 and variance 1 - eps (an identity plus the bias), which is why
+    such a net must train with every batch norm's statistics fixed (``--bn-frozen 9``). Convolutions are matched to
+    the graph's Conv nodes in the order they run; the heads by name. Raises ValueError when the shapes disagree."""
+    import onnx
+    import torch
+    from onnx import numpy_helper
+
+    graph = onnx.load(str(path)).graph
+    arrays = {i.name: numpy_helper.to_array(i) for i in graph.initializer}
+    # Weights reached through a node: fp16 ones through a Cast (shrink), equal ones shared through an Identity (the
+    # exporter keeps one copy of equal tensors).
+    source_of = {n.output[0]: n.input[0] for n in graph.node if n.op_type in ("Cast", "Identity")}
+
+    def value(name: str) -> torch.Tensor:
+        while name not in arrays:
+            name = source_of[name]
+        return torch.from_numpy(np.asarray(arrays[name], np.float32).copy())
+
+    batch_norm_of = {}  # ultralytics Conv blocks: conv -> its batch norm
+    for module in net.modules():
+        if isinstance(getattr(module, "conv", None), torch.nn.Conv2d) and isinstance(getattr(module, "bn", None),
+                                                                                     torch.nn.BatchNorm2d):
+            batch_norm_of[module.conv] = module.bn
+    ran: list = []
+    hooks = [m.register_forward_hook(lambda m, i, o: ran.append(m)) for m in net.modules()
+             if isinstance(m, torch.nn.Conv2d)]
+    net.eval()
+    with torch.no_grad():
+        net(torch.zeros(1, 3, SIZE, SIZE))
+    for hook in hooks:
+        hook.remove()
+    nodes = [n for n in graph.node if n.op_type == "Conv"]
+    if len(nodes) != len(ran):
+        raise ValueError(f"{path}: {len(nodes)} convolutions in the graph, {len(ran)} in the net")
+    with torch.no_grad():
+        for conv, node in zip(ran, nodes):
+            weight, bias = value(node.input[1]), value(node.input[2])
+            if weight.shape != conv.weight.shape:
+                raise ValueError(f"{path}: {node.input[1]} is {tuple(weight.shape)}, the net's convolution "
+                                 f"{tuple(conv.weight.shape)}")
+            conv.weight.copy_(weight)
+            bn = batch_norm_of.get(conv)
+            if bn is None:
+                conv.bias.copy_(bias)
+                continue
+            bn.weight.fill_(1.0)
+            bn.bias.copy_(bias)
+            bn.running_mean.zero_()
+            bn.running_var.fill_(1.0 - bn.eps)
+        for head in ("cls", "orient"):
+            layer = getattr(net, head)
+            layer.weight.copy_(value(f"net.{head}.weight"))
+            layer.bias.copy_(value(f"net.{head}.bias"))
+
+
 def load_npz(paths):
     xs, ys, os_ = [], [], []
     for p in paths:
@@ -277,6 +338,9 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--arch", default="md", choices=["md", "tiny"])
     ap.add_argument("--init", default=None, help="checkpoint (.pt from runs/classifier) to start from")
+    ap.add_argument("--init-onnx", default=None,
+                    help="an exported classifier (models/classifier.onnx) to start from when its checkpoint is gone; "
+                         "its batch norms are fused, so every one keeps fixed statistics (sets --bn-frozen 9)")
     ap.add_argument("--export-only", default=None, help="export this checkpoint to --out and stop")
     ap.add_argument("--size", type=int, default=SIZE, choices=range(33, 97), metavar="PX",
                     help="input side in pixels, 33..96 (the crops are stored at 80 px; checkpoints fit every size)")
@@ -325,7 +389,13 @@ def main(argv=None) -> None:
         key = "valid_crop_acc" if m == args.val else f"acc_{Path(m).stem}"
         monitors[key] = (torch.from_numpy(center_view(mx).astype(np.float32)), my)
 
-    net = build_model(args.arch, pretrained=args.init is None, freeze=args.freeze)
+    net = build_model(args.arch, pretrained=args.init is None and args.init_onnx is None, freeze=args.freeze)
+    if args.init_onnx:
+        if args.arch != "md":
+            raise SystemExit("--init-onnx needs --arch md")
+        load_exported(net, args.init_onnx)
+        args.bn_frozen = len(net.backbone)  # fused batch norms: batch statistics would throw the net back to chance
+        print(f"started from {args.init_onnx}; batch norms of all {args.bn_frozen} backbone layers keep their statistics")
     if args.init:
         state = torch.load(args.init, map_location="cpu")["model"]
         own = net.state_dict()

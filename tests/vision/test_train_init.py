@@ -1,0 +1,51 @@
+"""Training continues from the committed classifier ONNX (``vision.train.classifier.load_exported``): the net it
+fills computes what the ONNX file computes. Needs the training extra (torch, ultralytics): skipped without it."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("ultralytics")
+onnxruntime = pytest.importorskip("onnxruntime")
+
+MODEL = Path(__file__).resolve().parents[2] / "models" / "classifier.onnx"
+
+
+def test_a_net_filled_from_the_committed_onnx_gives_its_probabilities(monkeypatch):
+    from vision.train import classifier
+
+    session = onnxruntime.InferenceSession(str(MODEL), providers=["CPUExecutionProvider"])
+    size = int(session.get_inputs()[0].shape[2])
+    monkeypatch.setattr(classifier, "SIZE", size)
+    net = classifier.build_model("md", pretrained=False)
+    classifier.load_exported(net, MODEL)
+    crops = np.random.default_rng(0).uniform(0, 255, (8, 3, size, size)).astype(np.float32)
+    expected = session.run(None, {session.get_inputs()[0].name: crops})
+    with torch.no_grad():
+        got = classifier.Exported.wrap(net).eval()(torch.from_numpy(crops))
+    for want, have in zip(expected, got):
+        assert np.abs(want - have.numpy()).max() < 1e-4
+    # every batch norm is an identity plus the fused bias: only fixed statistics keep that
+    norms = [m for m in net.modules() if isinstance(m, torch.nn.BatchNorm2d)]
+    assert norms and all(float(m.running_mean.abs().max()) == 0.0 for m in norms)
+
+
+def test_a_file_whose_weights_do_not_fit_the_net_is_refused(tmp_path, monkeypatch):
+    import onnx
+    from onnx import numpy_helper
+
+    from vision.train import classifier
+
+    monkeypatch.setattr(classifier, "SIZE", 64)
+    net = classifier.build_model("md", pretrained=False)
+    classifier.export(net.eval(), tmp_path / "net.onnx")
+    classifier.load_exported(net, tmp_path / "net.onnx")  # its own export fits
+    model = onnx.load(str(tmp_path / "net.onnx"))
+    first_conv = next(n for n in model.graph.node if n.op_type == "Conv")
+    weights = next(i for i in model.graph.initializer if i.name == first_conv.input[1])
+    weights.CopyFrom(numpy_helper.from_array(np.zeros((8, 3, 3, 3), np.float32), weights.name))  # 8 filters, not 16
+    onnx.save(model, str(tmp_path / "bad.onnx"))
+    with pytest.raises(ValueError, match="is \\(8, 3, 3, 3\\)"):
+        classifier.load_exported(net, tmp_path / "bad.onnx")
