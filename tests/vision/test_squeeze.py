@@ -8,6 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.detections import box_iou
 from vision.metrics import HK_TO_CLASS, TileScore, read_yolo_labels
 from vision.recognize import Recognizer
 from vision.squeeze import CONFIDENT, GATE, anisotropy, localize_unsqueezed
@@ -115,7 +116,12 @@ def test_row_of_real_tiles_forced_into_a_square(rec):
     f1, d = read(rec)
     assert f1 >= 0.7
     assert f1 > read(plain)[0] + 0.3
-    assert not np.isin(d.rotation, (90, 270)).any()  # upright tiles, though their boxes are 10 times taller than wide
+    # The labelled tiles read upright, though their boxes are 10 times taller than wide. (Boxes on no labelled tile,
+    # such as the sliver of a tile cut by the photo's right edge, are left out: what a non-tile is called is the
+    # false box's cost, already counted by the F1 above.)
+    on_tiles = box_iou(d.boxes, truth).max(axis=1) >= 0.5
+    assert on_tiles.sum() >= 12
+    assert not np.isin(d.rotation[on_tiles], (90, 270)).any()
 
 
 def test_stretch_reported_to_the_client(rec):
