@@ -49,3 +49,35 @@ def test_a_file_whose_weights_do_not_fit_the_net_is_refused(tmp_path, monkeypatc
     onnx.save(model, str(tmp_path / "bad.onnx"))
     with pytest.raises(ValueError, match="is \\(8, 3, 3, 3\\)"):
         classifier.load_exported(net, tmp_path / "bad.onnx")
+
+
+LOCALIZER = MODEL.parent / "localizer.onnx"
+
+
+def test_the_localizer_rebuilt_from_the_committed_onnx_computes_it_before_and_after_calibration():
+    """``vision.train.localizer --init-onnx``: the fused YOLO11n read back (float16 weights included) gives the file's
+    scores, and calibrating its batch norms on images changes their statistics but not the function."""
+    from vision.train.init_from_md import build_md_model, calibrate_batch_norms
+
+    session = onnxruntime.InferenceSession(str(LOCALIZER), providers=["CPUExecutionProvider"])
+    size = int(session.get_inputs()[0].shape[2])
+    rng = np.random.default_rng(1)
+    images = [rng.uniform(0, 1, (1, 3, size, size)).astype(np.float32) for _ in range(3)]
+    model = build_md_model(LOCALIZER, nc=2).eval()
+
+    def worst_difference():
+        worst = 0.0
+        with torch.no_grad():
+            for x in images:
+                want = session.run(None, {session.get_inputs()[0].name: x})[0]
+                have = model.eval()(torch.from_numpy(x))[0].numpy()
+                assert have.shape == want.shape
+                worst = max(worst, float(np.abs(want[:, 4:] - have[:, 4:]).max()))  # the two class scores
+        return worst
+
+    assert worst_difference() < 1e-4
+    calibrate_batch_norms(model, [torch.from_numpy(np.concatenate(images))])
+    norms = [m for m in model.modules() if isinstance(m, torch.nn.BatchNorm2d)]
+    assert all(float(m.running_var.min()) > 0 for m in norms)
+    assert sum(float(m.running_mean.abs().max()) > 0 for m in norms) == len(norms)
+    assert worst_difference() < 1e-4

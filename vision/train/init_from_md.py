@@ -27,16 +27,19 @@ def md_onnx_path() -> Path:
     raise FileNotFoundError("mahjong-detector's model.onnx not found (pip install mahjong-detector)")
 
 
-def build_md_model(onnx_path: Path | None = None):
-    """An ultralytics DetectionModel (yolo11n, nc=34) carrying mahjong-detector's weights."""
+def build_md_model(onnx_path: Path | None = None, nc: int = 34):
+    """An ultralytics DetectionModel (yolo11n, ``nc`` classes) carrying the weights of a fused YOLO11n ONNX file:
+    mahjong-detector's by default (nc=34), or an export of ours (``models/localizer.onnx``, nc=2), whose large weights
+    ``vision.train.shrink`` stored as float16 under ``<name>__fp16``."""
     import numpy as np
     import onnx
     import torch
     from onnx import numpy_helper
     from ultralytics.nn.tasks import DetectionModel
 
-    model = DetectionModel("yolo11n.yaml", nc=34, verbose=False)
-    init = {i.name: numpy_helper.to_array(i) for i in onnx.load(str(onnx_path or md_onnx_path())).graph.initializer}
+    model = DetectionModel("yolo11n.yaml", nc=nc, verbose=False)
+    init = {i.name.removesuffix("__fp16"): numpy_helper.to_array(i).astype(np.float32)
+            for i in onnx.load(str(onnx_path or md_onnx_path())).graph.initializer}
     sd = model.state_dict()
     new, used = {}, set()
     for key in sd:
@@ -62,6 +65,43 @@ def build_md_model(onnx_path: Path | None = None):
         raise KeyError(f"weights missing from the ONNX file: {missing[:10]}")
     model.load_state_dict(new, strict=False)
     return model
+
+
+def calibrate_batch_norms(model, batches) -> None:
+    """Give every fused batch norm (weight 1, mean 0, var 1 - eps: the identity plus the fused bias) the statistics
+    of its input over ``batches`` (float tensors N x 3 x H x W, 0..1) while computing the same function.
+
+    Training normalises with each batch's own statistics, so an identity norm would throw a trained net far off at
+    the first step. With the measured mean m and variance v of the conv output z, the norm gets running mean m,
+    running var v, weight sqrt(v + eps) and bias b + m: in eval mode (z - m) / sqrt(v + eps) * sqrt(v + eps) + b + m
+    = z + b, the fused net's output, and a training batch's statistics are close to m and v."""
+    import torch
+
+    norms = [m for m in model.modules() if isinstance(m, torch.nn.BatchNorm2d)]
+    sums = {id(m): None for m in norms}
+
+    def hook(module, inputs, _output):
+        z = inputs[0].double()
+        s1, s2, n = z.sum((0, 2, 3)), (z * z).sum((0, 2, 3)), z.numel() // z.shape[1]
+        old = sums[id(module)]
+        sums[id(module)] = (s1, s2, n) if old is None else (old[0] + s1, old[1] + s2, old[2] + n)
+
+    handles = [m.register_forward_hook(hook) for m in norms]
+    model.eval()
+    with torch.no_grad():
+        for x in batches:
+            model(x)
+    for h in handles:
+        h.remove()
+    with torch.no_grad():
+        for m in norms:
+            s1, s2, n = sums[id(m)]
+            mean = s1 / n
+            var = (s2 / n - mean * mean).clamp_min(1e-6)
+            m.running_mean.copy_(mean.float())
+            m.running_var.copy_(var.float())
+            m.weight.copy_(torch.sqrt(var + m.eps).float())
+            m.bias.add_(mean.float())
 
 
 def main(argv=None) -> None:

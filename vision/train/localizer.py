@@ -87,6 +87,40 @@ def export_onnx(weights: Path, out: Path, imgsz: int) -> Path:
     return out
 
 
+def _letterbox_tensor(path: Path, size: int):
+    """One image as the localiser sees it: RGB 0..1, long side ``size``, centred on grey 114 (1 x 3 x size x size)."""
+    import cv2
+    import numpy as np
+    import torch
+
+    image = cv2.imread(str(path))[:, :, ::-1]
+    h, w = image.shape[:2]
+    r = size / max(h, w)
+    image = cv2.resize(image, (max(1, round(w * r)), max(1, round(h * r))), interpolation=cv2.INTER_AREA)
+    canvas = np.full((size, size, 3), 114, np.uint8)
+    y, x = (size - image.shape[0]) // 2, (size - image.shape[1]) // 2
+    canvas[y:y + image.shape[0], x:x + image.shape[1]] = image
+    return torch.from_numpy(canvas.transpose(2, 0, 1).copy()).float()[None] / 255
+
+
+def _init_from_onnx(onnx_path: Path, loc: Path, imgsz: int, out: Path, n_images: int = 160) -> Path:
+    """Start weights rebuilt from an exported localiser, its batch norms calibrated on training images."""
+    import numpy as np
+    import torch
+
+    from .init_from_md import build_md_model, calibrate_batch_norms
+
+    model = build_md_model(onnx_path, nc=2)
+    images = sorted((loc / "images" / "train").glob("*.jpg"))
+    picked = [images[i] for i in np.random.default_rng(0).permutation(len(images))[:n_images]]
+    tensors = [_letterbox_tensor(p, imgsz) for p in picked]
+    calibrate_batch_norms(model, [torch.cat(tensors[i:i + 8]) for i in range(0, len(tensors), 8)])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    torch.save({"model": model, "train_args": {}}, out)
+    print(f"started from {onnx_path}: batch norms calibrated on {len(picked)} training images -> {out}")
+    return out
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--imgsz", type=int, default=416)
@@ -106,6 +140,9 @@ def main(argv=None) -> None:
     ap.add_argument("--dataset", default=str(ROOT / "out" / "datasets" / "loc"),
                     help="where the Ultralytics dataset is written (rewritten at each start; one per concurrent run)")
     ap.add_argument("--init", default=None, help="start weights (.pt); default: mahjong-detector's YOLO11n")
+    ap.add_argument("--init-onnx", default=None,
+                    help="start from an exported localiser (e.g. models/localizer.onnx): its fused batch norms get "
+                         "the statistics of 160 training images (init_from_md.calibrate_batch_norms)")
     ap.add_argument("--name", default="train")
     ap.add_argument("--optimizer", default="auto", help="ultralytics optimizer (auto picks AdamW and its own lr)")
     ap.add_argument("--lr0", type=float, default=0.005)
@@ -131,6 +168,8 @@ def main(argv=None) -> None:
     for s in args.val_synth:
         _merge_synth(loc, Path(s), "val")
     init = args.init
+    if args.init_onnx:
+        init = str(_init_from_onnx(Path(args.init_onnx), loc, args.imgsz, ROOT / "out" / f"{args.name}_init.pt"))
     if init is None:
         init = str(ROOT / "out" / "md_yolo11n.pt")
         if not Path(init).exists():
