@@ -87,33 +87,20 @@ def export_onnx(weights: Path, out: Path, imgsz: int) -> Path:
     return out
 
 
-def _letterbox_tensor(path: Path, size: int):
-    """One image as the localiser sees it: RGB 0..1, long side ``size``, centred on grey 114 (1 x 3 x size x size)."""
+def _init_from_onnx(onnx_path: Path, loc: Path, imgsz: int, out: Path, n_images: int = 160) -> Path:
+    """Start weights rebuilt from an exported localiser, its batch norms calibrated on training images."""
     import cv2
     import numpy as np
     import torch
 
-    image = cv2.imread(str(path))[:, :, ::-1]
-    h, w = image.shape[:2]
-    r = size / max(h, w)
-    image = cv2.resize(image, (max(1, round(w * r)), max(1, round(h * r))), interpolation=cv2.INTER_AREA)
-    canvas = np.full((size, size, 3), 114, np.uint8)
-    y, x = (size - image.shape[0]) // 2, (size - image.shape[1]) // 2
-    canvas[y:y + image.shape[0], x:x + image.shape[1]] = image
-    return torch.from_numpy(canvas.transpose(2, 0, 1).copy()).float()[None] / 255
-
-
-def _init_from_onnx(onnx_path: Path, loc: Path, imgsz: int, out: Path, n_images: int = 160) -> Path:
-    """Start weights rebuilt from an exported localiser, its batch norms calibrated on training images."""
-    import numpy as np
-    import torch
+    from vision.onnx_models import letterbox  # the localiser's own input, as served
 
     from .init_from_md import build_md_model, calibrate_batch_norms
 
     model = build_md_model(onnx_path, nc=2)
     images = sorted((loc / "images" / "train").glob("*.jpg"))
     picked = [images[i] for i in np.random.default_rng(0).permutation(len(images))[:n_images]]
-    tensors = [_letterbox_tensor(p, imgsz) for p in picked]
+    tensors = [torch.from_numpy(letterbox(cv2.imread(str(p)), imgsz)[0]) for p in picked]
     calibrate_batch_norms(model, [torch.cat(tensors[i:i + 8]) for i in range(0, len(tensors), 8)])
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.save({"model": model, "train_args": {}}, out)
