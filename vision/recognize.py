@@ -65,8 +65,10 @@ class Recognizer:
     # hk-photos valid (which was looked at once, to sort train9's extra boxes into kinds, before 0.3 was committed).
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
-                 unsqueeze: bool = True):
+                 unsqueeze: bool = True, squeezed_localizer: Localizer | None = None):
         self.localizer = localizer
+        # read pictures that look squeezed with this one instead (vision.squeeze), when given
+        self.squeezed_localizer = squeezed_localizer
         self.classifier = classifier
         self.conf = conf
         self.iou = iou
@@ -85,6 +87,9 @@ class Recognizer:
         for p in (loc, clf):
             if not p.exists():
                 raise FileNotFoundError(f"model file {p} not found")
+        squeezed = d / "localizer_squeezed.onnx"  # optional: see vision.squeeze
+        if squeezed.exists() and "squeezed_localizer" not in kwargs:
+            kwargs["squeezed_localizer"] = Localizer(squeezed, threads)
         return cls(Localizer(loc, threads), CropClassifier(clf, threads), **kwargs)
 
     def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict, int]:
@@ -104,8 +109,12 @@ class Recognizer:
         def localize(picture):
             return self.localizer(picture, self.conf, self.iou, contain=self.contain)
 
+        def localize_squeezed(picture):
+            return self.squeezed_localizer(picture, self.conf, self.iou, contain=self.contain)
+
         if self.unsqueeze:
-            boxes, _, _, landscape, stretch = localize_unsqueezed(localize, image)
+            boxes, _, _, landscape, stretch = localize_unsqueezed(
+                localize, image, localize_squeezed if self.squeezed_localizer is not None else None)
             return boxes, landscape, stretch
         return localize(image)[0], None, 1
 

@@ -95,6 +95,20 @@ def test_plain_picture_left_alone():
     assert factor == 1 and len(fake.shapes) == 1 and len(boxes) == 5
 
 
+def test_squeezed_localizer_reads_every_gated_picture():
+    """With a second localiser for squeezed pictures, a picture past the anisotropy gate is read by it alone (as it
+    came and stretched), even when the main localiser would have found enough tiles as it came; a plain picture is
+    read by the main one alone, as it came."""
+    main = _FakeLocalizer(n=12, aspect=1.0, tolerance=5.0)  # finds 12 confident tiles in any picture
+    squeezed = _FakeLocalizer(n=10, aspect=1 / 4)
+    *_, factor = localize_unsqueezed(main, _checkerboard(8, 64), squeezed)
+    assert main.shapes == [] and factor == 3
+    assert squeezed.shapes == [(640, 640)] + [(round(640 / k), 640) for k in (2, 3, 4, 6, 8, 11)]
+    main.shapes.clear(), squeezed.shapes.clear()
+    boxes, *_, factor = localize_unsqueezed(main, _checkerboard(40, 40), squeezed)
+    assert factor == 1 and len(boxes) == 12 and main.shapes == [(640, 640)] and squeezed.shapes == []
+
+
 @pytest.fixture(scope="module")
 def rec():
     return Recognizer.load(ROOT / "models")
@@ -133,3 +147,12 @@ def test_stretch_reported_to_the_client(rec):
     assert len(warnings) == 1 and "squeezed" in warnings[0] and f"{result.stretch} times across" in warnings[0]
     plain = rec.recognize(ROOT / "tests" / "fixtures" / "images" / "hk_valid_0.jpg")
     assert plain.stretch == 1 and plain.to_json()["warnings"] == []
+
+
+def test_committed_squeezed_localizer_is_loaded(rec):
+    """models/localizer_squeezed.onnx (the localiser the squeezed-picture rule was fixed with) serves the gated
+    pictures; without it the recogniser reads them with the main localiser."""
+    assert rec.squeezed_localizer is not None
+    plain = Recognizer(rec.localizer, rec.classifier)
+    assert plain.squeezed_localizer is None
+    assert plain.recognize_array(cv2.imread(str(STRIP)))[0].boxes.shape[1] == 4
