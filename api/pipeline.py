@@ -200,6 +200,7 @@ class Reader:
 
     def _warm_up(self) -> None:
         # onnxruntime allocates its arenas on the first run; pay that here rather than on a user's request.
+        import numpy as np
         from PIL import Image
 
         buffer = io.BytesIO()
@@ -207,6 +208,9 @@ class Reader:
         try:
             started = time.perf_counter()
             self.recognizer.recognize(buffer.getvalue())
+            squeezed = getattr(self.recognizer, "squeezed_localizer", None)
+            if squeezed is not None:  # a plain picture never reaches it (vision.squeeze): warm it on its own
+                squeezed(np.zeros((480, 640, 3), np.uint8), 0.3, 0.4)
             log.info("warm-up done", extra={"seconds": round(time.perf_counter() - started, 2)})
         except Exception:  # noqa: BLE001 - warm-up is best effort
             log.warning("warm-up failed", exc_info=True)

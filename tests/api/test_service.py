@@ -7,7 +7,7 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.settings import Settings
 
-from .conftest import make_settings, models_present
+from .conftest import make_settings, models_present, requires_models
 
 
 def test_healthz_says_what_is_available(client):
@@ -79,3 +79,24 @@ def test_request_schema_covers_every_engine_context_field():
 
     assert set(ContextIn.model_fields) == CONTEXT_FIELDS
     assert CONTEXT_FIELDS <= _CONTEXT_FORM_FIELDS | _PHOTO_FIELDS
+
+
+@requires_models
+def test_warm_up_runs_every_model_file():
+    """The start-up warm-up runs both committed localisers, the squeezed-picture one included (a plain picture never
+    reaches it), so that no user request pays for a first run."""
+    from unittest import mock
+
+    from vision.onnx_models import Localizer
+
+    calls = []
+    real_call = Localizer.__call__
+
+    def counting(self, *args, **kwargs):
+        calls.append(self)
+        return real_call(self, *args, **kwargs)
+
+    with mock.patch.object(Localizer, "__call__", counting):
+        with TestClient(create_app(make_settings(warmup=True))) as app_client:
+            assert app_client.get("/readyz").status_code == 200
+    assert len(set(map(id, calls))) == 2
