@@ -22,6 +22,13 @@ missed (no hand read, the meld's tiles not read as a meld, or the wrong ``from``
 missing from the detections (an added kong's claimed tile under the added one, seen from above); such scenes are
 counted apart because no reader can see the tile, ``hand_tile_hidden=no`` is the rest.
 
+``--diagnose`` (with ``--detections model`` or ``boxes``) also splits the scenes by what the detections got wrong on
+the hand's own tiles (clutter left out): a hand tile with no box at IoU >= 0.5 (missed), a box naming the wrong face
+(misnamed), a face-up tile whose box is read sideways when it lies upright or the reverse (sideways), or none of
+these (clean), with the exact rate in each class; then the failures by what the reading got wrong (no hand, a pung
+read as an added kong or the reverse, another meld-type confusion of the same tiles, flowers only, the winning tile
+only, anything else), and the most frequent face confusions on hand tiles.
+
 ``--states-only``: the reader's search budget counts search states only (no CPU-time limit), so that a loaded
 machine cannot change the result: the run is deterministic. Without it the reader runs as deployed.
 """
@@ -113,6 +120,60 @@ def kong_answers(reading, scene: dict, detections: Detections) -> list[str]:
     return answers
 
 
+def detection_errors(scene: dict, detections: Detections) -> tuple[set[str], list[tuple[str, str]]]:
+    """What ``detections`` got wrong on the scene's hand tiles (clutter left out): a subset of {"missed",
+    "misnamed", "sideways"} (see ``--diagnose``), and the (true, read) face pairs of the misnamed ones."""
+    tiles = [t for t in scene["tiles"] if t.get("role") != "clutter"]
+    kinds: set[str] = set()
+    confusions = []
+    if not tiles:
+        return kinds, confusions
+    if not len(detections):
+        return {"missed"}, confusions
+    truth_boxes = np.array([t["box"] for t in tiles], np.float32).reshape(-1, 4)
+    iou = box_iou(truth_boxes, detections.boxes)
+    for i, tile in enumerate(tiles):
+        k = int(iou[i].argmax())
+        if iou[i, k] < 0.5:
+            kinds.add("missed")
+            continue
+        true_class = FACE_DOWN if tile["face_down"] else FACE_CODES.index(tile["code"])
+        read_class = int(detections.class_ids[k])
+        if read_class != true_class:
+            kinds.add("misnamed")
+            confusions.append((_class_code(true_class), _class_code(read_class)))
+        elif not tile["face_down"] and (int(tile["rotation"]) % 180 == 90) != (int(detections.rotation[k]) % 180 == 90):
+            kinds.add("sideways")
+    return kinds, confusions
+
+
+def _class_code(class_id: int) -> str:
+    return "back" if class_id == FACE_DOWN else FACE_CODES[class_id]
+
+
+def reading_difference(truth: Hand, got: Hand | None) -> str:
+    """How a wrong reading differs from the truth, in a few classes (see ``--diagnose``)."""
+    if got is None:
+        return "no hand read"
+    if sorted(map(str, truth.flowers)) != sorted(map(str, got.flowers)) \
+            and same_hand(Hand(truth.concealed, truth.melds, truth.winning_tile, ()),
+                          Hand(got.concealed, got.melds, got.winning_tile, ())):
+        return "flowers only"
+    standing_truth = sorted(t.index for t in (*truth.concealed, truth.winning_tile))
+    standing_got = sorted(t.index for t in (*got.concealed, got.winning_tile))
+    melds_truth = sorted((m.tiles[0].index, m.discarder is not None and m.discarder.value) for m in truth.melds)
+    melds_got = sorted((m.tiles[0].index, m.discarder is not None and m.discarder.value) for m in got.melds)
+    if standing_truth == standing_got and melds_truth == melds_got:
+        types = Counter(m.type.value for m in truth.melds) - Counter(m.type.value for m in got.melds)
+        back = Counter(m.type.value for m in got.melds) - Counter(m.type.value for m in truth.melds)
+        if not types and not back:
+            return "winning tile only"
+        if set(types) | set(back) == {"pung", "added_kong"}:
+            return "pung read as added kong" if back.get("added_kong") else "added kong read as pung"
+        return "other meld-type confusion"
+    return "other"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
@@ -120,6 +181,8 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=0)
     parser.add_argument("--show-failures", type=int, default=5)
     parser.add_argument("--states-only", action="store_true", help="no CPU-time limit on the search (deterministic)")
+    parser.add_argument("--diagnose", action="store_true",
+                        help="split the scenes by the detections' errors on hand tiles and the failures by kind")
     parser.add_argument("--expansions", type=int, default=None,
                         help="with --states-only: the search states per photo (default: the deployed budget)")
     parser.add_argument("--models", type=Path, default=None,
@@ -136,6 +199,9 @@ def main() -> None:
     found = [0, 0]  # direction right among the true exposed melds whose tiles were read as a meld
     direction_misses: Counter = Counter()  # why a true exposed meld's direction was not read right
     shown = 0
+    by_errors = defaultdict(lambda: [0, 0])  # detection error classes -> [right, total]
+    differences: Counter = Counter()  # failures by how the reading differs
+    confusions: Counter = Counter()  # (true, read) faces of misnamed hand tiles
     for line in lines:
         scene = json.loads(line)
         truth = Hand.from_json(scene["hand"])
@@ -187,6 +253,14 @@ def main() -> None:
         if rules == "riichi" and got is not None:
             truth = Hand(truth.concealed, truth.melds, truth.winning_tile, ())
         right = same_hand(got, truth)
+        if args.diagnose:
+            kinds, pairs = detection_errors(scene, detections)
+            key = " + ".join(sorted(kinds)) or "clean"
+            by_errors[key][0] += right
+            by_errors[key][1] += 1
+            confusions.update(pairs)
+            if not right:
+                differences[reading_difference(truth, got)] += 1
         for s in situations:
             exact[s][0] += right
             exact[s][1] += 1
@@ -240,6 +314,15 @@ def main() -> None:
             print(f"  {count:4d}  {cause}")
     if failure_codes:
         print("\nwarning codes on failures:", dict(failure_codes.most_common()))
+    if args.diagnose:
+        print("\nscenes by the detections' errors on hand tiles (exact / scenes):")
+        for key, (r, n) in sorted(by_errors.items(), key=lambda item: -item[1][1]):
+            print(f"  {key:34s} {r:5d} / {n:5d}  ({r / n:.1%})")
+        print("failures by how the reading differs:")
+        for kind, count in differences.most_common():
+            print(f"  {count:5d}  {kind}")
+        print("face confusions on hand tiles (true -> read):",
+              ", ".join(f"{a}->{b} {n}" for (a, b), n in confusions.most_common(15)))
 
 
 if __name__ == "__main__":
