@@ -47,17 +47,22 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.hand import Hand  # noqa: E402
-from vision.classes import FACE_CODES, FACE_DOWN  # noqa: E402
+from vision.classes import CLASS_NAMES, FACE_CODES, FACE_DOWN  # noqa: E402
 from vision.detections import Detections, box_iou  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
 from vision.reading.compare import same_hand  # noqa: E402
 from vision.reading.decode import SearchBudget  # noqa: E402
 
 
+def true_class(tile: dict) -> int:
+    """A scene tile's class id (``vision.classes``): its face, or FACE_DOWN for a back."""
+    return FACE_DOWN if tile["face_down"] else FACE_CODES.index(tile["code"])
+
+
 def truth_detections(scene: dict) -> Detections:
     tiles = scene["tiles"]
     boxes = np.array([t["box"] for t in tiles], np.float32).reshape(-1, 4)
-    ids = np.array([FACE_DOWN if t["face_down"] else FACE_CODES.index(t["code"]) for t in tiles], np.int32)
+    ids = np.array([true_class(t) for t in tiles], np.int32)
     rotation = np.array([int(t["rotation"]) % 360 for t in tiles], np.int32)
     conf = np.full(len(tiles), 0.97, np.float32)
     return Detections(boxes, ids, conf, rotation)
@@ -137,18 +142,14 @@ def detection_errors(scene: dict, detections: Detections) -> tuple[set[str], lis
         if iou[i, k] < 0.5:
             kinds.add("missed")
             continue
-        true_class = FACE_DOWN if tile["face_down"] else FACE_CODES.index(tile["code"])
-        read_class = int(detections.class_ids[k])
-        if read_class != true_class:
+        truth = true_class(tile)
+        read = int(detections.class_ids[k])
+        if read != truth:
             kinds.add("misnamed")
-            confusions.append((_class_code(true_class), _class_code(read_class)))
+            confusions.append((CLASS_NAMES[truth], CLASS_NAMES[read]))
         elif not tile["face_down"] and (int(tile["rotation"]) % 180 == 90) != (int(detections.rotation[k]) % 180 == 90):
             kinds.add("sideways")
     return kinds, confusions
-
-
-def _class_code(class_id: int) -> str:
-    return "back" if class_id == FACE_DOWN else FACE_CODES[class_id]
 
 
 def reading_difference(truth: Hand, got: Hand | None) -> str:

@@ -1,5 +1,5 @@
-"""``vision.train.average``: the weight average of two exported models with one graph. Needs ``onnx`` (the training
-extra): skipped without it."""
+"""``vision.train.average``: the weight average of two exported models with one graph. Needs ``onnx`` (in the dev
+and training extras): skipped without it."""
 
 import numpy as np
 import pytest
