@@ -108,6 +108,29 @@ def _init_from_onnx(onnx_path: Path, loc: Path, imgsz: int, out: Path, n_images:
     return out
 
 
+def _read_results_without_polars() -> None:
+    """Ultralytics reads results.csv with polars only to store it in each checkpoint. The GPU machines' image has no
+    polars (its wheel alone is ~40 MB, more than a device call may carry), so read it with the csv module there."""
+    try:
+        import polars  # noqa: F401
+        return
+    except ImportError:
+        pass
+    import csv
+
+    from ultralytics.engine.trainer import BaseTrainer
+
+    def read_results_csv(self):
+        try:
+            with open(self.csv, newline="") as f:
+                rows = list(csv.DictReader(f))
+        except OSError:
+            return {}
+        return {k.strip(): [float(r[k]) for r in rows] for k in (rows[0] if rows else {})}
+
+    BaseTrainer.read_results_csv = read_results_csv
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--imgsz", type=int, default=416)
@@ -122,6 +145,10 @@ def main(argv=None) -> None:
     ap.add_argument("--real-repeat", type=int, default=1,
                     help="list each hk-photos training photo this many times (weighs real photos against --synth)")
     ap.add_argument("--workers", type=int, default=2, help="data-loading processes")
+    ap.add_argument("--cache", default="", choices=["", "ram", "disk"],
+                    help="ultralytics image cache: 'ram' keeps the decoded, resized pictures (for a GPU, whose "
+                         "loaders otherwise starve it)")
+    ap.add_argument("--no-export", action="store_true", help="leave the checkpoints; export later (--export-only)")
     ap.add_argument("--stretch-copies", type=int, default=0,
                     help="squeezed copies of each real photo, train and held-out (see _stretch_real)")
     ap.add_argument("--dataset", default=str(ROOT / "out" / "datasets" / "loc"),
@@ -144,6 +171,7 @@ def main(argv=None) -> None:
     import torch
     from ultralytics import YOLO
 
+    _read_results_without_polars()
     loc = Path(args.dataset)
     subprocess.run([sys.executable, "-m", "datasets.hk_photos", "localizer", "--out", str(loc),
                     "--holdout-every", str(args.holdout_every)], check=True, cwd=ROOT)
@@ -170,10 +198,12 @@ def main(argv=None) -> None:
                 batch=args.batch, workers=args.workers, device=device, project=str(results_dir), name=args.name, exist_ok=True,
                 seed=0, deterministic=True, amp=False, plots=False, val=True, save_period=1, patience=100,
                 degrees=15.0, flipud=0.5, fliplr=0.5, mosaic=1.0, close_mosaic=3, scale=0.5, cos_lr=True,
-                lr0=args.lr0, optimizer=args.optimizer, warmup_epochs=args.warmup)
+                lr0=args.lr0, optimizer=args.optimizer, warmup_epochs=args.warmup, cache=args.cache or False)
     # best.pt: highest fitness (0.1 mAP50 + 0.9 mAP50-95) on the held-out split (hk-photos train holdout + synthetic
     # scenes of unseen seeds) -- never the hk-photos valid measurement set.
     best = results_dir / args.name / "weights" / "best.pt"
+    if args.no_export:
+        return
     export_onnx(best, Path(args.out), args.imgsz)
 
 
