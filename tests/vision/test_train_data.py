@@ -3,7 +3,7 @@
 import cv2
 import numpy as np
 
-from vision.train.localizer import _stretch_real
+from vision.train.localizer import _merge_synth, _stretch_real
 
 
 def _split(tmp_path, names):
@@ -72,3 +72,39 @@ def test_model_box_crops_carry_the_tiles_class_and_turn():
     assert (probs.argmax(1) == names).mean() >= 0.8
     face_up = names != CLASS_NAMES.index("back")
     assert (orient.argmax(1)[face_up] * 90 == turns[face_up]).mean() >= 0.85
+
+
+def _synth_folder(root):
+    """One 100x50 scene: a face-up 5m (class 4) and a back (class 42); body boxes in labels/, face quads in labels_obb/."""
+    for sub in ("images", "labels", "labels_obb"):
+        (root / sub).mkdir(parents=True)
+    cv2.imwrite(str(root / "images" / "000000.jpg"), np.zeros((50, 100, 3), np.uint8))
+    (root / "labels" / "000000.txt").write_text("4 0.300000 0.500000 0.200000 0.600000\n42 0.700000 0.500000 0.200000 0.600000\n")
+    # the face: the body's upper part (x 0.2..0.4, y 0.2..0.6), a little turned; the back: x 0.6..0.8, y 0.4..0.8,
+    # one corner clipped to the picture's edge
+    (root / "labels_obb" / "000000.txt").write_text(
+        "4 0.210000 0.200000 0.400000 0.220000 0.390000 0.600000 0.200000 0.580000\n"
+        "42 0.600000 0.400000 0.800000 0.400000 0.800000 0.800000 0.600000 0.800000\n"
+        "4 1.000000 0.100000 1.000000 0.100000 1.000000 0.300000 1.000000 0.300000\n")
+
+
+def _merged_labels(tmp_path, box):
+    loc, synth = tmp_path / box, tmp_path / "scenes"
+    if not synth.exists():
+        _synth_folder(synth)
+    for sub in ("images/train", "labels/train"):
+        (loc / sub).mkdir(parents=True)
+    _merge_synth(loc, synth, "train", box)
+    rows = (loc / "labels" / "train" / "synth_scenes_000000.txt").read_text().split("\n")
+    return [[float(v) for v in r.split()] for r in rows if r]
+
+
+def test_synthetic_labels_as_two_classes_with_body_boxes(tmp_path):
+    assert _merged_labels(tmp_path, "body") == [[0, 0.3, 0.5, 0.2, 0.6], [1, 0.7, 0.5, 0.2, 0.6]]
+
+
+def test_synthetic_labels_with_face_quad_boxes_drop_slivers(tmp_path):
+    rows = _merged_labels(tmp_path, "face")
+    assert len(rows) == 2  # the quad squashed onto the picture's edge is no box
+    np.testing.assert_allclose(rows[0], [0, 0.3, 0.4, 0.2, 0.4], atol=1e-6)
+    np.testing.assert_allclose(rows[1], [1, 0.7, 0.6, 0.2, 0.4], atol=1e-6)

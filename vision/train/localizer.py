@@ -20,11 +20,16 @@ from pathlib import Path
 from . import ROOT
 
 
-def _merge_synth(loc: Path, synth: Path, split: str = "train") -> None:
-    """Add a vision.synth scene folder (images/*.jpg, labels/*.txt in 43 classes) to a split, as 2 classes."""
+def _merge_synth(loc: Path, synth: Path, split: str = "train", box: str = "body") -> None:
+    """Add a vision.synth scene folder (images/*.jpg, labels/*.txt in 43 classes) to a split, as 2 classes.
+
+    ``box``: "body" labels each tile with the box of its whole body (labels/, the renderer's ``box``); "face" with the
+    box of its face (or back) quad alone (labels_obb/), the convention of hk-photos' labels, which outline the face:
+    a localiser taught both boxes draws real tiles with their sides and misses hk-photos' IoU 0.5 on tall, oblique
+    tiles."""
     img_dir, lab_dir = loc / "images" / split, loc / "labels" / split
     for img in sorted((synth / "images").glob("*.jpg")):
-        lab = synth / "labels" / (img.stem + ".txt")
+        lab = synth / ("labels_obb" if box == "face" else "labels") / (img.stem + ".txt")
         if not lab.exists():
             continue
         link = img_dir / f"synth_{synth.name}_{img.name}"
@@ -33,6 +38,12 @@ def _merge_synth(loc: Path, synth: Path, split: str = "train") -> None:
         lines = []
         for line in lab.read_text().splitlines():
             p = line.split()
+            if box == "face" and len(p) == 9:
+                xs, ys = [float(v) for v in p[1::2]], [float(v) for v in p[2::2]]
+                x1, x2, y1, y2 = min(xs), max(xs), min(ys), max(ys)
+                if x2 - x1 < 1e-3 or y2 - y1 < 1e-3:  # a quad clipped to a sliver by the picture's edge
+                    continue
+                p = [p[0], f"{(x1 + x2) / 2:.6f}", f"{(y1 + y2) / 2:.6f}", f"{x2 - x1:.6f}", f"{y2 - y1:.6f}"]
             if len(p) >= 5:
                 lines.append(" ".join([str(int(int(p[0]) == 42))] + p[1:5]))
         (lab_dir / f"synth_{synth.name}_{img.stem}.txt").write_text("\n".join(lines) + "\n")
@@ -140,6 +151,8 @@ def main(argv=None) -> None:
     ap.add_argument("--synth", action="append", default=[], help="vision.synth scene folder(s) to train on")
     ap.add_argument("--val-synth", action="append", default=[],
                     help="vision.synth scene folder(s) from other seeds, added to the checkpoint-selection split")
+    ap.add_argument("--synth-box", default="body", choices=["body", "face"],
+                    help="synthetic tiles' box: the whole body (default) or the face quad's, as hk-photos labels it")
     ap.add_argument("--holdout-every", type=int, default=10,
                     help="every N-th hk-photos train photo goes to the checkpoint-selection split")
     ap.add_argument("--real-repeat", type=int, default=1,
@@ -179,9 +192,9 @@ def main(argv=None) -> None:
     _stretch_real(loc, min(args.stretch_copies, 1), "val", seed=1)
     _repeat_real(loc, args.real_repeat)
     for s in args.synth:
-        _merge_synth(loc, Path(s), "train")
+        _merge_synth(loc, Path(s), "train", args.synth_box)
     for s in args.val_synth:
-        _merge_synth(loc, Path(s), "val")
+        _merge_synth(loc, Path(s), "val", args.synth_box)
     init = args.init
     if args.init_onnx:
         init = str(_init_from_onnx(Path(args.init_onnx), loc, args.imgsz, ROOT / "out" / f"{args.name}_init.pt"))

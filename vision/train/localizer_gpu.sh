@@ -17,6 +17,8 @@ REPEAT=${REPEAT:-5}          # each real photo (and its squeezed copy) this many
 SEEDS_640=${SEEDS_640:-"31 32 33 34 35 36 37 38 39 40"}
 JOBS=${JOBS:-8}
 SYNTH_DIR=${SYNTH_DIR:-out/synth}
+# start weights: a checkpoint (INIT=...pt) or, by default, the committed file with its batch norms calibrated
+START="--init-onnx models/localizer.onnx"; [ -n "${INIT:-}" ] && START="--init $INIT"
 DIV=${DIV:-1}                 # divide every scene count (a smoke test on a CPU machine)
 
 scenes() {  # n seed width height -> out/synth/scenes_s<seed>[_640]
@@ -31,6 +33,6 @@ scenes() {  # n seed width height -> out/synth/scenes_s<seed>[_640]
 SYNTH="--synth $SYNTH_DIR/scenes_s1 --synth $SYNTH_DIR/scenes_s11 --synth $SYNTH_DIR/scenes_s21"
 for s in $SEEDS_640; do SYNTH="$SYNTH --synth $SYNTH_DIR/scenes_s${s}_640"; done
 $PY -m vision.train.localizer $SYNTH --val-synth $SYNTH_DIR/scenes_s3 --val-synth $SYNTH_DIR/scenes_s64_640 \
-    --stretch-copies 1 --real-repeat "$REPEAT" --init-onnx models/localizer.onnx --optimizer AdamW \
+    --stretch-copies 1 --real-repeat "$REPEAT" $START --optimizer AdamW \
     --lr0 "${LR0:-0.0003}" --warmup 0 --hours "$HOURS" --epochs 60 --batch "${BATCH:-64}" --workers "${WORKERS:-14}" \
-    --cache ram --dataset out/datasets/loc_gpu --name "$NAME" --no-export
+    --synth-box "${SYNTH_BOX:-body}" --cache ram --dataset out/datasets/loc_gpu --name "$NAME" --no-export
