@@ -38,7 +38,7 @@ from .evaluate import (_GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _ki
                        _suit_waits, win_fan_ids)
 from .exclusions import EXCLUDES
 from .fans import POINTS
-from .readings import (_CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
+from .readings import (_Cache, _CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
                        complete_blocks, irregular_possible, irregular_readings, splitting_blocks)
 
 _STANDARD = _SHAPE_CODE[Shape.STANDARD]
@@ -61,15 +61,6 @@ _BIT_OF = tuple(1 << i for i in range(34))
 _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
 
 
-class _Cache(dict):
-    """A growing cache. A plain dict whose keys and values the collector has stopped tracking (ints, bytes, tuples
-    of them) is itself untracked by each full collection, and tracked again, as a young object, by the next insert
-    of a new tuple: the next young collections then walk all its entries (a few ms for the caches here, after every
-    full collection). The collector never untracks a dict subclass, so these stay in the oldest generation."""
-
-    __slots__ = ()
-
-
 # --- readings of the standing tiles --------------------------------------------------------------------------------
 def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tuple[tuple, ...]:
     """The readings of ``readings._standing_arrangements`` (the same, in the same order) with what evaluation needs
@@ -89,6 +80,23 @@ def _irregular_summaries(standing: tuple[int, ...], winning: int, melds: int) ->
     """The summaries of the irregular shapes' readings, in the order of ``readings._standing_arrangements``."""
     extra = irregular_readings(standing, winning, melds)
     return tuple([_summary(shape, codes, winning_group, winning) for shape, codes, winning_group in extra])
+
+
+def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
+    """The summary of the seven pairs reading of standing counts ``x`` (packed; every count even, at most 7 kinds,
+    no melds: then it is the only irregular reading, as ``readings.irregular_readings`` finds it): the pairs in kind
+    order (a kind held four times twice), the winning tile in the first pair of its kind (``_summary``'s fans)."""
+    firsts = []
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        firsts += (i,) * ((x >> 3 * i & 7) >> 1)
+        mask ^= low
+    codes = tuple([_PAIR_CODE + i for i in firsts])
+    fans = ("seven_pairs",)
+    if firsts[0] < 27 and firsts[-1] - firsts[0] == 6 and firsts[0] // 9 == firsts[-1] // 9 and len(set(firsts)) == 7:
+        fans += ("seven_shifted_pairs",)
+    return (_SEVEN_PAIRS, codes, firsts.index(winning), None, (), -1, False, None, False, fans)
 
 
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
@@ -173,8 +181,12 @@ def pack(counts) -> int:
 
 
 def unpack(packed: int, n: int = 34) -> tuple[int, ...]:
-    """The first ``n`` counts of a packed int."""
-    return tuple([packed >> 3 * i & 7 for i in range(n)])
+    """The first ``n`` counts of a packed int: its octal digits, lowest first (read in C, not one by one)."""
+    return tuple(format(packed, _OCTAL_WIDTH[n]).encode().translate(_OCTAL_DIGITS)[:-n - 1:-1])
+
+
+_OCTAL_WIDTH = tuple(f"0{n}o" for n in range(35))
+_OCTAL_DIGITS = bytes.maketrans(b"01234567", bytes(range(8)))
 
 
 def _suit_entry(suit: int, block: int) -> tuple:
@@ -660,7 +672,10 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
     standing_mask = entry0[0] | entry1[0] | entry2[0] | honours[0]
     summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
     if _irregular_possible(standing_mask, x, melds):
-        summaries += _irregular_summaries(unpack(x), win, melds)
+        if not melds and standing_mask.bit_count() <= 7:
+            summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
+        else:
+            summaries += _irregular_summaries(unpack(x), win, melds)
     if len(_READINGS) >= _READINGS_MAX:
         _READINGS.clear()  # bounded memory in a long-running service
     readings = _READINGS[x << 6 | win] = summaries, standing_mask
@@ -718,33 +733,32 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         meld_chows = tuple(meld_chows)
         meld_pungs = tuple(meld_pungs)
         kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
-        found = kind_fan_ids(mask)
-        fours = held & _HIGH_BITS
-        if fours:
-            hogs = fours.bit_count() - melded_kongs - concealed_kongs  # four of a kind not a kong (四归一)
-            if hogs:
-                found += ("tile_hog",) * hogs
-        found += _WIN_FAN_IDS[(not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
-                              | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
-                              | (n_melds == 4 and not concealed_kongs) << 5
-                              | (not not (context.last_tile or (held - x) >> 3 * win & 7 == 3)) << 6]
+        # The hand's own fans (kinds, tile hogs (four of a kind not a kong, 四归一), way of winning), kept by what
+        # decides them as one int (``_hand_piece``).
+        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) << 17 | (
+            (not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
+            | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
+            | (n_melds == 4 and not concealed_kongs) << 5
+            | (not not (context.last_tile or (held - x) >> 3 * win & 7 == 3)) << 6) << 21
     else:
         held = x
         meld_chows = meld_pungs = kong_fans = ()
         concealed_kongs = 0
-        found = kind_fan_ids(mask)
-        fours = x & _HIGH_BITS
-        if fours:
-            found += ("tile_hog",) * fours.bit_count()
+        hand_key = (x & _HIGH_BITS).bit_count() << 17 | (
+            (not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
+            | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
+            | (not not context.last_tile) << 6) << 21
         if win < 27 and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:  # 1112345678999 of one suit, then any
-            found += ("nine_gates",)
-        found += _WIN_FAN_IDS[(not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
-                              | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
-                              | (not not context.last_tile) << 6]
-    # Each reading's total and tie key from three pieces of fan ids: the hand's (``found``), the partition's sets
-    # and the reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once
-    # (``_piece``), and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
-    hand_piece = _PIECES.get(found) or _piece(found)
+            hand_key |= 1 << 20
+    features = (_FEATURES[0][mask & 0x1FF] | _FEATURES[1][mask >> 9 & 0x1FF] | _FEATURES[2][mask >> 18 & 0x1FF]
+                | _HONOUR_FEATURES[mask >> 27])
+    if mask >> 27:
+        features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
+    hand_key |= features
+    # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
+    # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
+    # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
+    hand_piece = _HAND_PIECES.get(hand_key) or _hand_piece(hand_key, mask)
     hand_bits, hand_excluded = hand_piece[0], hand_piece[1]
     unique_wait = None
     best_key = -1
@@ -817,6 +831,21 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
 
 
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()
+_HAND_PIECES: dict[int, tuple] = _Cache()  # best_reading's hand key -> the piece of the hand's own fans
+
+
+def _hand_piece(key: int, mask: int) -> tuple:
+    """The piece of the hand's own fan ids, in ``evaluate``'s order: the kind fans (``kind_fan_ids``: the key's
+    low 17 bits are its features of ``mask``), tile hogs (bits 17-19), nine gates (bit 20), the way-of-winning
+    fans (bits 21-27, ``_WIN_FAN_IDS``); kept by the key."""
+    found = kind_fan_ids(mask) + ("tile_hog",) * (key >> 17 & 7)
+    if key >> 20 & 1:
+        found += ("nine_gates",)
+    found += _WIN_FAN_IDS[key >> 21]
+    if len(_HAND_PIECES) >= _READINGS_MAX:
+        _HAND_PIECES.clear()  # bounded memory in a long-running service
+    piece = _HAND_PIECES[key] = _PIECES.get(found) or _piece(found)
+    return piece
 
 
 def _piece(ids: tuple[str, ...]) -> tuple:

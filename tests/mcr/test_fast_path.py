@@ -490,3 +490,27 @@ def test_combo_tables_are_the_combination_search():
         pair = rng.choice((-1, 4, 13, 22)) if len(chows) == 4 else -1
         key = fast.chow_key(chows, pair)
         assert chows_table[fast.any_order_chow_key(key)] is not None or key in in_order, (chows, pair)
+
+
+def test_readings_made_for_the_fast_path_are_the_reference_summaries():
+    """``fast._new_readings`` (packed counts, per-suit entries, the seven pairs shortcut) gives the summaries of
+    ``fast.reading_summaries`` (the readings of ``readings.irregular_readings`` and the suit splits) on hands rich
+    in irregular shapes, with every kind held taken in turn as the winning tile."""
+    from engine.mcr import fast
+
+    checked = seven_pairs = 0
+    for hand, _context in generate(1500, seed=99, special_share=0.7):
+        standing = [0] * 34
+        for t in hand.concealed + (hand.winning_tile,):
+            standing[t.index] += 1
+        x = fast.pack(standing)
+        assert fast.unpack(x) == tuple(standing)
+        melds = len(hand.melds)
+        for win in {i for i in range(34) if standing[i]}:
+            fast._READINGS.pop(x << 6 | win, None)
+            summaries, mask = fast._new_readings(x, win, melds)
+            assert summaries == fast.reading_summaries(tuple(standing), win, melds), (hand, win)
+            assert mask == sum(1 << i for i in range(34) if standing[i])
+            seven_pairs += any(s[0] == fast._SEVEN_PAIRS for s in summaries)
+            checked += 1
+    assert checked > 10000 and seven_pairs > 1000
