@@ -735,26 +735,28 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
         # The hand's own fans (kinds, tile hogs (four of a kind not a kong, 四归一), way of winning), kept by what
         # decides them as one int (``_hand_piece``).
-        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) << 17 | (
+        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) << 8 | (
             (not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
             | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
             | (n_melds == 4 and not concealed_kongs) << 5
-            | (not not (context.last_tile or (held - x) >> 3 * win & 7 == 3)) << 6) << 21
+            | (not not (context.last_tile or (held - x) >> 3 * win & 7 == 3)) << 6)
     else:
         held = x
         meld_chows = meld_pungs = kong_fans = ()
         concealed_kongs = 0
-        hand_key = (x & _HIGH_BITS).bit_count() << 17 | (
+        hand_key = (x & _HIGH_BITS).bit_count() << 8 | (
             (not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
             | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
-            | (not not context.last_tile) << 6) << 21
+            | (not not context.last_tile) << 6)
         if win < 27 and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:  # 1112345678999 of one suit, then any
-            hand_key |= 1 << 20
+            hand_key |= 1 << 7
     features = (_FEATURES[0][mask & 0x1FF] | _FEATURES[1][mask >> 9 & 0x1FF] | _FEATURES[2][mask >> 18 & 0x1FF]
                 | _HONOUR_FEATURES[mask >> 27])
     if mask >> 27:
         features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
-    hand_key |= features
+    # The kind fans by the number of their list (few lists, many features): the hand's piece is then met again
+    # far more often than by the features themselves.
+    hand_key |= (_KIND_CLASS.get(features) or _kind_class(features, mask)) << 11
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
@@ -832,16 +834,30 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
 
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()
 _HAND_PIECES: dict[int, tuple] = _Cache()  # best_reading's hand key -> the piece of the hand's own fans
+_KIND_CLASS: dict[int, int] = _Cache()  # kind_fan_ids's features key -> the number of its list of kind fans
+_KIND_CLASS_IDS: list[tuple[str, ...]] = [()]  # number (from 1) -> the list of kind fans
+_KIND_CLASS_OF_IDS: dict[tuple[str, ...], int] = {}
+
+
+def _kind_class(features: int, mask: int) -> int:
+    """The number of ``kind_fan_ids(mask)``'s list (``features`` its key), kept by the key."""
+    ids = kind_fan_ids(mask)
+    number = _KIND_CLASS_OF_IDS.get(ids)
+    if number is None:
+        number = _KIND_CLASS_OF_IDS[ids] = len(_KIND_CLASS_IDS)
+        _KIND_CLASS_IDS.append(ids)
+    _KIND_CLASS[features] = number  # at most 2^17 keys
+    return number
 
 
 def _hand_piece(key: int, mask: int) -> tuple:
-    """The piece of the hand's own fan ids, in ``evaluate``'s order: the kind fans (``kind_fan_ids``: the key's
-    low 17 bits are its features of ``mask``), tile hogs (bits 17-19), nine gates (bit 20), the way-of-winning
-    fans (bits 21-27, ``_WIN_FAN_IDS``); kept by the key."""
-    found = kind_fan_ids(mask) + ("tile_hog",) * (key >> 17 & 7)
-    if key >> 20 & 1:
+    """The piece of the hand's own fan ids, in ``evaluate``'s order: the kind fans (the key's bits from 11: their
+    list's number, ``_kind_class``), tile hogs (bits 8-10), nine gates (bit 7), the way-of-winning fans (bits
+    0-6, ``_WIN_FAN_IDS``); kept by the key."""
+    found = _KIND_CLASS_IDS[key >> 11] + ("tile_hog",) * (key >> 8 & 7)
+    if key >> 7 & 1:
         found += ("nine_gates",)
-    found += _WIN_FAN_IDS[key >> 21]
+    found += _WIN_FAN_IDS[key & 127]
     if len(_HAND_PIECES) >= _READINGS_MAX:
         _HAND_PIECES.clear()  # bounded memory in a long-running service
     piece = _HAND_PIECES[key] = _PIECES.get(found) or _piece(found)
