@@ -25,6 +25,7 @@ The caches hold only ints, strings and tuples of them, which the garbage collect
 from __future__ import annotations
 
 import base64
+import threading
 import zlib
 from functools import lru_cache
 from itertools import accumulate, repeat
@@ -842,12 +843,16 @@ _KIND_CLASS_OF_IDS: dict[tuple[str, ...], int] = {}
 def _kind_class(features: int, mask: int) -> int:
     """The number of ``kind_fan_ids(mask)``'s list (``features`` its key), kept by the key."""
     ids = kind_fan_ids(mask)
-    number = _KIND_CLASS_OF_IDS.get(ids)
-    if number is None:
-        number = _KIND_CLASS_OF_IDS[ids] = len(_KIND_CLASS_IDS)
-        _KIND_CLASS_IDS.append(ids)
+    with _KIND_CLASS_LOCK:  # a number is given once, even with threads (the API scores in a thread pool)
+        number = _KIND_CLASS_OF_IDS.get(ids)
+        if number is None:
+            number = _KIND_CLASS_OF_IDS[ids] = len(_KIND_CLASS_IDS)
+            _KIND_CLASS_IDS.append(ids)
     _KIND_CLASS[features] = number  # at most 2^17 keys
     return number
+
+
+_KIND_CLASS_LOCK = threading.Lock()
 
 
 def _hand_piece(key: int, mask: int) -> tuple:
