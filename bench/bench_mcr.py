@@ -35,6 +35,16 @@ counts the instructions of scoring --hands new hands after --warmup others (the 
 are scored by ``deque(starmap(score, hands), maxlen=0)``, the only code run inside ``starmap_next``, so that only
 that loop is counted (garbage collection included). Deterministic (set ``PYTHONHASHSEED``), so it tells engines
 apart where the shared machine's load makes times too noisy; instructions are not time (memory and branches).
+
+    .venv/bin/python bench/bench_mcr.py --floor [--hands 2000] [--repeat 3]
+
+splits a new hand's time (after --warmup others, each figure a median over --repeat fresh sets of --hands, the
+sets and passes in turn as in the main run): PyMahjongGB's call; reading the inputs only (the standing counts as
+``engine.mcr.fast`` counts them, each meld's type and first tile, the five context flags) and building a result
+object, the least any Python scorer of these objects does; ``score`` on new hands; on new hands whose standing
+tiles' readings were made beforehand (``fast._new_readings``: what the decomposition of a standing never seen
+costs); and on the same hands again (every cache holding them: what no cache removes). Not a headline number:
+it says where the time of a new hand goes.
 """
 
 from __future__ import annotations
@@ -63,11 +73,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=424242)
     parser.add_argument("--warmup", type=int, default=20000, help="other hands scored before the steady-state pass")
     parser.add_argument("--against", help="an older copy of engine/ to compare with, chunk by chunk (see above)")
+    parser.add_argument("--floor", action="store_true", help="split a new hand's time (see above)")
     parser.add_argument("--loop-only", action="store_true",
                         help="only score the new hands, in one loop, for counting instructions (see above)")
     args = parser.parse_args(argv)
     if args.loop_only:
         return _loop_only(args)
+    if args.floor:
+        return _floor(args)
     if args.against:
         return _against(args)
 
@@ -182,6 +195,64 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  ratio repeated / PyMahjongGB call  {ours_warm / gb_call:6.1f}x")
     print(f"  ratio steady / PyMahjongGB with its Hand conversion {ours_steady / gb_total:6.1f}x")
     print(f"  ratio steady + to_json / PyMahjongGB call {ours_json / gb_call:6.1f}x")
+    return 0
+
+
+def _floor(args) -> int:
+    import MahjongGB
+
+    from engine.mcr import MCRResult
+    from engine.mcr import fast
+
+    pack_of_tile, pack = fast._PACK_OF_TILE, fast._PACK
+
+    def inputs_only(hand, context):
+        win = hand.winning_tile.index
+        counts = sum(map(pack_of_tile, hand.concealed), pack[win])
+        melds = [(meld.type, meld.tiles[0].index) for meld in hand.melds]
+        flags = (context.self_drawn, context.last_wall_tile, context.kong_replacement, context.robbing_kong,
+                 context.last_tile)
+        return MCRResult(hand, context, (counts, melds, flags), (8, (False, False, False), ()), None)
+
+    def prebuild_readings(cases):
+        for hand, _context in cases:
+            win = hand.winning_tile.index
+            x = sum(map(pack_of_tile, hand.concealed), pack[win])
+            if (x << 6 | win) not in fast._READINGS:
+                fast._new_readings(x, win, len(hand.melds))
+
+    clock = time.process_time
+
+    def timed(function, cases) -> float:
+        gc.collect()
+        start = clock()
+        for hand, context in cases:
+            function(hand, context)
+        return _per_hand(clock() - start, len(cases))
+
+    # The sets are made before the warm-up, as in the main run (their objects are not fresh in the CPU's caches).
+    sets = [(list(generate(args.hands, args.seed + 10 + 2 * k)), list(generate(args.hands, args.seed + 11 + 2 * k)))
+            for k in range(args.repeat)]
+    for hand, context in generate(args.warmup, args.seed + 2):
+        score(hand, context)
+    rows: dict[str, list[float]] = {}
+    for fresh, prebuilt in sets:
+        prepared = [gb_arguments(hand, context) for hand, context in fresh]
+        gc.collect()
+        start = clock()
+        for arguments in prepared:
+            MahjongGB.MahjongFanCalculator(*arguments)
+        rows.setdefault("PyMahjongGB call", []).append(_per_hand(clock() - start, len(prepared)))
+        rows.setdefault("inputs read + result object", []).append(timed(inputs_only, fresh))
+        rows.setdefault("score, new hands", []).append(timed(score, fresh))
+        prebuild_readings(prebuilt)
+        rows.setdefault("score, new hands, standing readings made before", []).append(timed(score, prebuilt))
+        rows.setdefault("score, the same hands again", []).append(timed(score, fresh))
+    call = sorted(rows["PyMahjongGB call"])[args.repeat // 2]
+    print(f"{args.hands} new hands x {args.repeat} sets after {args.warmup} others (medians, us per hand)")
+    for name, values in rows.items():
+        median = sorted(values)[args.repeat // 2]
+        print(f"  {name:50s} {median:6.2f} us  {median / call:4.1f}x the call   ({' '.join(f'{v:.2f}' for v in values)})")
     return 0
 
 

@@ -25,6 +25,7 @@ The caches hold only ints, strings and tuples of them, which the garbage collect
 from __future__ import annotations
 
 import base64
+import threading
 import zlib
 from functools import lru_cache
 from itertools import accumulate, repeat
@@ -32,12 +33,13 @@ from operator import attrgetter
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
 from ..hand import MeldType
+from ..tiles import _TABLE as _TILE_TABLE
 from .combos import _canonical, _chow_fans, _may_combine_pungs, _pung_fans
 from .evaluate import (_GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _other_irregular_wait,
                        _suit_waits, win_fan_ids)
 from .exclusions import EXCLUDES
 from .fans import POINTS
-from .readings import (_CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
+from .readings import (_Cache, _CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
                        complete_blocks, irregular_possible, irregular_readings, splitting_blocks)
 
 _STANDARD = _SHAPE_CODE[Shape.STANDARD]
@@ -81,11 +83,28 @@ def _irregular_summaries(standing: tuple[int, ...], winning: int, melds: int) ->
     return tuple([_summary(shape, codes, winning_group, winning) for shape, codes, winning_group in extra])
 
 
+def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
+    """The summary of the seven pairs reading of standing counts ``x`` (packed; every count even, at most 7 kinds,
+    no melds: then it is the only irregular reading, as ``readings.irregular_readings`` finds it): the pairs in kind
+    order (a kind held four times twice), the winning tile in the first pair of its kind (``_summary``'s fans)."""
+    firsts = []
+    while mask:
+        low = mask & -mask
+        i = low.bit_length() - 1
+        firsts += (i,) * ((x >> 3 * i & 7) >> 1)
+        mask ^= low
+    codes = tuple([_PAIR_CODE + i for i in firsts])
+    fans = ("seven_pairs",)
+    if firsts[0] < 27 and firsts[-1] - firsts[0] == 6 and firsts[0] // 9 == firsts[-1] // 9 and len(set(firsts)) == 7:
+        fans += ("seven_shifted_pairs",)
+    return (_SEVEN_PAIRS, codes, firsts.index(winning), None, (), -1, False, None, False, fans)
+
+
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
     """The four-sets-and-a-pair readings (``readings._standard_readings``, same order) as summaries."""
-    tiles = bytes(standing)
-    return _standard_summaries_of(_suit_entry(0, tiles[0:9]), _suit_entry(1, tiles[9:18]), _suit_entry(2, tiles[18:27]),
-                                  _honour_entry(tiles[27:]), winning)
+    x = pack(standing)
+    return _standard_summaries_of(_suit_entry(0, x & _SUIT_BITS), _suit_entry(1, x >> 27 & _SUIT_BITS),
+                                  _suit_entry(2, x >> 54 & _SUIT_BITS), _honour_entry(x >> 81), winning)
 
 
 def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours: tuple, winning: int) -> tuple:
@@ -143,24 +162,54 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
     return tuple(out)
 
 
-# --- the standing tiles as bytes ----------------------------------------------------------------------------------
-# A hand's counts as 34 bytes: the suits are 9-byte slices and the honours the last 7, so that per-suit tables are
-# keyed by short bytes (hashed in C, once per object) and counts are tested with C-level scans (``4 in tiles``).
-_NINE_GATES_BYTES = bytes(_NINE_GATES)
-_WIN_SUFFIX = tuple(bytes((i,)) for i in range(34))
+# --- the standing tiles as one int --------------------------------------------------------------------------------
+# A hand's counts packed in one int, 3 bits per kind (kind i at bits 3i..3i+2; a count is at most 4): counted in C
+# (``sum(map(_PACK_OF_TILE, tiles))``, no bytecode per tile), each suit the 27-bit field at 27 * suit and the
+# honours the 21 bits from 81, so that per-suit tables are keyed by small ints; the fours are the set bits of
+# ``_HIGH_BITS`` (bit 2 of a field is set only for a count of 4), the odd counts those of ``_LOW_BITS``.
+_PACK = tuple(1 << 3 * i for i in range(34))
+_PACK_OF_TILE = {tile: 1 << 3 * tile.index for tile in _TILE_TABLE.values() if tile.index < 34}.__getitem__
+_SUIT_BITS = (1 << 27) - 1
+_LOW_BITS = sum(_PACK)
+_HIGH_BITS = _LOW_BITS << 2
+_CHOW_PACK = tuple(0b001001001 << 3 * i for i in range(34))  # a chow starting at kind i
+_NINE_GATES_PACKED = tuple(sum(n << 3 * (9 * suit + r) for r, n in enumerate(_NINE_GATES)) for suit in range(3))
 
 
-def _suit_entry(suit: int, block: bytes) -> tuple:
-    """What the hand needs of one number suit's standing tiles (``block``: its 9 counts), kept by suit and counts:
+def pack(counts) -> int:
+    """Counts (one per kind, from kind 0) as the packed int."""
+    return sum([n << 3 * i for i, n in enumerate(counts)])
+
+
+def unpack(packed: int, n: int = 34) -> tuple[int, ...]:
+    """The first ``n`` counts of a packed int: its octal digits, lowest first (read in C, not one by one)."""
+    return tuple(format(packed, _OCTAL_WIDTH[n]).encode().translate(_OCTAL_DIGITS)[:-n - 1:-1])
+
+
+_OCTAL_WIDTH = tuple(f"0{n}o" for n in range(35))
+_OCTAL_DIGITS = bytes.maketrans(b"01234567", bytes(range(8)))
+
+
+def _suit_entry(suit: int, block: int) -> tuple:
+    """What the hand needs of one number suit's standing tiles (``block``: its 9 counts packed), kept by suit and counts:
     (the kinds present as bits of the 34-kind mask, the tiles mod 3, the splits (``_suit_splits``) when that is
-    0, the pairs and splits (``_suit_pair_splits``) when it is 2, else ())."""
+    0, (pair kind, the splits of the rest) for each pair in rank order when it is 2, else ())."""
     table = _SUIT_ENTRIES[suit]
     entry = table.get(block)
     if entry is None:
         base = 9 * suit
-        counts = tuple(block)
-        rest = sum(counts) % 3
-        ways = _suit_splits(counts, base) if rest == 0 else _suit_pair_splits(counts, base) if rest == 2 else ()
+        counts = unpack(block, 9)
+        total = sum(counts)
+        rest = total % 3
+        splits = _SPLITS_PACKED[suit]  # every block of at most 12 tiles that splits
+        if rest == 0:
+            ways = splits.get(block, ()) if total <= 12 else _suit_splits(counts, base)
+        elif rest == 2:
+            ways = tuple([(base + r, splits.get(block - (2 << 3 * r), ()) if total <= 14
+                           else _suit_splits(unpack(block - (2 << 3 * r), 9), base))
+                          for r in range(9) if counts[r] >= 2])
+        else:
+            ways = ()
         mask = sum([1 << base + r for r in range(9) if counts[r]])
         if len(table) >= _READINGS_MAX:
             table.clear()  # bounded memory in a long-running service
@@ -168,13 +217,13 @@ def _suit_entry(suit: int, block: bytes) -> tuple:
     return entry
 
 
-def _honour_entry(block: bytes) -> tuple:
-    """What the hand needs of its standing honours (``block``: their 7 counts), kept by counts: (the kinds present
+def _honour_entry(block: int) -> tuple:
+    """What the hand needs of its standing honours (``block``: their 7 counts packed), kept by counts: (the kinds present
     as bits of the 34-kind mask, whether four sets and a pair are possible (no honour single or four, at most one
     pair), the pair's kind or -1, the pungs' kinds, their group codes)."""
     entry = _HONOUR_ENTRIES.get(block)
     if entry is None:
-        honours = list(block)
+        honours = list(unpack(block, 7))
         pungs = tuple([27 + k for k in range(7) if honours[k] == 3])
         entry = _HONOUR_ENTRIES[block] = (
             sum([1 << 27 + k for k in range(7) if honours[k]]),
@@ -183,8 +232,8 @@ def _honour_entry(block: bytes) -> tuple:
     return entry
 
 
-_SUIT_ENTRIES: tuple[dict[bytes, tuple], ...] = ({}, {}, {})
-_HONOUR_ENTRIES: dict[bytes, tuple] = {}  # at most 5^7 blocks
+_SUIT_ENTRIES: tuple[dict[int, tuple], ...] = (_Cache(), _Cache(), _Cache())
+_HONOUR_ENTRIES: dict[int, tuple] = _Cache()  # at most 5^7 blocks
 
 
 @lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
@@ -244,20 +293,6 @@ def _split_places(codes: tuple[int, ...]) -> tuple[tuple[tuple[int, str | None, 
     return tuple([tuple(p) for p in places])
 
 
-@lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
-def _suit_pair_splits(block: tuple[int, ...], base: int) -> tuple:
-    """``readings._suit_pair_ways`` with the splits of ``_suit_splits``: (pair kind, splits) for each pair, in
-    rank order."""
-    out = []
-    rest = list(block)
-    for r in range(9):
-        if rest[r] >= 2:
-            rest[r] -= 2
-            out.append((base + r, _suit_splits(tuple(rest), base)))
-            rest[r] += 2
-    return tuple(out)
-
-
 def _placement(code: int, winning: int) -> tuple[str | None, bool] | None:
     """What the standing group ``code`` gives when the winning tile completed it: (its wait fan if the wait is
     unique, whether it is a pung); None when it cannot hold the winning tile."""
@@ -292,6 +327,7 @@ def _placements_of(winning: int) -> dict[int, tuple[str | None, bool]]:
 _FIRST_SUIT_SPLITS = {block: _block_splits(block) for block in splitting_blocks()}
 _SPLITS = tuple({block: _moved(splits, base) for block, splits in _FIRST_SUIT_SPLITS.items()} for base in (0, 9, 18))
 del _FIRST_SUIT_SPLITS
+_SPLITS_PACKED = tuple({pack(block): splits for block, splits in table.items()} for table in _SPLITS)
 
 
 def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: int) -> tuple:
@@ -323,7 +359,7 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
 
 
 # --- parts cached by what they depend on ---------------------------------------------------------------------------
-_KIND_IDS_BY_FEATURES: dict[int, tuple[str, ...]] = {}
+_KIND_IDS_BY_FEATURES: dict[int, tuple[str, ...]] = _Cache()
 
 
 def kind_fan_ids(mask: int) -> tuple[str, ...]:
@@ -354,12 +390,23 @@ _HONOUR_FEATURES = tuple(_features(m << 27) for m in range(128))
 _NO_RANKS = ~(0x1FF << 3)
 
 
-@lru_cache(maxsize=65536)
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
     """(the chow-combination fans found, one id per candidate taken; whether every chow is a 123/789, whether every
-    chow holds a 5). Behind this cache (by the chows in order), one by ``chow_key``: the same answer for chows that
-    differ only by their order or a renaming of the suits that keeps their order of first use; and behind that,
-    one by the same key up to any renaming of the suits, where the fans found cannot depend on it."""
+    chow holds a 5), kept by the chows in order and the pair (``_CHOW_PART_BY_CHOWS``, which ``_sets_fans`` reads
+    first); behind it ``chow_part_by_key``."""
+    key = (chows, pair)
+    part = _CHOW_PART_BY_CHOWS.get(key)
+    if part is None:
+        if len(_CHOW_PART_BY_CHOWS) >= _READINGS_MAX:
+            _CHOW_PART_BY_CHOWS.clear()  # bounded memory in a long-running service
+        part = _CHOW_PART_BY_CHOWS[key] = chow_part_by_key(chows, pair)
+    return part
+
+
+def chow_part_by_key(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
+    """``chow_part`` by ``chow_key``: the same answer for chows that differ only by their order or a renaming of the
+    suits that keeps their order of first use; and behind that, by the same key up to any renaming of the suits,
+    where the fans found cannot depend on it."""
     key = chow_key(chows, pair)
     part = _CHOW_PARTS.get(key)
     if part is None:
@@ -417,10 +464,11 @@ def chow_key(chows: tuple[int, ...], pair: int) -> int:
 # fans found may depend on the suits' order (two different fans of the same points: the selection lists equal
 # candidates in the order of the sets). The second is filled at import for every set of chows
 # (``combo_tables``, ``_load_combo_tables``).
-_CHOW_PARTS: dict[int, tuple] = {}
-_CHOW_PARTS_ANY_ORDER: dict[int, tuple | None] = {}
+_CHOW_PARTS: dict[int, tuple] = _Cache()
+_CHOW_PART_BY_CHOWS: dict[tuple, tuple] = _Cache()  # (chows in order, pair) -> chow_part
+_CHOW_PARTS_ANY_ORDER: dict[int, tuple | None] = _Cache()
 # chow_key -> chow_part for the chows whose fans' order may follow the suits' (None above), loaded on first use.
-_CHOW_PARTS_IN_ORDER: dict[int, tuple] = {}
+_CHOW_PARTS_IN_ORDER: dict[int, tuple] = _Cache()
 _SIGNATURE_BITS = (1 << 22) - 1
 
 
@@ -444,11 +492,22 @@ def order_sensitive(ids: tuple[str, ...]) -> bool:
     return len(fans) > 1 and len({POINTS[fan] for fan in fans}) < len(fans)
 
 
-@lru_cache(maxsize=65536)
 def pung_combo_ids(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
     """The pung-combination fans found (``combos.pung_fans``), one id per candidate taken; ``pair`` is an honour
-    pair's kind, else -1. Behind this cache (by the pungs in order), one by ``pung_key``: the same answer for pungs
-    that differ only by their order or a permutation of the suits."""
+    pair's kind, else -1. Kept by the pungs in order and the pair (``_PUNG_IDS_BY_PUNGS``, which ``_sets_fans``
+    reads first); behind it ``pung_combo_ids_by_key``."""
+    key = (pungs, pair)
+    ids = _PUNG_IDS_BY_PUNGS.get(key)
+    if ids is None:
+        if len(_PUNG_IDS_BY_PUNGS) >= _READINGS_MAX:
+            _PUNG_IDS_BY_PUNGS.clear()  # bounded memory in a long-running service
+        ids = _PUNG_IDS_BY_PUNGS[key] = pung_combo_ids_by_key(pungs, pair)
+    return ids
+
+
+def pung_combo_ids_by_key(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
+    """``pung_combo_ids`` by ``pung_key``: the same answer for pungs that differ only by their order or a
+    permutation of the suits."""
     key = pung_key(pungs, pair)
     ids = _PUNG_IDS.get(key, False)
     if ids is False:
@@ -505,7 +564,8 @@ def pung_key(pungs: tuple[int, ...], pair: int) -> int:
 # pung_key -> pung_combo_ids, or None where the order of the fans found may depend on the pungs' order (two
 # different fans of the same points: the selection lists equal candidates in the order of the sets), worked out each
 # time. Filled at import for every set of pungs that may combine (``combo_tables``, ``_load_combo_tables``).
-_PUNG_IDS: dict[int, tuple[str, ...] | None] = {}
+_PUNG_IDS: dict[int, tuple[str, ...] | None] = _Cache()
+_PUNG_IDS_BY_PUNGS: dict[tuple, tuple[str, ...]] = _Cache()  # (pungs in order, pair) -> pung_combo_ids
 
 
 def pungs_may_combine(mask: int) -> bool:
@@ -552,7 +612,7 @@ def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
     return tuple(fans)
 
 
-_FINISHED: dict[tuple[str, ...], tuple] = {}
+_FINISHED: dict[tuple[str, ...], tuple] = _Cache()
 _FINISHED_MAX = 1 << 16
 _BIT = {fan: 1 << k for k, fan in enumerate(POINTS)}  # each fan one bit, for the exclusions
 _EXCLUDED_BITS = {fan: sum(_BIT[other] for other in excluded) for fan, excluded in EXCLUDES.items()}
@@ -599,47 +659,51 @@ _EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _E
 
 
 # --- one hand ------------------------------------------------------------------------------------------------------
+def _new_readings(x: int, win: int, melds: int) -> tuple:
+    """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept: (the
+    readings' summaries, the kinds present as a mask)."""
+    block = x & _SUIT_BITS
+    entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
+    block = x >> 27 & _SUIT_BITS
+    entry1 = _SUIT_ENTRIES[1].get(block) or _suit_entry(1, block)
+    block = x >> 54 & _SUIT_BITS
+    entry2 = _SUIT_ENTRIES[2].get(block) or _suit_entry(2, block)
+    block = x >> 81
+    honours = _HONOUR_ENTRIES.get(block) or _honour_entry(block)
+    standing_mask = entry0[0] | entry1[0] | entry2[0] | honours[0]
+    summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
+    if _irregular_possible(standing_mask, x, melds):
+        if not melds and standing_mask.bit_count() <= 7:
+            summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
+        else:
+            summaries += _irregular_summaries(unpack(x), win, melds)
+    if len(_READINGS) >= _READINGS_MAX:
+        _READINGS.clear()  # bounded memory in a long-running service
+    readings = _READINGS[x << 6 | win] = summaries, standing_mask
+    return readings
+
+
 def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple, bool | None] | None:
     """(the reading summary kept, its ``finish`` answer, whether the wait is unique or None if no reading needed
     it), or None when the hand is not a winning shape. ``every`` (for tests) receives each reading's (summary,
     ``finish`` answer) in order."""
-    standing = [0] * 34
-    for i in map(_INDEX_OF, hand.concealed):
-        standing[i] += 1
     win = hand.winning_tile.index
-    standing[win] += 1
-    tiles = bytes(standing)
+    x = sum(map(_PACK_OF_TILE, hand.concealed), _PACK[win])  # the standing counts, packed, counted in C
+    melds = hand.melds
+    n_melds = len(melds)
     # Most hands can only be four sets and a pair: those are read from the suits' entries, the irregular shapes
-    # added where their counts allow one; kept by the standing counts and winning kind (35 bytes) with the kinds
-    # present, for hands seen again (no entries looked up then).
-    key = tiles + _WIN_SUFFIX[win]
-    readings = _READINGS.get(key)
+    # added where their counts allow one; kept by the standing counts and winning kind with the kinds present, for
+    # hands seen again (no entries looked up then).
+    readings = _READINGS.get(x << 6 | win)
     if readings is None:
-        block = tiles[0:9]
-        entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
-        block = tiles[9:18]
-        entry1 = _SUIT_ENTRIES[1].get(block) or _suit_entry(1, block)
-        block = tiles[18:27]
-        entry2 = _SUIT_ENTRIES[2].get(block) or _suit_entry(2, block)
-        block = tiles[27:]
-        honours = _HONOUR_ENTRIES.get(block) or _honour_entry(block)
-        standing_mask = entry0[0] | entry1[0] | entry2[0] | honours[0]
-        summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
-        if _irregular_possible(standing_mask, tiles, len(hand.melds)):
-            summaries += _irregular_summaries(tuple(standing), win, len(hand.melds))
-        if len(_READINGS) >= _READINGS_MAX:
-            _READINGS.clear()  # bounded memory in a long-running service
-        _READINGS[key] = summaries, standing_mask
-    else:
-        summaries, standing_mask = readings
+        readings = _new_readings(x, win, n_melds)
+    summaries, standing_mask = readings
     if not summaries:
         return None
     mask = standing_mask
-    melds = hand.melds
-    n_melds = len(melds)
     self_drawn = context.self_drawn
     if melds:
-        held = list(standing)  # the counts with the melds' tiles
+        held = x  # the counts with the melds' tiles, packed
         meld_chows = []
         meld_pungs = []
         kong_kinds = 0
@@ -651,18 +715,16 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             if kind is _CHOW:
                 meld_chows.append(i)
                 mask |= 7 << i
-                held[i] += 1
-                held[i + 1] += 1
-                held[i + 2] += 1
+                held += _CHOW_PACK[i]
                 concealed = False
                 continue
             meld_pungs.append(i)
             mask |= 1 << i
             if kind is _PUNG:
-                held[i] += 3
+                held += 3 << 3 * i
                 concealed = False
                 continue
-            held[i] += 4
+            held += 4 << 3 * i
             kong_kinds |= 1 << i
             if kind is _CONCEALED_KONG:
                 concealed_kongs += 1
@@ -672,31 +734,34 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         meld_chows = tuple(meld_chows)
         meld_pungs = tuple(meld_pungs)
         kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
-        found = kind_fan_ids(mask)
-        if 4 in held:
-            hogs = held.count(4) - melded_kongs - concealed_kongs  # four of a kind not a kong (四归一)
-            if hogs:
-                found += ("tile_hog",) * hogs
-        found += _WIN_FAN_IDS[(not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
-                              | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
-                              | (n_melds == 4 and not concealed_kongs) << 5
-                              | (not not (context.last_tile or held[win] - standing[win] == 3)) << 6]
+        # The hand's own fans (kinds, tile hogs (four of a kind not a kong, 四归一), way of winning), kept by what
+        # decides them as one int (``_hand_piece``).
+        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) << 8 | (
+            (not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
+            | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
+            | (n_melds == 4 and not concealed_kongs) << 5
+            | (not not (context.last_tile or (held - x) >> 3 * win & 7 == 3)) << 6)
     else:
-        held = standing
+        held = x
         meld_chows = meld_pungs = kong_fans = ()
         concealed_kongs = 0
-        found = kind_fan_ids(mask)
-        if 4 in tiles:
-            found += ("tile_hog",) * tiles.count(4)
-        if win < 27 and standing[win - win % 9] >= 3 and _nine_gates(tiles, win):
-            found += ("nine_gates",)
-        found += _WIN_FAN_IDS[(not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
-                              | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
-                              | (not not context.last_tile) << 6]
-    # Each reading's total and tie key from three pieces of fan ids: the hand's (``found``), the partition's sets
-    # and the reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once
-    # (``_piece``), and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
-    hand_piece = _PIECES.get(found) or _piece(found)
+        hand_key = (x & _HIGH_BITS).bit_count() << 8 | (
+            (not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
+            | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
+            | (not not context.last_tile) << 6)
+        if win < 27 and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:  # 1112345678999 of one suit, then any
+            hand_key |= 1 << 7
+    features = (_FEATURES[0][mask & 0x1FF] | _FEATURES[1][mask >> 9 & 0x1FF] | _FEATURES[2][mask >> 18 & 0x1FF]
+                | _HONOUR_FEATURES[mask >> 27])
+    if mask >> 27:
+        features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
+    # The kind fans by the number of their list (few lists, many features): the hand's piece is then met again
+    # far more often than by the features themselves.
+    hand_key |= (_KIND_CLASS.get(features) or _kind_class(features, mask)) << 11
+    # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
+    # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
+    # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
+    hand_piece = _HAND_PIECES.get(hand_key) or _hand_piece(hand_key, mask)
     hand_bits, hand_excluded = hand_piece[0], hand_piece[1]
     unique_wait = None
     best_key = -1
@@ -721,7 +786,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             extra_piece = _EXTRA_PIECES[concealed_pungs]
             if wait is not None:
                 if unique_wait is None:
-                    unique_wait = _unique_wait(tiles, held, win, n_melds, standing_mask)
+                    unique_wait = _unique_wait(x, held, win, n_melds, standing_mask)
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
         set_bits = set_piece[0]
@@ -768,7 +833,40 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     return best, (best_key >> 3, _TIE_OF_KEY[best_key & 7], best_kept), unique_wait
 
 
-_PIECES: dict[tuple[str, ...], tuple] = {}
+_PIECES: dict[tuple[str, ...], tuple] = _Cache()
+_HAND_PIECES: dict[int, tuple] = _Cache()  # best_reading's hand key -> the piece of the hand's own fans
+_KIND_CLASS: dict[int, int] = _Cache()  # kind_fan_ids's features key -> the number of its list of kind fans
+_KIND_CLASS_IDS: list[tuple[str, ...]] = [()]  # number (from 1) -> the list of kind fans
+_KIND_CLASS_OF_IDS: dict[tuple[str, ...], int] = {}
+
+
+def _kind_class(features: int, mask: int) -> int:
+    """The number of ``kind_fan_ids(mask)``'s list (``features`` its key), kept by the key."""
+    ids = kind_fan_ids(mask)
+    with _KIND_CLASS_LOCK:  # a number is given once, even with threads (the API scores in a thread pool)
+        number = _KIND_CLASS_OF_IDS.get(ids)
+        if number is None:
+            number = _KIND_CLASS_OF_IDS[ids] = len(_KIND_CLASS_IDS)
+            _KIND_CLASS_IDS.append(ids)
+    _KIND_CLASS[features] = number  # at most 2^17 keys
+    return number
+
+
+_KIND_CLASS_LOCK = threading.Lock()
+
+
+def _hand_piece(key: int, mask: int) -> tuple:
+    """The piece of the hand's own fan ids, in ``evaluate``'s order: the kind fans (the key's bits from 11: their
+    list's number, ``_kind_class``), tile hogs (bits 8-10), nine gates (bit 7), the way-of-winning fans (bits
+    0-6, ``_WIN_FAN_IDS``); kept by the key."""
+    found = _KIND_CLASS_IDS[key >> 11] + ("tile_hog",) * (key >> 8 & 7)
+    if key >> 7 & 1:
+        found += ("nine_gates",)
+    found += _WIN_FAN_IDS[key & 127]
+    if len(_HAND_PIECES) >= _READINGS_MAX:
+        _HAND_PIECES.clear()  # bounded memory in a long-running service
+    piece = _HAND_PIECES[key] = _PIECES.get(found) or _piece(found)
+    return piece
 
 
 def _piece(ids: tuple[str, ...]) -> tuple:
@@ -813,8 +911,8 @@ def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int,
     # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5 with four
     # chows).
     if len(chows) >= 2:
-        chow_ids, terminal_chows, five_chows = chow_part(
-            chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
+        key = (chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
+        chow_ids, terminal_chows, five_chows = _CHOW_PART_BY_CHOWS.get(key) or chow_part(*key)
     elif chows:
         chow_ids = ()
         terminal_chows = chows[0] in _TERMINAL_CHOWS
@@ -848,7 +946,9 @@ def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int,
         # The pung combinations (before the per-pung fans), where any is possible: two dragons, three winds, or two
         # number pungs whose ranks differ by at most one (combos._may_combine_pungs).
         if len(pungs) >= 2 and pungs_may_combine(pung_mask):
-            pung_ids = pung_combo_ids(pungs, pair if pair >= 27 else -1) + pung_ids
+            key = (pungs, pair if pair >= 27 else -1)
+            combo_ids = _PUNG_IDS_BY_PUNGS.get(key)
+            pung_ids = (pung_combo_ids(*key) if combo_ids is None else combo_ids) + pung_ids
         if len(pungs) == 4:
             items += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
                 and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
@@ -878,8 +978,8 @@ def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int,
     return items
 
 
-def _irregular_possible(mask: int, tiles: bytes | list[int], melds: int) -> bool:
-    """``readings.irregular_possible`` from the standing tiles' kind mask and counts:
+def _irregular_possible(mask: int, x: int, melds: int) -> bool:
+    """``readings.irregular_possible`` from the standing tiles' kind mask and packed counts:
     seven pairs (at most 7 kinds, all even), 全不靠 (14 kinds), thirteen orphans (all 13 present), a knitted
     straight (its 9 kinds present)."""
     if melds > 1:
@@ -887,7 +987,7 @@ def _irregular_possible(mask: int, tiles: bytes | list[int], melds: int) -> bool
     kinds = mask.bit_count()
     if melds == 0:
         if kinds <= 7:
-            return 1 not in tiles and 3 not in tiles
+            return not x & _LOW_BITS  # no odd count
         if kinds == 14 or mask & _ORPHAN_MASK == _ORPHAN_MASK:
             return True
     if kinds >= 9:
@@ -897,42 +997,33 @@ def _irregular_possible(mask: int, tiles: bytes | list[int], melds: int) -> bool
     return False
 
 
-# standing counts and winning kind (35 bytes) -> (the readings' summaries, the kinds present as a mask; the number
-# of melds follows from the counts).
-_READINGS: dict[tuple, tuple] = {}
+# standing counts packed and winning kind (``x << 6 | win``) -> (the readings' summaries, the kinds present as a
+# mask; the number of melds follows from the counts).
+_READINGS: dict[int, tuple] = _Cache()
 _READINGS_MAX = 1 << 16
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
 
 
-def _nine_gates(tiles: bytes, win: int) -> bool:
-    """Whether the 13 tiles before the winning one are 1112345678999 of the winning tile's suit."""
-    base = win - win % 9
-    before = bytearray(tiles)
-    before[win] -= 1
-    return before[base:base + 9] == _NINE_GATES_BYTES and sum(before) == 13
-
-
-def _unique_wait(tiles: bytes | list[int], held: list[int], win: int, melds: int, standing_mask: int) -> bool:
+def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
     """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``, which
-    ``evaluate._only_winning_tile_of`` answers; the same steps here): ``tiles`` the standing counts (winning tile
-    included), ``held`` the counts with the melds' tiles.
+    ``evaluate._only_winning_tile_of`` answers; the same steps here): ``x`` the standing counts (winning tile
+    included), ``held`` the counts with the melds' tiles, both packed.
 
     Four sets and a pair: each suit's kinds that complete it come from its wait table (``_suit_waits_of``, by the
     suit's counts), so no candidate tile is tried one by one; a kind whose four copies the hand holds is no wait."""
-    before = bytearray(tiles)  # the 13 standing tiles
-    before[win] -= 1
-    before = bytes(before)
-    block = before[27:]
+    before = x - _PACK[win]  # the 13 standing tiles
+    block = before >> 81
     honour_pairs, honour_bad, honour_single, honour_pair_kinds = _HONOUR_WAITS.get(block) or _honour_waits(block)
-    block = before[0:9]
+    block = before & _SUIT_BITS
     rest0, ok0, waits0 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
-    block = before[9:18]
+    block = before >> 27 & _SUIT_BITS
     rest1, ok1, waits1 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
-    block = before[18:27]
+    block = before >> 54 & _SUIT_BITS
     rest2, ok2, waits2 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
     pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
+    # A kind k is held four times when bit 2 of its field is set (``held >> 3 * k & 4``).
     if not honour_bad:
         # A suit's waits count only where the other suits decompose as they stand. The three suits are written out
         # rather than looped over: this runs once per reading of every new hand, and the loop's tuple packing and
@@ -940,41 +1031,42 @@ def _unique_wait(tiles: bytes | list[int], held: list[int], win: int, melds: int
         if waits0 and broken == (not ok0):
             others = pairs - (ok0 and rest0 == 2)
             for r, pair_after in waits0:
-                if others + pair_after == 1 and r != win and held[r] != 4:
+                if others + pair_after == 1 and r != win and not held >> 3 * r & 4:
                     return False
         if waits1 and broken == (not ok1):
             others = pairs - (ok1 and rest1 == 2)
             for r, pair_after in waits1:
                 k = 9 + r
-                if others + pair_after == 1 and k != win and held[k] != 4:
+                if others + pair_after == 1 and k != win and not held >> 3 * k & 4:
                     return False
         if waits2 and broken == (not ok2):
             others = pairs - (ok2 and rest2 == 2)
             for r, pair_after in waits2:
                 k = 18 + r
-                if others + pair_after == 1 and k != win and held[k] != 4:
+                if others + pair_after == 1 and k != win and not held >> 3 * k & 4:
                     return False
     if not broken:
         # An honour single becoming the pair, or an honour pair becoming a pung beside another pair.
         if honour_bad == 1 and pairs == 0 and honour_single >= 0:
-            if honour_single != win and held[honour_single] != 4:
+            if honour_single != win and not held >> 3 * honour_single & 4:
                 return False
         elif honour_bad == 0 and pairs == 2 and honour_pairs:
             for k in honour_pair_kinds:
-                if k != win and held[k] != 4:
+                if k != win and not held >> 3 * k & 4:
                     return False
     if melds == 0:
-        if before.count(1) + before.count(3) == 1:  # seven pairs: one odd count, the kind waited on
-            k = before.index(1) if 1 in before else before.index(3)
-            if k != win and held[k] != 4:
+        odd = before & _LOW_BITS
+        if odd and not odd & odd - 1:  # seven pairs: one odd count, the kind waited on
+            k = (odd.bit_length() - 1) // 3
+            if k != win and not held >> 3 * k & 4:
                 return False
     elif melds > 1:
         return True
     # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
     # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
-    mask = standing_mask if before[win] else standing_mask & ~(1 << win)
+    mask = standing_mask if before >> 3 * win & 7 else standing_mask & ~(1 << win)
     if melds == 0 and (not mask & ~_ORPHAN_MASK or mask.bit_count() == 13):
-        return not _other_irregular_wait(tuple(before), win, melds, _exhausted(held, win), mask)
+        return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
     if (mask & _NUMBER_MASK).bit_count() >= 8:
         # 8 kinds of a knitted pattern: each suit holds 2 or 3 of its pattern's ranks (first a quick test on the
         # suits' rank masks: each suit such a group, and the three groups among them).
@@ -984,7 +1076,7 @@ def _unique_wait(tiles: bytes | list[int], held: list[int], win: int, melds: int
         if near0 and near1 and near2 and near0 | near1 | near2 == 7:
             for pattern_mask in _KNITTED_MASKS:
                 if (mask & pattern_mask).bit_count() >= 8:
-                    return not _other_irregular_wait(tuple(before), win, melds, _exhausted(held, win), mask)
+                    return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
     return True
 
 
@@ -993,36 +1085,31 @@ _KNITTED_GROUPS = tuple(sum(1 << g for g in range(3) if ((m >> g & 1) + (m >> g 
                         for m in range(512))
 
 
-def _exhausted(held: list[int], win: int) -> tuple[int, ...]:
-    """The kinds but the winning one whose four copies the hand holds."""
-    return tuple([i for i in range(34) if held[i] == 4 and i != win])
+def _exhausted(held: int, win: int) -> tuple[int, ...]:
+    """The kinds but the winning one whose four copies the hand holds (``held`` packed)."""
+    return tuple([i for i in range(34) if held >> 3 * i & 7 == 4 and i != win])
 
 
-def _suit_waits_of(block: bytes) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
-    """``evaluate._suit_waits`` of one suit's 13-tile counts, kept by the counts as bytes.
+def _suit_waits_of(block: int) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
+    """``evaluate._suit_waits`` of one suit's 13-tile counts, kept by the counts packed (``pack``).
 
-    From the tables of the blocks that split (``readings.complete_blocks``, as bytes): a block of 0 mod 3 tiles is
+    From the tables of the blocks that split (``readings.complete_blocks``, packed): a block of 0 mod 3 tiles is
     completed by no tile (it would hold 1 mod 3); one of 2 mod 3 by the ranks that make it split into sets, one of
     1 mod 3 by those that make it split into sets and a pair. A rank that completes it is always near a tile held
     (in its set or pair), as ``_suit_waits`` requires."""
-    total = sum(block)
+    counts = unpack(block, 9)
+    total = sum(counts)
     if total > 13:
-        waits = _suit_waits(tuple(block))  # beyond any 13 tiles: worked out
+        waits = _suit_waits(counts)  # beyond any 13 tiles: worked out
     else:
-        sets, with_pair = _COMPLETE_BYTES or _complete_bytes()
+        sets, with_pair = _COMPLETE_PACKED or _complete_packed()
         rest = total % 3
         if rest == 0:
             waits = (0, block in sets, ())
         else:
             table = sets if rest == 2 else with_pair
             pair_after = int(rest == 1)
-            work = bytearray(block)
-            found = []
-            for r in range(9):
-                work[r] += 1
-                if bytes(work) in table:
-                    found.append((r, pair_after))
-                work[r] -= 1
+            found = [(r, pair_after) for r in range(9) if block + (1 << 3 * r) in table]
             waits = (rest, rest == 2 and block in with_pair, tuple(found))
     if len(_SUIT_WAITS) >= _READINGS_MAX:
         _SUIT_WAITS.clear()  # bounded memory in a long-running service
@@ -1030,27 +1117,27 @@ def _suit_waits_of(block: bytes) -> tuple[int, bool, tuple[tuple[int, int], ...]
     return waits
 
 
-_COMPLETE_BYTES: list = []
+_COMPLETE_PACKED: list = []
 
 
-def _complete_bytes() -> list:
-    """``readings.complete_blocks`` as two sets of bytes, made on first use."""
-    _COMPLETE_BYTES[:] = [frozenset(map(bytes, table)) for table in complete_blocks()]
-    return _COMPLETE_BYTES
+def _complete_packed() -> list:
+    """``readings.complete_blocks`` as two sets of packed ints, made on first use."""
+    _COMPLETE_PACKED[:] = [frozenset(map(pack, table)) for table in complete_blocks()]
+    return _COMPLETE_PACKED
 
 
-def _honour_waits(block: bytes) -> tuple[int, int, int, tuple[int, ...]]:
-    """The 13 standing tiles' honours (their 7 counts): (pairs, singles and fours, the first single's kind or -1,
-    the pairs' kinds), kept by counts."""
-    honours = list(block)
+def _honour_waits(block: int) -> tuple[int, int, int, tuple[int, ...]]:
+    """The 13 standing tiles' honours (their 7 counts packed): (pairs, singles and fours, the first single's kind or
+    -1, the pairs' kinds), kept by counts."""
+    honours = list(unpack(block, 7))
     waits = _HONOUR_WAITS[block] = (honours.count(2), honours.count(1) + honours.count(4),
                                     27 + honours.index(1) if 1 in honours else -1,
                                     tuple([27 + k for k in range(7) if honours[k] == 2]))
     return waits
 
 
-_SUIT_WAITS: dict[bytes, tuple] = {}
-_HONOUR_WAITS: dict[bytes, tuple] = {}  # at most 5^7 blocks
+_SUIT_WAITS: dict[int, tuple] = _Cache()
+_HONOUR_WAITS: dict[int, tuple] = _Cache()  # at most 5^7 blocks
 _NUMBER_MASK = (1 << 27) - 1
 
 

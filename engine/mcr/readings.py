@@ -14,6 +14,15 @@ from operator import itemgetter
 from ..decompose import KNITTED_PATTERNS, Group, GroupKind, Shape, standard_partitions
 
 
+class _Cache(dict):
+    """A growing cache. A plain dict whose keys and values the collector has stopped tracking (ints, bytes, tuples
+    of them) is itself untracked by each full collection, and tracked again, as a young object, by the next insert
+    of a new tuple: the next young collections then walk all its entries (a few ms for the caches here, after every
+    full collection). The collector never untracks a dict subclass, so these stay in the oldest generation."""
+
+    __slots__ = ()
+
+
 @lru_cache(maxsize=65536)
 def _standing_arrangements(standing: tuple[int, ...], winning: int, melds: int) -> tuple[tuple, ...]:
     """``arrangements_of_counts`` for these standing counts, as (shape code, standing group codes, winning group
@@ -59,11 +68,26 @@ def irregular_readings(standing: tuple[int, ...], winning: int, melds: int) -> l
         for i in pattern:
             rest[i] -= 1
         knitted = (_KNITTED_CODE + pattern[0], _KNITTED_CODE + pattern[3], _KNITTED_CODE + pattern[6])
-        for partition in standard_partitions(tuple(rest), 1 - melds):
+        for partition in _rest_partitions(tuple(rest), 1 - melds):
             extra += _placed(_KNITTED_STRAIGHT_CODE, knitted + tuple([_KIND_CODE[kind] + first
                                                                       for kind, first in partition]), winning)
     return extra
 
+
+def _rest_partitions(rest: tuple[int, ...], sets_needed: int) -> tuple:
+    """``standard_partitions(rest, sets_needed)`` for what a knitted straight leaves, kept here (``_KNITTED_RESTS``)
+    rather than in the shared lru cache of ``engine.decompose``: inserting into that plain dict after a full
+    collection makes the collector walk all its entries again (see ``_Cache``)."""
+    key = (rest, sets_needed)
+    partitions = _KNITTED_RESTS.get(key)
+    if partitions is None:
+        if len(_KNITTED_RESTS) >= 1 << 16:
+            _KNITTED_RESTS.clear()  # bounded memory in a long-running service
+        partitions = _KNITTED_RESTS[key] = standard_partitions.__wrapped__(rest, sets_needed)
+    return partitions
+
+
+_KNITTED_RESTS: dict[tuple, tuple] = _Cache()
 
 def irregular_possible(standing: tuple[int, ...], melds: int) -> bool:
     """Whether an irregular shape is possible at all (the tests of arrangements_of_counts, as quick C-level scans):

@@ -60,7 +60,7 @@ def test_rare_shapes_and_kongs_score_as_the_reference_evaluation():
 def test_irregular_shape_test_on_the_kind_mask_is_the_count_test():
     import random
 
-    from engine.mcr.fast import _irregular_possible
+    from engine.mcr.fast import _irregular_possible, pack
     from engine.mcr.readings import irregular_possible
 
     rng = random.Random(11)
@@ -82,7 +82,7 @@ def test_irregular_shape_test_on_the_kind_mask_is_the_count_test():
         for counts in cases:
             mask = sum(1 << i for i in range(34) if counts[i])
             for melds in range(5):
-                assert _irregular_possible(mask, counts, melds) == irregular_possible(tuple(counts), melds), \
+                assert _irregular_possible(mask, pack(counts), melds) == irregular_possible(tuple(counts), melds), \
                     counts
                 checked += 1
     assert checked > 50000
@@ -134,14 +134,15 @@ def test_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
 
 
 def test_fast_unique_wait_for_every_tile_of_many_hands_as_the_winning_tile():
-    """``fast._unique_wait`` (with the per-suit wait tables kept by bytes) against trying every kind with the
-    decomposition, on hands rich in irregular shapes, each of their kinds taken in turn as the winning tile."""
-    from engine.mcr.fast import _unique_wait
+    """``fast._unique_wait`` (on packed counts, with the per-suit wait tables kept by them) against trying every kind
+    with the decomposition, on hands rich in irregular shapes, each of their kinds taken in turn as the winning
+    tile."""
+    from engine.mcr.fast import _unique_wait, pack
 
     checked = 0
     for hand, standing, held, melds, win, _before, waits in _waits_by_decomposition(78):
         mask = sum(1 << i for i in range(34) if standing[i])
-        assert _unique_wait(standing, held, win, melds, mask) == (waits == [win]), (hand, win, waits)
+        assert _unique_wait(pack(standing), pack(held), win, melds, mask) == (waits == [win]), (hand, win, waits)
         checked += 1
     assert checked > 2500
 
@@ -300,18 +301,18 @@ def test_chow_and_pung_combinations_shared_across_orders_and_suit_permutations()
             rng.shuffle(order)
             variant = tuple(moved(chows, perm)[i] for i in order)
             variant_pair = pair if pair < 0 else perm[pair // 9] * 9 + 4
-            assert fast.chow_part.__wrapped__(variant, variant_pair) == fast.chow_part_of(variant, variant_pair)
+            assert fast.chow_part_by_key(variant, variant_pair) == fast.chow_part_of(variant, variant_pair)
             order = list(range(len(pungs)))
             rng.shuffle(order)
             ranks = [f % 9 for f in pungs if f < 27] or [0]
             shift = rng.randint(-min(ranks), 8 - max(ranks))  # pung fans compare ranks only with one another
             variant = tuple(f if f >= 27 else f + shift for f in (moved(pungs, perm)[i] for i in order))
-            assert fast.pung_combo_ids.__wrapped__(variant, honour_pair) == fast.pung_combo_ids_of(variant,
+            assert fast.pung_combo_ids_by_key(variant, honour_pair) == fast.pung_combo_ids_of(variant,
                                                                                                    honour_pair)
             checked += 1
     assert checked == 4500
-    fast.chow_part.cache_clear()
-    fast.pung_combo_ids.cache_clear()
+    fast._CHOW_PART_BY_CHOWS.clear()
+    fast._PUNG_IDS_BY_PUNGS.clear()
     fast._CHOW_PARTS.clear()
     fast._load_combo_tables()  # the tables loaded at import, as before
 
@@ -422,7 +423,7 @@ def test_pung_key_decides_the_pung_fans():
 
 
 def test_suit_wait_table_is_the_suit_wait_search():
-    """``fast._suit_waits_of`` (from the tables of the blocks that split, as bytes) against ``evaluate._suit_waits``
+    """``fast._suit_waits_of`` (from the tables of the blocks that split, packed) against ``evaluate._suit_waits``
     (each rank tried) on every block that is a complete block less one tile, and 30,000 random blocks of up to 13
     tiles."""
     import random
@@ -443,8 +444,8 @@ def test_suit_wait_table_is_the_suit_wait_search():
         if sum(block) <= 13:
             blocks.add(block)
     for block in blocks:
-        fast._SUIT_WAITS.pop(bytes(block), None)
-        assert fast._suit_waits_of(bytes(block)) == _suit_waits.__wrapped__(block), block
+        fast._SUIT_WAITS.pop(fast.pack(block), None)
+        assert fast._suit_waits_of(fast.pack(block)) == _suit_waits.__wrapped__(block), block
 
 
 def test_kind_fan_key_decides_the_kind_fans():
@@ -489,3 +490,27 @@ def test_combo_tables_are_the_combination_search():
         pair = rng.choice((-1, 4, 13, 22)) if len(chows) == 4 else -1
         key = fast.chow_key(chows, pair)
         assert chows_table[fast.any_order_chow_key(key)] is not None or key in in_order, (chows, pair)
+
+
+def test_readings_made_for_the_fast_path_are_the_reference_summaries():
+    """``fast._new_readings`` (packed counts, per-suit entries, the seven pairs shortcut) gives the summaries of
+    ``fast.reading_summaries`` (the readings of ``readings.irregular_readings`` and the suit splits) on hands rich
+    in irregular shapes, with every kind held taken in turn as the winning tile."""
+    from engine.mcr import fast
+
+    checked = seven_pairs = 0
+    for hand, _context in generate(1500, seed=99, special_share=0.7):
+        standing = [0] * 34
+        for t in hand.concealed + (hand.winning_tile,):
+            standing[t.index] += 1
+        x = fast.pack(standing)
+        assert fast.unpack(x) == tuple(standing)
+        melds = len(hand.melds)
+        for win in {i for i in range(34) if standing[i]}:
+            fast._READINGS.pop(x << 6 | win, None)
+            summaries, mask = fast._new_readings(x, win, melds)
+            assert summaries == fast.reading_summaries(tuple(standing), win, melds), (hand, win)
+            assert mask == sum(1 << i for i in range(34) if standing[i])
+            seven_pairs += any(s[0] == fast._SEVEN_PAIRS for s in summaries)
+            checked += 1
+    assert checked > 10000 and seven_pairs > 1000
