@@ -89,6 +89,7 @@ def _rest_partitions(rest: tuple[int, ...], sets_needed: int) -> tuple:
 
 _KNITTED_RESTS: dict[tuple, tuple] = _Cache()
 
+
 def irregular_possible(standing: tuple[int, ...], melds: int) -> bool:
     """Whether an irregular shape is possible at all (the tests of arrangements_of_counts, as quick C-level scans):
     seven pairs (all even), 全不靠 (no count above 1), thirteen orphans (all 13 present), or a knitted straight
