@@ -23,6 +23,8 @@ def _common(parser: argparse.ArgumentParser, n: bool = True) -> None:
     parser.add_argument("--height", type=int, default=960)
     parser.add_argument("--difficulty", choices=sorted(DIFFICULTIES), default="normal")
     parser.add_argument("--p-riichi", type=float, default=0.35, help="share of riichi hands")
+    parser.add_argument("--p-heap", type=float, default=0.0,
+                        help="share of scenes with a heap of piled, tilted tiles beside the hand (default 0: none)")
     parser.add_argument("--styles", help="comma-separated art styles (default: all found)")
     parser.add_argument("--art-dir", help="folder of the art styles (default: shared/art)")
 
@@ -30,6 +32,7 @@ def _common(parser: argparse.ArgumentParser, n: bool = True) -> None:
 def _config(args) -> SynthConfig:
     styles = args.styles.split(",") if isinstance(args.styles, str) else args.styles  # a config file gives a list
     return SynthConfig(width=args.width, height=args.height, difficulty=args.difficulty, p_riichi=args.p_riichi,
+                       p_heap=getattr(args, "p_heap", 0.0),
                        styles=tuple(styles) if styles else None, art_dir=args.art_dir)
 
 

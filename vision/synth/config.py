@@ -51,6 +51,7 @@ class SynthConfig:
     styles: tuple[str, ...] | None = None  # None = every style found under art_dir
     art_dir: str | None = None  # None = vision.synth.art.default_art_dir()
     min_visible: float = 0.5  # share of a tile's face (or back) that must show for it to be labelled
+    p_heap: float = 0.0  # share of scenes with a heap of piled, tilted tiles among the clutter (LayoutKnobs.p_heap)
     extra: dict = field(default_factory=dict, hash=False, compare=False)  # {"camera": {...}} pins the view (tests)
 
     @property

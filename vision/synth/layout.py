@@ -95,6 +95,7 @@ class LayoutKnobs:
     p_discards: float = 0.5
     p_wall: float = 0.35
     max_loose: int = 4
+    p_heap: float = 0.0  # a heap of piled, tilted tiles beside the hand (hk-photos valid's close shots of heaps)
 
 
 @dataclass
@@ -289,9 +290,53 @@ def add_clutter(rng: np.random.Generator, layout: SceneLayout, hand: Hand, knobs
         down = bool(rng.random() < 0.3)
         out.append(Placement(face, np.array([xy[0], xy[1], D / 2]), flat_axes(rng.uniform(0, 360), down), down,
                              "clutter"))
+    # Drawn only when asked for, so that scenes without heaps (every seed rendered before) stay the same.
+    if knobs.p_heap > 0 and rng.random() < knobs.p_heap:
+        _add_heap(rng, out, draw_face, bounds, D)
     for p in out[first_clutter:]:
         p.size = layout.habits.get("tile_size", p.size)
     _drop_overlaps(out)
+
+
+HEAP_TILT = (5.0, 18.0)  # degrees: how far the heap's upper tiles lean
+
+
+def tilted_axes(yaw_deg: float, tilt_deg: float, tilt_dir_deg: float, face_down: bool = False) -> np.ndarray:
+    """``flat_axes`` turned ``tilt`` degrees about the horizontal axis at ``tilt_dir`` degrees (a tile leaning on
+    another)."""
+    d = np.deg2rad(tilt_dir_deg)
+    k = np.array([np.cos(d), np.sin(d), 0.0])
+    t = np.deg2rad(tilt_deg)
+    cross = np.array([[0, -k[2], k[1]], [k[2], 0, -k[0]], [-k[1], k[0], 0]])
+    turn = np.eye(3) + np.sin(t) * cross + (1 - np.cos(t)) * cross @ cross  # Rodrigues
+    return turn @ flat_axes(yaw_deg, face_down)
+
+
+def _add_heap(rng: np.random.Generator, out: list[Placement], draw_face, bounds: np.ndarray, thickness: float) -> None:
+    """A heap beside the hand: up to three layers of tiles at any angle, crowded together, each layer above the one
+    below by a tile's thickness and more, the upper ones tilted ``HEAP_TILT`` degrees as if leaning on those beneath;
+    ``_drop_overlaps`` then removes tiles whose boxes would interpenetrate within a layer."""
+    xmin, ymin, xmax, ymax = bounds
+    centre = np.array([rng.uniform(xmin + 1, max(xmin + 1, xmax - 1)), ymax + rng.uniform(1.8, 3.0)])
+    n = int(rng.integers(10, 23))
+    base = thickness / 2
+    reach = 0.68 * np.sin(np.deg2rad(HEAP_TILT[1]))  # how far a tilted tile reaches below / above its centre, at most
+    for k in range(n):
+        face = draw_face()
+        if face is None:
+            break
+        layer = min(2, 3 * k // n)
+        down = bool(rng.random() < 0.15)
+        xy = centre + rng.normal(0, 1.2 - 0.2 * layer, 2)
+        if layer == 0:
+            axes = flat_axes(rng.uniform(0, 360), down)
+            z = base
+        else:
+            tilt = rng.uniform(*HEAP_TILT)
+            axes = tilted_axes(rng.uniform(0, 360), tilt, rng.uniform(0, 360), down)
+            # clear of the layer below (whose tilted tiles reach up to ``reach`` above their centres' plane)
+            z = layer * (thickness + 2 * reach + 0.03) + base
+        out.append(Placement(face, np.array([xy[0], xy[1], z]), axes, down, "clutter"))
 
 
 def _drop_overlaps(placements: list[Placement]) -> None:

@@ -10,7 +10,7 @@ tile owns each pixel; it gives each tile's visible share, so labels never name a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import replace, dataclass
 
 import cv2
 import numpy as np
@@ -85,7 +85,8 @@ def sample_scene(seed: int, config: SynthConfig | None = None) -> Scene:
     rules = "riichi" if (rng.random() < config.p_riichi or not style.has_flowers and rng.random() < 0.5) else "mcr"
     hand, context = sample_hand(rng, rules, with_flowers=style.has_flowers)
     layout = layout_hand(rng, hand, context, preset.layout)
-    add_clutter(rng, layout, hand, preset.layout, flowers_ok=style.has_flowers)
+    knobs = replace(preset.layout, p_heap=config.p_heap) if config.p_heap else preset.layout
+    add_clutter(rng, layout, hand, knobs, flowers_ok=style.has_flowers)
     camera = _sample_camera(rng, config, layout)
     return Scene(int(seed), config, hand, context, style_name, layout, camera, rng)
 
