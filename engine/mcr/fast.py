@@ -211,9 +211,7 @@ def _suit_entry(suit: int, block: int) -> tuple:
         else:
             ways = ()
         mask = sum([1 << base + r for r in range(9) if counts[r]])
-        if len(table) >= _READINGS_MAX:
-            table.clear()  # bounded memory in a long-running service
-        entry = table[block] = (mask, rest, ways)
+        entry = table.keep(block, (mask, rest, ways))
     return entry
 
 
@@ -397,9 +395,7 @@ def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool,
     key = (chows, pair)
     part = _CHOW_PART_BY_CHOWS.get(key)
     if part is None:
-        if len(_CHOW_PART_BY_CHOWS) >= _READINGS_MAX:
-            _CHOW_PART_BY_CHOWS.clear()  # bounded memory in a long-running service
-        part = _CHOW_PART_BY_CHOWS[key] = chow_part_by_key(chows, pair)
+        part = _CHOW_PART_BY_CHOWS.keep(key, chow_part_by_key(chows, pair))
     return part
 
 
@@ -415,16 +411,12 @@ def chow_part_by_key(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...]
         if not part:  # never worked out (False), or the fans' order may follow the suits' (None)
             if part is False:
                 part = chow_part_of(chows, pair)
-                if len(_CHOW_PARTS_ANY_ORDER) >= _READINGS_MAX:
-                    _CHOW_PARTS_ANY_ORDER.clear()  # bounded memory in a long-running service
-                _CHOW_PARTS_ANY_ORDER[any_order] = None if order_sensitive(part[0]) else part
+                _CHOW_PARTS_ANY_ORDER.keep(any_order, None if order_sensitive(part[0]) else part)
             else:
                 if not _CHOW_PARTS_IN_ORDER:
                     _load_chow_parts_in_order()
                 part = _CHOW_PARTS_IN_ORDER.get(key) or chow_part_of(chows, pair)
-        if len(_CHOW_PARTS) >= _READINGS_MAX:
-            _CHOW_PARTS.clear()  # bounded memory in a long-running service
-        _CHOW_PARTS[key] = part
+        _CHOW_PARTS.keep(key, part)
     return part
 
 
@@ -499,9 +491,7 @@ def pung_combo_ids(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
     key = (pungs, pair)
     ids = _PUNG_IDS_BY_PUNGS.get(key)
     if ids is None:
-        if len(_PUNG_IDS_BY_PUNGS) >= _READINGS_MAX:
-            _PUNG_IDS_BY_PUNGS.clear()  # bounded memory in a long-running service
-        ids = _PUNG_IDS_BY_PUNGS[key] = pung_combo_ids_by_key(pungs, pair)
+        ids = _PUNG_IDS_BY_PUNGS.keep(key, pung_combo_ids_by_key(pungs, pair))
     return ids
 
 
@@ -511,10 +501,8 @@ def pung_combo_ids_by_key(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
     key = pung_key(pungs, pair)
     ids = _PUNG_IDS.get(key, False)
     if ids is False:
-        if len(_PUNG_IDS) >= _READINGS_MAX:
-            _PUNG_IDS.clear()  # bounded memory in a long-running service
         ids = pung_combo_ids_of(pungs, pair)
-        _PUNG_IDS[key] = None if order_sensitive(ids) else ids
+        _PUNG_IDS.keep(key, None if order_sensitive(ids) else ids)
     elif ids is None:
         ids = pung_combo_ids_of(pungs, pair)
     return ids
@@ -612,8 +600,7 @@ def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
     return tuple(fans)
 
 
-_FINISHED: dict[tuple[str, ...], tuple] = _Cache()
-_FINISHED_MAX = 1 << 16
+_FINISHED: dict[tuple[str, ...], tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _BIT = {fan: 1 << k for k, fan in enumerate(POINTS)}  # each fan one bit, for the exclusions
 _EXCLUDED_BITS = {fan: sum(_BIT[other] for other in excluded) for fan, excluded in EXCLUDES.items()}
 _CHICKEN = (("chicken_hand", 1),)
@@ -642,9 +629,7 @@ def finish(found: tuple[str, ...]) -> tuple:
             total = POINTS["chicken_hand"]
         tie = (not removed & _EDGE and "edge_wait" in counts, not removed & _CLOSED and "closed_wait" in counts,
                not removed & _SINGLE and "single_wait" in counts)
-        if len(_FINISHED) >= _FINISHED_MAX:
-            _FINISHED.clear()  # bounded memory in a long-running service
-        done = _FINISHED[found] = (total, tie, tuple(kept))
+        done = _FINISHED.keep(found, (total, tie, tuple(kept)))
     return done
 
 
@@ -677,9 +662,7 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
             summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
         else:
             summaries += _irregular_summaries(unpack(x), win, melds)
-    if len(_READINGS) >= _READINGS_MAX:
-        _READINGS.clear()  # bounded memory in a long-running service
-    readings = _READINGS[x << 6 | win] = summaries, standing_mask
+    readings = _READINGS.keep(x << 6 | win, (summaries, standing_mask))
     return readings
 
 
@@ -863,9 +846,7 @@ def _hand_piece(key: int, mask: int) -> tuple:
     if key >> 7 & 1:
         found += ("nine_gates",)
     found += _WIN_FAN_IDS[key & 127]
-    if len(_HAND_PIECES) >= _READINGS_MAX:
-        _HAND_PIECES.clear()  # bounded memory in a long-running service
-    piece = _HAND_PIECES[key] = _PIECES.get(found) or _piece(found)
+    piece = _HAND_PIECES.keep(key, _PIECES.get(found) or _piece(found))
     return piece
 
 
@@ -885,9 +866,7 @@ def _piece(ids: tuple[str, ...]) -> tuple:
         points += POINTS[fan]
         tie |= _TIE_BIT.get(fan, 0)
         counts[fan] = counts.get(fan, 0) + 1
-    if len(_PIECES) >= _READINGS_MAX:
-        _PIECES.clear()  # bounded memory in a long-running service
-    piece = _PIECES[ids] = (bits, excluded, points, tuple(counts.items()), {}, tie, bits & _WAIT_BITS)
+    piece = _PIECES.keep(ids, (bits, excluded, points, tuple(counts.items()), {}, tie, bits & _WAIT_BITS))
     return piece
 
 
@@ -999,8 +978,7 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
 
 # standing counts packed and winning kind (``x << 6 | win``) -> (the readings' summaries, the kinds present as a
 # mask; the number of melds follows from the counts).
-_READINGS: dict[int, tuple] = _Cache()
-_READINGS_MAX = 1 << 16
+_READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
 
@@ -1111,10 +1089,7 @@ def _suit_waits_of(block: int) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
             pair_after = int(rest == 1)
             found = [(r, pair_after) for r in range(9) if block + (1 << 3 * r) in table]
             waits = (rest, rest == 2 and block in with_pair, tuple(found))
-    if len(_SUIT_WAITS) >= _READINGS_MAX:
-        _SUIT_WAITS.clear()  # bounded memory in a long-running service
-    _SUIT_WAITS[block] = waits
-    return waits
+    return _SUIT_WAITS.keep(block, waits)
 
 
 _COMPLETE_PACKED: list = []

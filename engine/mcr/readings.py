@@ -18,9 +18,18 @@ class _Cache(dict):
     """A growing cache. A plain dict whose keys and values the collector has stopped tracking (ints, bytes, tuples
     of them) is itself untracked by each full collection, and tracked again, as a young object, by the next insert
     of a new tuple: the next young collections then walk all its entries (a few ms for the caches here, after every
-    full collection). The collector never untracks a dict subclass, so these stay in the oldest generation."""
+    full collection). The collector never untracks a dict subclass, so these stay in the oldest generation.
+    ``keep`` stores an entry and bounds the size: a long-running service meets ever more hands."""
 
     __slots__ = ()
+    LIMIT = 1 << 16  # entries; a full cache is emptied before the next is stored
+
+    def keep(self, key, value):
+        """``self[key] = value``, returned; a cache holding ``LIMIT`` entries is emptied first."""
+        if len(self) >= self.LIMIT:
+            self.clear()
+        self[key] = value
+        return value
 
 
 @lru_cache(maxsize=65536)
@@ -81,9 +90,7 @@ def _rest_partitions(rest: tuple[int, ...], sets_needed: int) -> tuple:
     key = (rest, sets_needed)
     partitions = _KNITTED_RESTS.get(key)
     if partitions is None:
-        if len(_KNITTED_RESTS) >= 1 << 16:
-            _KNITTED_RESTS.clear()  # bounded memory in a long-running service
-        partitions = _KNITTED_RESTS[key] = standard_partitions.__wrapped__(rest, sets_needed)
+        partitions = _KNITTED_RESTS.keep(key, standard_partitions.__wrapped__(rest, sets_needed))
     return partitions
 
 

@@ -32,7 +32,7 @@ def _common(parser: argparse.ArgumentParser, n: bool = True) -> None:
 def _config(args) -> SynthConfig:
     styles = args.styles.split(",") if isinstance(args.styles, str) else args.styles  # a config file gives a list
     return SynthConfig(width=args.width, height=args.height, difficulty=args.difficulty, p_riichi=args.p_riichi,
-                       p_heap=getattr(args, "p_heap", 0.0),
+                       p_heap=args.p_heap,
                        styles=tuple(styles) if styles else None, art_dir=args.art_dir)
 
 

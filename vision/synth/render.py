@@ -10,7 +10,7 @@ tile owns each pixel; it gives each tile's visible share, so labels never name a
 
 from __future__ import annotations
 
-from dataclasses import replace, dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np

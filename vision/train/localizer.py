@@ -24,9 +24,9 @@ def _merge_synth(loc: Path, synth: Path, split: str = "train", box: str = "body"
     """Add a vision.synth scene folder (images/*.jpg, labels/*.txt in 43 classes) to a split, as 2 classes.
 
     ``box``: "body" labels each tile with the box of its whole body (labels/, the renderer's ``box``); "face" with the
-    box of its face (or back) quad alone (labels_obb/), the convention of hk-photos' labels, which outline the face:
-    a localiser taught both boxes draws real tiles with their sides and misses hk-photos' IoU 0.5 on tall, oblique
-    tiles."""
+    box of its face (or back) quad alone (labels_obb/), the convention of hk-photos' labels, which outline the face.
+    Session 15 tried "face" (gpu16f, models/localizer.md item 14): it did not bring back the real tiles a GPU run had
+    lost (large tiles were the cause) and the hand reader, tuned to whole-body boxes, read fewer hands."""
     img_dir, lab_dir = loc / "images" / split, loc / "labels" / split
     for img in sorted((synth / "images").glob("*.jpg")):
         lab = synth / ("labels_obb" if box == "face" else "labels") / (img.stem + ".txt")
