@@ -69,7 +69,7 @@ def truth_detections(scene: dict) -> Detections:
 
 
 _RECOGNIZER = None
-_FIELDS = ("boxes", "class_ids", "confidence", "rotation", "topk_ids", "topk_probs")
+_FIELDS = ("boxes", "class_ids", "confidence", "rotation", "topk_ids", "topk_probs", "lifted")
 
 
 def _recognizer(models: Path | None):
@@ -98,7 +98,7 @@ def model_detections(scene: dict, root: Path, models: Path | None = None, cache:
     cached = cache / (Path(scene["image"]).stem + ".npz") if cache is not None else None
     if cached is not None and cached.exists():
         with np.load(cached) as data:
-            return Detections(*(data[name] for name in _FIELDS))
+            return Detections(*(data[name] for name in _FIELDS if name in data))  # older caches: no lifted
     detections = _recognizer(models).recognize(str(root / scene["image"])).detections
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)

@@ -11,6 +11,8 @@ confidence (N,)            float32 probability of ``class_ids``
 rotation   (N,)            int32   0, 90, 180 or 270: degrees the tile face is turned clockwise from upright
 topk_ids   (N, K)          int32   the K most probable classes, best first
 topk_probs (N, K)          float32 their probabilities
+lifted     (N,)            float32 probability that the tile lies on another tile (an added kong's fourth tile laid
+                                   on the claimed one, hiding it), from the lift model; NaN where not measured
 ========== =============== ======= ===========================================================================
 
 All operations are pure numpy and return new objects; nothing is mutated in place.
@@ -35,6 +37,7 @@ class Detections:
     rotation: np.ndarray = field(default=None)  # type: ignore[assignment]
     topk_ids: np.ndarray = field(default=None)  # type: ignore[assignment]
     topk_probs: np.ndarray = field(default=None)  # type: ignore[assignment]
+    lifted: np.ndarray = field(default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         boxes = np.asarray(self.boxes, dtype=np.float32).reshape(-1, 4)
@@ -45,6 +48,8 @@ class Detections:
                     else np.asarray(self.rotation, dtype=np.int32).reshape(n))
         topk_ids = class_ids[:, None] if self.topk_ids is None else np.asarray(self.topk_ids, dtype=np.int32)
         topk_probs = confidence[:, None] if self.topk_probs is None else np.asarray(self.topk_probs, dtype=np.float32)
+        lifted = (np.full(n, np.nan, np.float32) if self.lifted is None
+                  else np.asarray(self.lifted, dtype=np.float32).reshape(n))
         if topk_ids.ndim != 2 or topk_ids.shape[0] != n or topk_probs.shape != topk_ids.shape:
             raise ValueError(f"topk_ids {topk_ids.shape} and topk_probs {topk_probs.shape} must both be ({n}, K)")
         if n and (class_ids.min() < 0 or class_ids.max() > FACE_DOWN):
@@ -53,8 +58,11 @@ class Detections:
             raise ValueError(f"rotation must be one of {ROTATIONS}, got {sorted(set(rotation.tolist()))}")
         if n and ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])).any():
             raise ValueError("boxes must be x1 <= x2 and y1 <= y2")
+        if n and ((lifted < 0) | (lifted > 1)).any():
+            raise ValueError(f"lifted must be a probability (0..1) or NaN, got {lifted.min()}..{lifted.max()}")
         for name, value in (("boxes", boxes), ("class_ids", class_ids), ("confidence", confidence),
-                            ("rotation", rotation), ("topk_ids", topk_ids), ("topk_probs", topk_probs)):
+                            ("rotation", rotation), ("topk_ids", topk_ids), ("topk_probs", topk_probs),
+                            ("lifted", lifted)):
             value.setflags(write=False)
             object.__setattr__(self, name, value)
 
@@ -71,7 +79,7 @@ class Detections:
         if isinstance(index, (int, np.integer)):
             index = [int(index)]
         return Detections(self.boxes[index], self.class_ids[index], self.confidence[index], self.rotation[index],
-                          self.topk_ids[index], self.topk_probs[index])
+                          self.topk_ids[index], self.topk_probs[index], self.lifted[index])
 
     @property
     def face_down(self) -> np.ndarray:

@@ -64,6 +64,7 @@ LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decode
 STEEP_ROWS = 45.0  # degrees: rows further than this off the labels' axes are also read along their own direction ...
 FLOWER_LABEL_REACH = 75.0  # degrees between a face's label and the rows' direction that an upright face can show
 STEEP_FALLBACK_COST = 0.5  # nats over the unconstrained faces: a plain reading that needs more tries steep rows
+LIFTED_DOUBT = 0.25  # lift-model probability of a hidden tile from which a pung read as it lies is flagged
 TILT_DISAGREEMENT = 10.0  # degrees between the rows' densest direction and the frame's tilt that is tried as well
 STEEPEST_ROWS = 65.0  # ... up to this (further: the nearest neighbours run across the rows, not along them)
 MELD_FACE_PROBABILITY = 0.05  # a face this probable counts when checking that unlabelled tiles can make a meld
@@ -313,12 +314,17 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
 
 def _lift_alternatives(reading: HandReading, detections: Detections, layout: Layout, best: decoding.Reading,
                        rules: str) -> None:
-    """Warn where a pung's sideways tile shows only a slight lift (``MeldSlots.lift``; it is read as it lies), and
-    add the reading as an added kong to the alternatives: seen from near overhead, a tile laid on the claimed one
-    hides it completely and may shift too little to tell (no probability is modelled for that choice)."""
+    """Warn where a pung's sideways tile may lie on a hidden claimed tile yet was read as it lies (the lift model
+    gives it LIFTED_DOUBT or more; without that model, the geometry's slight lift ``MeldSlots.lift``), and add the
+    reading as an added kong to the alternatives: seen from near overhead, a tile laid on the claimed one hides it
+    completely."""
     for k, (slots, decoded) in enumerate(zip(layout.melds, best.melds)):
-        if slots.type is not MeldType.PUNG or slots.raised or not slots.lift or decoded.type is not MeldType.PUNG:
+        if slots.type is not MeldType.PUNG or decoded.type is not MeldType.PUNG:
             continue  # a chow: no tile can hide under its claimed one
+        doubtful = (slots.lifted >= LIFTED_DOUBT if slots.lifted is not None
+                    else not slots.raised and bool(slots.lift))
+        if not doubtful:
+            continue
         kong = decoding.DecodedMeld(MeldType.ADDED_KONG, decoded.kinds + decoded.kinds[:1], decoded.discarder, None)
         melds = [kong if j == k else m for j, m in enumerate(best.melds)]
         try:
@@ -361,7 +367,7 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     """[(frame, duplicate mask, stacked tiles, layout), ...] for one quarter-turn hypothesis (and row direction,
     when given), cheapest first (the readings without a crowded box only while ``budget`` has time left)."""
     frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
-                               quarter_turn=turn, tilt=tilt)
+                               quarter_turn=turn, tilt=tilt, lifted=detections.lifted)
     duplicate = geometry.duplicates(detections.boxes, detections.confidence, keep_pairs=frame.sideways)
     active = ~duplicate
     frame = geometry.straighten_sideways_runs(frame, geometry.rows(frame, active))

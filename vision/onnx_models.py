@@ -2,6 +2,9 @@
 
 - :class:`Localizer` — Ultralytics YOLO11n detector, input (1, 3, S, S) RGB 0..1 letterboxed, output (1, 4 + 2, A):
   box centre/size in input pixels and sigmoid scores of class 0 (face-up tile) and 1 (face-down tile).
+- :class:`LiftModel` — tiny CNN (optional), input (N, 3, 48, 48) BGR 0..255 square crops around sideways tiles
+  (``crop_around``), output (N,) probability that the tile lies on another tile (an added kong's fourth tile laid on
+  the claimed one, hiding it).
 - :class:`CropClassifier` — small CNN, input (N, 3, 64, 64) BGR 0..255 portrait crops, outputs (N, 43) class
   probabilities (42 faces in vision.classes order + back) and (N, 4) probabilities that the face lies turned 0 / 90 /
   180 / 270 degrees clockwise inside the crop (older models: (N, 2), upright / upside-down).
@@ -19,6 +22,8 @@ import numpy as np
 import onnxruntime as ort
 
 LETTERBOX_FILL = 114
+LIFT_CROP_SIDE = 48  # pixels: the lift model's input side
+LIFT_CROP_SPAN = 1.4  # the lift model's crop: a square this many times the box's longer side, on the box's centre
 
 
 def _session(path: Path, threads: int | None) -> ort.InferenceSession:
@@ -155,3 +160,31 @@ class CropClassifier:
             ori.append(o)
         return np.concatenate(cls), np.concatenate(ori)
 
+
+
+def crop_around(image: np.ndarray, boxes: np.ndarray, size: int = LIFT_CROP_SIDE,
+                span: float = LIFT_CROP_SPAN) -> np.ndarray:
+    """(N, 4) xyxy boxes -> (N, 3, size, size) float32 BGR 0..255: for each box a square ``span`` times its longer
+    side on its centre, not turned (the tile's surroundings, its sides and what lies under it, are the point)."""
+    crops = np.empty((len(boxes), size, size, 3), np.uint8)
+    dst = np.float32([[0, 0], [size, 0], [size, size]])
+    for i, (x1, y1, x2, y2) in enumerate(np.asarray(boxes, np.float64)):
+        half = span * max(x2 - x1, y2 - y1, 1.0) / 2
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        src = np.float32([[cx - half, cy - half], [cx + half, cy - half], [cx + half, cy + half]])
+        crops[i] = cv2.warpAffine(image, cv2.getAffineTransform(src, dst), (size, size), flags=cv2.INTER_LINEAR,
+                                  borderMode=cv2.BORDER_REPLICATE)
+    return crops.transpose(0, 3, 1, 2).astype(np.float32)
+
+
+class LiftModel:
+    def __init__(self, path: str | Path, threads: int | None = None):
+        self.path = Path(path)
+        self.session = _session(self.path, threads)
+        self.input_name = self.session.get_inputs()[0].name
+
+    def __call__(self, crops: np.ndarray) -> np.ndarray:
+        """(N, 3, S, S) float32 crops from ``crop_around`` -> (N,) float32 probabilities of lying on a tile."""
+        if len(crops) == 0:
+            return np.zeros(0, np.float32)
+        return np.asarray(self.session.run(None, {self.input_name: crops})[0], np.float32).reshape(len(crops))

@@ -18,7 +18,7 @@ Thread-safe: one Recognizer can serve concurrent calls (no per-call state on the
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -26,7 +26,7 @@ import numpy as np
 from .classes import FACE_DOWN
 from .detections import Detections
 from .io import DEFAULT_MAX_PIXELS, decode_image
-from .onnx_models import CropClassifier, Localizer, crop_tiles
+from .onnx_models import CropClassifier, LiftModel, Localizer, crop_around, crop_tiles
 from .squeeze import localize_unsqueezed
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
@@ -65,7 +65,8 @@ class Recognizer:
     # hk-photos valid (which was looked at once, to sort train9's extra boxes into kinds, before 0.3 was committed).
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
-                 unsqueeze: bool = True, squeezed_localizer: Localizer | None = None):
+                 unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
+                 lift_model: LiftModel | None = None):
         self.localizer = localizer
         # read pictures that look squeezed with this one instead (vision.squeeze), when given
         self.squeezed_localizer = squeezed_localizer
@@ -77,6 +78,8 @@ class Recognizer:
         self.min_side = min_side
         self.max_pixels = max_pixels
         self.unsqueeze = unsqueeze  # also look for tiles in a squeezed picture stretched back (vision.squeeze)
+        # whether each face-up tile lies on another (Detections.lifted), when given; else lifted stays NaN
+        self.lift_model = lift_model
 
     @classmethod
     def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
@@ -90,6 +93,9 @@ class Recognizer:
         squeezed = d / "localizer_squeezed.onnx"  # optional: see vision.squeeze
         if squeezed.exists() and "squeezed_localizer" not in kwargs:
             kwargs["squeezed_localizer"] = Localizer(squeezed, threads)
+        lift = d / "lift.onnx"  # optional: see vision.train.lift
+        if lift.exists() and "lift_model" not in kwargs:
+            kwargs["lift_model"] = LiftModel(lift, threads)
         return cls(Localizer(loc, threads), CropClassifier(clf, threads), **kwargs)
 
     def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict, int]:
@@ -125,7 +131,13 @@ class Recognizer:
         boxes). ``landscape``: see ``crop_tiles``; ``scale`` multiplies the returned boxes."""
         crops, landscape = crop_tiles(image, boxes, self.classifier.size, landscape=landscape)
         probs, orient = self.classifier(crops)
-        return assemble(boxes * scale, probs, orient, landscape, self.topk)
+        detections = assemble(boxes * scale, probs, orient, landscape, self.topk)
+        if self.lift_model is None or len(detections) == 0:
+            return detections
+        lifted = np.full(len(detections), np.nan, np.float32)
+        face_up = np.nonzero(~detections.face_down)[0]
+        lifted[face_up] = self.lift_model(crop_around(image, np.asarray(boxes)[face_up]))
+        return replace(detections, lifted=lifted)
 
     def recognize(self, data: bytes | str | Path) -> Recognition:
         """Decode and recognise; raises vision.errors.ImageError for unusable files."""

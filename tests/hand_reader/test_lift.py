@@ -109,3 +109,56 @@ def test_a_sideways_box_as_deep_as_the_upright_tiles_is_an_added_kong(tokens, di
 def test_a_deep_sideways_box_in_a_chow_stays_a_chow():
     reading, _ = read(_boxed_with_the_tile_under_it("s4s 3s 5s"))
     assert_hand(reading, "123m456m789p5s c34*5s< +5s")
+
+
+# With the lift model (Detections.lifted): its probability replaces the geometric test, weighed as a log-probability
+# against the faces (vision.reading.decode.lift_costs).
+
+def _with_lifted(table: Table, probability: float, photo=(0, 0.0, 0.0, 0.0)):
+    """The photo's detections with ``probability`` as the sideways tiles' lift and NaN elsewhere (not measured)."""
+    from dataclasses import replace
+
+    import numpy as np
+
+    from vision.hand_reader import read_hand
+
+    turn, tilt, perspective, jitter = photo
+    detections, size, order = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    lifted = np.full(len(detections), np.nan)
+    for k, tile in enumerate(table.tiles):
+        if tile["token"].startswith("s"):
+            lifted[order.index(k)] = probability
+    return read_hand(replace(detections, lifted=lifted), size)
+
+
+@pytest.mark.parametrize("photo", [(0, 0.0, 0.0, 0.0), (90, 5.0, 0.0, 0.01), (270, -8.0, 0.1, 0.01)])
+@pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
+def test_a_lift_model_sure_of_a_hidden_tile_reads_an_added_kong(tokens, direction, photo):
+    reading = _with_lifted(_shifted(tokens, along=0.0), 0.97, photo)
+    assert_hand(reading, f"123m456m789p5s a7777z{direction} +5s")
+    assert reading.warning_codes == []
+
+
+@pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
+def test_a_lift_model_sure_of_a_flat_tile_overrides_the_geometric_lift(tokens, direction):
+    # shifted as far as the geometric test calls a clear lift: the model's low probability wins
+    reading = _with_lifted(_shifted(tokens, along=0.0, across=-0.3), 0.01)
+    assert_hand(reading, f"123m456m789p5s p777z{direction} +5s")
+    assert reading.warning_codes == []
+
+
+def test_a_doubtful_lift_is_read_as_a_pung_with_the_added_kong_as_an_alternative():
+    reading = _with_lifted(_shifted("7z s7z 7z", along=0.0), 0.4)
+    assert_hand(reading, "123m456m789p5s p777z^ +5s")
+    assert reading.warning_codes == ["added_kong_possible"]
+    added = [a for a in reading.alternatives
+             if same_hand(Hand.from_json(a["hand"]), Hand.parse("123m456m789p5s a7777z^ +5s"))]
+    assert len(added) == 1
+
+
+def test_a_chow_is_never_an_added_kong_however_lifted():
+    table = Table().row(f"{CONCEALED} || s4s 3s 5s")
+    reading = _with_lifted(table, 0.99)
+    assert_hand(reading, "123m456m789p5s c34*5s< +5s")
+    assert "added_kong_possible" not in reading.warning_codes
+

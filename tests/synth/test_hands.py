@@ -32,3 +32,22 @@ def test_meld_count_is_respected():
         hand, _ = sample_hand(np.random.default_rng(100 + n), "mcr", meld_count=n)
         assert len(hand.melds) == n
         assert len(hand.concealed) == 13 - 3 * n
+
+
+def test_pung_meld_weights_choose_how_sets_of_three_alike_are_laid():
+    rng = np.random.default_rng(5)
+    types = set()
+    for _ in range(60):
+        hand, _ = sample_hand(rng, "mcr", meld_count=4, pung_meld_weights=(0, 0, 1, 0))
+        types |= {m.type for m in hand.melds}
+    # every exposed set of three alike is an added kong (one that would make a fifth copy stays a pung)
+    assert MeldType.ADDED_KONG in types and types <= {MeldType.ADDED_KONG, MeldType.CHOW, MeldType.PUNG}
+    assert MeldType.KONG not in types and MeldType.CONCEALED_KONG not in types
+
+
+def test_default_pung_meld_weights_leave_the_draws_unchanged():
+    # the default weights spelt out draw the very same hands from the same stream (scenes stay byte-identical)
+    plain, spelt = np.random.default_rng(11), np.random.default_rng(11)
+    a = [sample_hand(plain, "mcr")[0].format() for _ in range(20)]
+    b = [sample_hand(spelt, "mcr", pung_meld_weights=(0.34, 0.22, 0.22, 0.22))[0].format() for _ in range(20)]
+    assert a == b

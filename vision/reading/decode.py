@@ -43,6 +43,9 @@ TOTAL_SECONDS = 0.08  # CPU seconds per photo, layout stage included (SearchBudg
 MAX_ALTERNATIVES = 5
 FLOWER_OPTIONS = 64  # cheapest assignments of distinct faces to a layout's flower tiles kept as one block's options
 RAISED_COST = 2.0  # reading a lifted sideways tile as lying flat (a pung or chow), or a flat one as an added kong
+LIFT_WEIGHT = 1.0  # scale of the lift model's log-probabilities against the faces' (see lift_costs)
+LIFT_FLOOR = 0.02  # below this probability of a tile under the claimed one, no added kong is offered
+LIFT_EPSILON = 1e-4  # probabilities are clipped to [eps, 1 - eps]
 RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
 
 
@@ -124,6 +127,20 @@ class Decoding:
         return self.best.cost - self.unconstrained_cost if self.best is not None else float("inf")
 
 
+def lift_costs(meld: MeldSlots) -> tuple[float, float | None]:
+    """(cost of reading a three-tile meld as it lies, cost of reading it as an added kong whose claimed tile is
+    hidden under the fourth, or None when that reading is not offered), in nats.
+
+    With the lift model's probability ``p`` (``MeldSlots.lifted``): LIFT_WEIGHT x -log(1 - p) and x -log(p), the
+    latter offered only while p >= LIFT_FLOOR (a chow pays nothing: see _meld_options). Without it, the geometric
+    test: RAISED_COST against reading a lifted tile as flat, no added kong offered for a flat one."""
+    if meld.lifted is not None:
+        p = min(max(meld.lifted, LIFT_EPSILON), 1.0 - LIFT_EPSILON)
+        hidden = LIFT_WEIGHT * -math.log(p) if p >= LIFT_FLOOR else None
+        return LIFT_WEIGHT * -math.log(1.0 - p), hidden
+    return (RAISED_COST, 0.0) if meld.raised else (0.0, None)
+
+
 def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> list[tuple[float, DecodedMeld, tuple]]:
     """Every legal face assignment of one meld: (cost, meld, ((detection, face), ...)), cheapest first."""
     up = [t for t, down in zip(meld.tiles, meld.face_down) if not down]
@@ -133,15 +150,18 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
             return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (), None, None, known=False), ())]
         return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (kong_kind,) * 4, None, None), ())]
     if meld.type is MeldType.PUNG:
-        flat = RAISED_COST if meld.raised else 0.0
+        flat, hidden = lift_costs(meld)
         for kind in range(KIND_COUNT):
             cost = float(sum(costs[t, kind] for t in meld.tiles))
             options.append((cost + flat, DecodedMeld(MeldType.PUNG, (kind,) * 3, meld.discarder, None),
                             tuple((t, kind) for t in meld.tiles)))
-            if meld.raised:  # the claimed tile hidden under the added fourth
-                options.append((cost, DecodedMeld(MeldType.ADDED_KONG, (kind,) * 4, meld.discarder, None),
+            if hidden is not None:  # the claimed tile hidden under the added fourth
+                options.append((cost + hidden, DecodedMeld(MeldType.ADDED_KONG, (kind,) * 4, meld.discarder, None),
                                 tuple((t, kind) for t in meld.tiles)))
         if meld.discarder is Discarder.LEFT:  # a chow is only ever claimed from the left
+            # No tile can lie under a chow's claimed tile: the lift model's word that one does is its own error, not
+            # evidence against the faces (the geometric test's offset, though, may be a wrong frame: it still costs).
+            chow_flat = flat if meld.lifted is None else 0.0
             for suit in range(3):
                 for low in range(7):
                     first = suit * 9 + low
@@ -149,8 +169,8 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
                         kinds = tuple(first + o for o in order)
                         cost = float(sum(costs[t, k] for t, k in zip(meld.tiles, kinds)))
                         claimed_kind = kinds[meld.tiles.index(meld.claimed)]
-                        options.append((cost + flat, DecodedMeld(MeldType.CHOW, kinds, meld.discarder, claimed_kind),
-                                        tuple(zip(meld.tiles, kinds))))
+                        chow = DecodedMeld(MeldType.CHOW, kinds, meld.discarder, claimed_kind)
+                        options.append((cost + chow_flat, chow, tuple(zip(meld.tiles, kinds))))
     else:
         kinds = range(KIND_COUNT) if kong_kind is None else (kong_kind,)
         for kind in kinds:

@@ -18,6 +18,7 @@ dynamic programming over (position, melds so far); rows are combined over the me
 from __future__ import annotations
 
 import heapq
+import math
 import itertools
 from dataclasses import dataclass, field, replace
 
@@ -89,6 +90,8 @@ class MeldSlots:
     label_flips: int = 0  # tiles whose sideways label is taken as a flip (perspective near 45°), LABEL_FLIP_COST each
     claim_unknown: bool = False  # no label shows the claimed tile: the left end is assumed (see meld_layout)
     lift: int = 0  # not ``raised``, yet the sideways tile looks slightly lifted: LIFT_HINT (_with_lift)
+    lifted: float | None = None  # the lift model's probability that the sideways tile lies on a hidden one (None:
+    # not measured, the geometry's ``raised`` / ``lift`` decide instead)
 
     @property
     def size(self) -> int:
@@ -262,6 +265,10 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
             return None
         # A fourth tile laid on the claimed one can hide it completely: only its lift shows. Whether this is an
         # added kong is left to the decoder, which weighs the lift against the faces (a chow cannot be one).
+        lifted = float(frame.lifted[claimed]) if frame.lifted is not None else math.nan
+        if not math.isnan(lifted):  # the lift model saw the tile: its probability replaces the geometric test
+            return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3,
+                             label_flips=flips, lifted=lifted)
         return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3,
                          raised=_raised(tiles, place, frame), label_flips=flips)
     if n == 4:
@@ -429,7 +436,7 @@ def _with_lift(layout: "Layout", frame: Frame) -> None:
     half = np.stack([frame.along[hand], frame.across[hand]], axis=1) / 2
     center = ((frame.centers[hand] - half).min(axis=0) + (frame.centers[hand] + half).max(axis=0)) / 2
     candidates = [k for k, m in enumerate(layout.melds) if m.type is MeldType.PUNG and not m.claim_unknown
-                  and m.claimed is not None and m.size == 3 and m.label_flips == 0]
+                  and m.claimed is not None and m.size == 3 and m.label_flips == 0 and m.lifted is None]
     shifts = {k: lift_shift(layout.melds[k].tiles, layout.melds[k].tiles.index(layout.melds[k].claimed), frame,
                             center) for k in candidates}
     for k in candidates:

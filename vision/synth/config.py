@@ -52,6 +52,9 @@ class SynthConfig:
     art_dir: str | None = None  # None = vision.synth.art.default_art_dir()
     min_visible: float = 0.5  # share of a tile's face (or back) that must show for it to be labelled
     p_heap: float = 0.0  # share of scenes with a heap of piled, tilted tiles among the clutter (LayoutKnobs.p_heap)
+    # how an exposed set of three alike is laid: pung, kong, added kong, concealed kong (None: hands.PUNG_MELD_WEIGHTS);
+    # training data for rare layouts (vision.train.lift) raises the added kongs' share
+    pung_meld_weights: tuple[float, float, float, float] | None = None
     extra: dict = field(default_factory=dict, hash=False, compare=False)  # {"camera": {...}} pins the view (tests)
 
     @property

@@ -45,10 +45,11 @@ def _random_set(rng: np.random.Generator, counts: list[int], as_pung: bool) -> t
 
 
 def sample_hand(rng: np.random.Generator, rules: str = "mcr", with_flowers: bool = True,
-                meld_count: int | None = None) -> tuple[Hand, WinContext]:
-    """A random legal winning hand and a context that agrees with it."""
+                meld_count: int | None = None, pung_meld_weights=None) -> tuple[Hand, WinContext]:
+    """A random legal winning hand and a context that agrees with it. ``pung_meld_weights``: how an exposed set of
+    three alike is laid (pung, kong, added kong, concealed kong; default PUNG_MELD_WEIGHTS)."""
     for _ in range(100):
-        hand = _try_hand(rng, rules, with_flowers, meld_count)
+        hand = _try_hand(rng, rules, with_flowers, meld_count, pung_meld_weights)
         if hand is None:
             continue
         try:
@@ -62,7 +63,9 @@ def sample_hand(rng: np.random.Generator, rules: str = "mcr", with_flowers: bool
     raise RuntimeError("could not draw a winning hand")  # never seen in practice: each try succeeds >90%
 
 
-def _try_hand(rng: np.random.Generator, rules: str, with_flowers: bool, meld_count: int | None) -> Hand | None:
+def _try_hand(rng: np.random.Generator, rules: str, with_flowers: bool, meld_count: int | None,
+              pung_meld_weights=None) -> Hand | None:
+    weights = PUNG_MELD_WEIGHTS if pung_meld_weights is None else np.asarray(pung_meld_weights, float)
     counts = [0] * KIND_COUNT
     flowers: tuple[Tile, ...] = ()
     if with_flowers and rules == "mcr" and rng.random() < 0.6:
@@ -96,7 +99,7 @@ def _try_hand(rng: np.random.Generator, rules: str, with_flowers: bool, meld_cou
         if shape == "chow":
             melds.append(Meld(MeldType.CHOW, tuple(tiles), Discarder.LEFT, claimed=tiles[int(rng.integers(3))]))
             continue
-        meld_type = _pick(rng, PUNG_MELD_TYPES, PUNG_MELD_WEIGHTS)
+        meld_type = _pick(rng, PUNG_MELD_TYPES, weights)
         if meld_type.is_kong:
             if counts[first] + 1 > 4:
                 meld_type = MeldType.PUNG

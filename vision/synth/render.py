@@ -83,7 +83,7 @@ def sample_scene(seed: int, config: SynthConfig | None = None) -> Scene:
     style_name = _pick_style(rng, config)
     style = load_style(style_name, config.art_dir)
     rules = "riichi" if (rng.random() < config.p_riichi or not style.has_flowers and rng.random() < 0.5) else "mcr"
-    hand, context = sample_hand(rng, rules, with_flowers=style.has_flowers)
+    hand, context = sample_hand(rng, rules, with_flowers=style.has_flowers, pung_meld_weights=config.pung_meld_weights)
     layout = layout_hand(rng, hand, context, preset.layout)
     knobs = replace(preset.layout, p_heap=config.p_heap) if config.p_heap else preset.layout
     add_clutter(rng, layout, hand, knobs, flowers_ok=style.has_flowers)
