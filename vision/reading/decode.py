@@ -132,9 +132,10 @@ def lift_costs(meld: MeldSlots) -> tuple[float, float | None]:
     hidden under the fourth, or None when that reading is not offered), in nats.
 
     With the lift model's probability ``p`` (``MeldSlots.lifted``): LIFT_WEIGHT x -log(1 - p) and x -log(p), the
-    latter offered only while p >= LIFT_FLOOR (a chow pays nothing: see _meld_options). Without it, the geometric
-    test: RAISED_COST against reading a lifted tile as flat, no added kong offered for a flat one."""
-    if meld.lifted is not None:
+    latter offered only while p >= LIFT_FLOOR (a chow pays nothing: see _meld_options). Without it, or where the
+    box-depth test marks the meld ``raised`` (two tiles in one box, which the model cannot see), the geometric
+    costs: RAISED_COST against reading a lifted tile as flat, no added kong offered for a flat one."""
+    if meld.lifted is not None and not meld.raised:
         p = min(max(meld.lifted, LIFT_EPSILON), 1.0 - LIFT_EPSILON)
         hidden = LIFT_WEIGHT * -math.log(p) if p >= LIFT_FLOOR else None
         return LIFT_WEIGHT * -math.log(1.0 - p), hidden
