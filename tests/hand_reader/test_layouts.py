@@ -470,6 +470,18 @@ def test_four_backs_are_a_concealed_kong_though_one_is_labelled_sideways(sideway
     assert_hand(reading, "123m555p888s3z x6666z +3z")
 
 
+@pytest.mark.parametrize("sideways", [(11,), (11, 14), (12,)], ids=["one back", "both backs", "one face"])
+def test_back_face_face_back_is_a_concealed_kong_whatever_its_labels(sideways):
+    # A back's label comes from its box's shape, near square for a flat tile seen from low, and a face's may flip:
+    # back, face, face, back is still the concealed kong (no claimed meld shows a back). Development scenes lost
+    # such kongs as clutter, and their hands with them.
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d 2s 2s d")
+    detections, size, order = table.photo()
+    labels = np.array([90 if k in sideways else 0 for k in order], np.int32)
+    reading = read_hand(with_rotations(detections, labels), size)
+    assert_hand(reading, "123m555p888s3z x2222s +3z")
+
+
 def test_a_flat_meld_in_a_row_of_its_own_labelled_like_the_hands_flipped_tiles_is_a_meld():
     # Seen from low: the concealed row's left part and the flat chow laid in a row of its own all carry the label a
     # quarter turn on (90), the claimed tile too. The hand's own flipped tiles show that label means "upright" here,

@@ -297,6 +297,13 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
                                  label_flips=1)
             discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.RIGHT)[place]
             return MeldSlots(MeldType.ADDED_KONG, tuple(tiles), positions, discarder, tiles[place], (False,) * 4)
+        if down == [True, False, False, True]:
+            # Back, face, face, back: the usual concealed kong, and no claimed meld shows a back. The labels say
+            # little here: a back's comes from its box's shape (near square for a flat tile under a low camera),
+            # and a face-up one turned sideways is taken as a flip (LABEL_FLIP_COST each).
+            flipped = sum(sideways[1:3])
+            return MeldSlots(MeldType.CONCEALED_KONG, tuple(tiles), positions, None, None, tuple(down),
+                             label_flips=flipped)
         if (any(down) and not any(sideways)) or all(down):
             # A back's rotation label says little (a back looks alike every way up): four backs in a row are a
             # concealed kong whatever their labels; with a face up among them, a sideways back is a loose one.
