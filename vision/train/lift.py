@@ -50,8 +50,10 @@ JITTER_SHIFT = 0.06  # box widths / heights (standard deviation) the crop centre
 JITTER_SCALE = 0.08  # log-scale standard deviation of the crop size
 
 
-def sideways_meld_tiles(scene: dict):
-    """(tile, label) for each face-up sideways meld tile of one scene (see the module docstring)."""
+def sideways_meld_tiles(scene: dict, merged_beside: bool = False):
+    """(tile, label) for each face-up sideways meld tile of one scene (see the module docstring). With
+    ``merged_beside``, also (union, 1) for each added kong laid beside: a tile-like dict whose box spans both its
+    sideways tiles, as the localiser often boxes them."""
     upright = [t["rotation"] % 180 for t in scene["tiles"] if t["role"] == "concealed" and not t["face_down"]]
     if not upright:
         return
@@ -65,9 +67,17 @@ def sideways_meld_tiles(scene: dict):
             continue
         meld = melds[tile["meld_index"]]
         yield tile, int(laid_on and meld["type"] == "added_kong" and tile["meld_position"] == 3)
+        if merged_beside and not laid_on and meld["type"] == "added_kong" and tile["meld_position"] == 3:
+            pair = [t for t in scene["tiles"] if t["meld_index"] == tile["meld_index"] and t["role"] == "meld"
+                    and not t["face_down"] and (t["rotation"] - reference) % 180 == 90]
+            if len(pair) == 2:
+                boxes = np.array([t["box"] for t in pair], np.float64)
+                union = [*boxes[:, :2].min(axis=0).tolist(), *boxes[:, 2:].max(axis=0).tolist()]
+                yield {"box": union}, 1
 
 
-def collect(folders: list[str], rng: np.random.Generator, negative_share: float, jitter: bool = True):
+def collect(folders: list[str], rng: np.random.Generator, negative_share: float, jitter: bool = True,
+            merged_beside: bool = False):
     """Crops (N, S, S, 3) uint8 and labels (N,) from the scenes in ``folders``."""
     from tqdm import tqdm
 
@@ -77,7 +87,7 @@ def collect(folders: list[str], rng: np.random.Generator, negative_share: float,
         for line in tqdm(lines, desc=Path(folder).name, leave=False):
             scene = json.loads(line)
             image = None
-            for tile, label in sideways_meld_tiles(scene):
+            for tile, label in sideways_meld_tiles(scene, merged_beside):
                 if not label and rng.random() > negative_share:
                     continue
                 if image is None:
@@ -106,19 +116,21 @@ def build_model():
 
 
 def export(net, out: Path) -> None:
-    """ONNX: (N, 3, S, S) float32 BGR 0..255 -> (N,) probability."""
+    """ONNX: (N, 3, S, S) float32 BGR 0..255 -> (N,) probability. ``net`` may be a list of nets: the file then gives
+    the mean of their probabilities."""
     import torch
     import torch.nn as nn
 
     class Exported(nn.Module):
-        def __init__(self, net):
+        def __init__(self, nets):
             super().__init__()
-            self.net = net
+            self.nets = nn.ModuleList(nets)
 
         def forward(self, x):
-            return torch.sigmoid(self.net(x * (1 / 255.0))[:, 0])
+            x = x * (1 / 255.0)
+            return torch.stack([torch.sigmoid(net(x)[:, 0]) for net in self.nets]).mean(dim=0)
 
-    model = Exported(net).eval()
+    model = Exported(net if isinstance(net, list) else [net]).eval()
     out.parent.mkdir(parents=True, exist_ok=True)
     torch.onnx.export(model, torch.zeros(1, 3, CROP_SIDE, CROP_SIDE), str(out), input_names=["crops"],
                       output_names=["lifted"], dynamic_axes={"crops": {0: "n"}, "lifted": {0: "n"}}, opset_version=17,
@@ -134,21 +146,35 @@ def main(argv=None) -> None:
     ap.add_argument("--lr", type=float, default=3e-3, help="peak of the one-cycle schedule")
     ap.add_argument("--positive-weight", type=float, default=3.0, help="loss weight of the lifted tiles")
     ap.add_argument("--negative-share", type=float, default=0.5, help="share of the flat sideways tiles kept")
+    ap.add_argument("--merged-beside", action="store_true",
+                    help="also train on the box around both sideways tiles of an added kong laid beside, as lifted")
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--name", default="train")
     ap.add_argument("--out", default=str(ROOT / "models" / "lift.onnx"))
+    ap.add_argument("--export-mean", nargs="+", metavar="CKPT",
+                    help="export the mean of these checkpoints' probabilities (runs/lift/NAME/last.pt) to --out and stop")
     args = ap.parse_args(argv)
 
     import torch
     import torch.nn as nn
     from tqdm import tqdm
 
+    if args.export_mean:
+        nets = []
+        for path in args.export_mean:
+            net = build_model()
+            net.load_state_dict(torch.load(path, map_location="cpu")["model"])
+            nets.append(net.eval())
+        export(nets, Path(args.out))
+        print(f"exported the mean of {len(nets)} to {args.out}")
+        return
+
     if args.threads:
         torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    x, y = collect(args.scenes, rng, args.negative_share)
+    x, y = collect(args.scenes, rng, args.negative_share, merged_beside=args.merged_beside)
     print(f"{len(y)} crops, {int(y.sum())} lifted", flush=True)
     val = collect(args.val_scenes, np.random.default_rng(args.seed + 1), 1.0, jitter=False) if args.val_scenes \
         else None
