@@ -332,9 +332,11 @@ class Reader:
         return result
 
 
-def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float]]):
-    """(face index or None for face down, box, rotation, confidence) -> vision Detections with top-1 only: a person's
-    correction is final, so the decoder gets no alternatives to second-guess it with."""
+def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float, float | None]]):
+    """(face index or None for face down, box, rotation, confidence, lifted or None) -> vision Detections with top-1
+    only: a person's correction is final, so the decoder gets no alternatives to second-guess it with. The lift
+    model's probabilities come back with the tiles, so that a correction elsewhere cannot turn an added kong the
+    photo showed into a pung."""
     import numpy as np
 
     from vision.classes import FACE_DOWN
@@ -342,10 +344,11 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
 
     if not tiles:
         return Detections.empty()
-    ids = np.array([FACE_DOWN if face is None else face for face, _, _, _ in tiles], np.int32)
-    return Detections(np.array([box for _, box, _, _ in tiles], np.float32), ids,
-                      np.array([conf for _, _, _, conf in tiles], np.float32),
-                      np.array([rot for _, _, rot, _ in tiles], np.int32))
+    ids = np.array([FACE_DOWN if face is None else face for face, _, _, _, _ in tiles], np.int32)
+    return Detections(np.array([box for _, box, _, _, _ in tiles], np.float32), ids,
+                      np.array([conf for _, _, _, conf, _ in tiles], np.float32),
+                      np.array([rot for _, _, rot, _, _ in tiles], np.int32),
+                      lifted=np.array([np.nan if p is None else p for *_, p in tiles], np.float32))
 
 
 def validate_context(context: Mapping[str, Any]) -> WinContext:

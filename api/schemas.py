@@ -100,6 +100,9 @@ class TileIn(BaseModel):
     rotation: StrictInt = Field(0, description="0, 90, 180 or 270")
     face_down: StrictBool = False
     confidence: float = Field(1.0, ge=0, le=1, allow_inf_nan=False)
+    lifted: float | None = Field(None, ge=0, le=1, allow_inf_nan=False,
+                                 description="the lift model's probability that the tile lies on another, as "
+                                             "/v1/recognize reported it (null: not measured)")
 
 
 class TilesScoreRequest(BaseModel):

@@ -98,7 +98,9 @@ def model_detections(scene: dict, root: Path, models: Path | None = None, cache:
     cached = cache / (Path(scene["image"]).stem + ".npz") if cache is not None else None
     if cached is not None and cached.exists():
         with np.load(cached) as data:
-            return Detections(*(data[name] for name in _FIELDS if name in data))  # older caches: no lifted
+            # a cache from before the lift model holds no ``lifted``: read it only where no lift model is in use
+            if "lifted" in data or _recognizer(models).lift_model is None:
+                return Detections(*(data[name] for name in _FIELDS if name in data))
     detections = _recognizer(models).recognize(str(root / scene["image"])).detections
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)

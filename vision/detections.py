@@ -12,7 +12,8 @@ rotation   (N,)            int32   0, 90, 180 or 270: degrees the tile face is t
 topk_ids   (N, K)          int32   the K most probable classes, best first
 topk_probs (N, K)          float32 their probabilities
 lifted     (N,)            float32 probability that the tile lies on another tile (an added kong's fourth tile laid
-                                   on the claimed one, hiding it), from the lift model; NaN where not measured
+                                   on the claimed one, hiding it), from the lift model; NaN where not measured. The
+                                   model was trained on a meld's sideways tiles only: elsewhere the value means little
 ========== =============== ======= ===========================================================================
 
 All operations are pure numpy and return new objects; nothing is mutated in place.
@@ -59,7 +60,7 @@ class Detections:
         if n and ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])).any():
             raise ValueError("boxes must be x1 <= x2 and y1 <= y2")
         if n and ((lifted < 0) | (lifted > 1)).any():
-            raise ValueError(f"lifted must be a probability (0..1) or NaN, got {lifted.min()}..{lifted.max()}")
+            raise ValueError(f"lifted must be a probability (0..1) or NaN, got {np.nanmin(lifted):g}..{np.nanmax(lifted):g}")
         for name, value in (("boxes", boxes), ("class_ids", class_ids), ("confidence", confidence),
                             ("rotation", rotation), ("topk_ids", topk_ids), ("topk_probs", topk_probs),
                             ("lifted", lifted)):
@@ -106,6 +107,7 @@ class Detections:
                 "confidence": round(float(self.confidence[i]), 4),
                 "rotation": int(self.rotation[i]),
                 "face_down": cid == FACE_DOWN,
+                "lifted": None if np.isnan(self.lifted[i]) else round(float(self.lifted[i]), 4),
                 "top": [{"code": CLASS_NAMES[int(c)] if int(c) != FACE_DOWN else None, "p": round(float(p), 4)}
                         for c, p in zip(self.topk_ids[i], self.topk_probs[i])],
             })

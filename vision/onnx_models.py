@@ -2,9 +2,10 @@
 
 - :class:`Localizer` — Ultralytics YOLO11n detector, input (1, 3, S, S) RGB 0..1 letterboxed, output (1, 4 + 2, A):
   box centre/size in input pixels and sigmoid scores of class 0 (face-up tile) and 1 (face-down tile).
-- :class:`LiftModel` — tiny CNN (optional), input (N, 3, 48, 48) BGR 0..255 square crops around sideways tiles
+- :class:`LiftModel` — tiny CNN (optional), input (N, 3, 48, 48) BGR 0..255 square crops around tiles
   (``crop_around``), output (N,) probability that the tile lies on another tile (an added kong's fourth tile laid on
-  the claimed one, hiding it).
+  the claimed one, hiding it). Trained on a meld's sideways tiles; the recogniser runs it on every face-up tile (a
+  few ms) and the reader reads it only where a meld's claimed tile lies.
 - :class:`CropClassifier` — small CNN, input (N, 3, 64, 64) BGR 0..255 portrait crops, outputs (N, 43) class
   probabilities (42 faces in vision.classes order + back) and (N, 4) probabilities that the face lies turned 0 / 90 /
   180 / 270 degrees clockwise inside the crop (older models: (N, 2), upright / upside-down).
@@ -161,11 +162,12 @@ class CropClassifier:
         return np.concatenate(cls), np.concatenate(ori)
 
 
-
 def crop_around(image: np.ndarray, boxes: np.ndarray, size: int = LIFT_CROP_SIDE,
                 span: float = LIFT_CROP_SPAN) -> np.ndarray:
     """(N, 4) xyxy boxes -> (N, 3, size, size) float32 BGR 0..255: for each box a square ``span`` times its longer
-    side on its centre, not turned (the tile's surroundings, its sides and what lies under it, are the point)."""
+    side on its centre, not turned (the tile's surroundings, its sides and what lies under it, are the point). In a
+    picture the recogniser found squeezed (vision.squeeze) the crop is cut from the squeezed pixels, which the lift
+    model never saw in training: its value there is weaker evidence."""
     crops = np.empty((len(boxes), size, size, 3), np.uint8)
     dst = np.float32([[0, 0], [size, 0], [size, size]])
     for i, (x1, y1, x2, y2) in enumerate(np.asarray(boxes, np.float64)):
@@ -178,6 +180,9 @@ def crop_around(image: np.ndarray, boxes: np.ndarray, size: int = LIFT_CROP_SIDE
 
 
 class LiftModel:
+    """The optional lift model (models/lift.md). Without it ``Detections.lifted`` stays NaN and the reader judges an
+    added kong's hidden claimed tile from the boxes' geometry alone."""
+
     def __init__(self, path: str | Path, threads: int | None = None):
         self.path = Path(path)
         self.session = _session(self.path, threads)

@@ -16,6 +16,7 @@ from engine.hand import hands_equal_ignoring_order
 from .conftest import FIXTURES
 
 SCENES = sorted(FIXTURES.glob("synth_*.json"))
+IMAGES = FIXTURES.parents[1] / "fixtures" / "images"  # tests/fixtures/images: the lift model's scenes
 
 
 def scene(path):
@@ -93,3 +94,29 @@ def test_nan_coordinates_are_refused(client):
     body = b'{"tiles": [{"code": "1m", "box": [NaN, 0, 10, 14]}], "width": 100, "height": 100}'
     response = client.post("/v1/tiles/score", content=body, headers={"content-type": "application/json"})
     assert response.status_code in (400, 422) and response.json()["error"]["code"] in ("invalid_json", "invalid_request")
+
+
+@pytest.mark.parametrize("lifted,meld", [(0.99, "a5555s^"), (0.01, "p555s^"), (None, None)])
+def test_the_lift_models_probability_comes_back_with_the_tiles(client, lifted, meld):
+    # An added kong laid on its claimed tile shows three tiles (tests/fixtures/images/SOURCE.md, lift_9000016_0):
+    # the tiles sent back carry the lift model's probability on the sideways 5s, and the reading follows it.
+    from vision.train.lift import sideways_meld_tiles
+
+    truth = json.loads((IMAGES / "lift_9000016_0.json").read_text())
+    (sideways, _), = list(sideways_meld_tiles(truth))
+    tiles = [dict(t, lifted=lifted if t is sideways else None) for t in truth["tiles"]]
+    response = client.post("/v1/tiles/score", json={"tiles": tiles, "width": truth["width"],
+                                                     "height": truth["height"], "context": truth["context"]})
+    assert response.status_code == 200, response.text
+    read = Hand.from_json(response.json()["hand"])
+    if meld is not None:
+        assert hands_equal_ignoring_order(read, Hand.parse(f"78m33399s666z {meld} +6m 45f")), read.format()
+    else:  # not measured: the true boxes' geometry reads it (as it did before the lift model)
+        assert read is not None
+
+
+def test_a_lifted_value_outside_0_to_1_is_a_client_error(client):
+    truth = json.loads((IMAGES / "lift_9000016_0.json").read_text())
+    tiles = [dict(t, lifted=1.5) for t in truth["tiles"]]
+    response = client.post("/v1/tiles/score", json={"tiles": tiles, "width": 640, "height": 480})
+    assert 400 <= response.status_code < 500 and "error" in response.json()

@@ -163,11 +163,10 @@ def test_a_chow_is_never_an_added_kong_however_lifted():
     assert "added_kong_possible" not in reading.warning_codes
 
 
-
 @pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z 7z s7z", ">")])
 def test_a_box_two_tiles_deep_is_an_added_kong_whatever_the_lift_model_says(tokens, direction):
     # the localiser boxed an added tile laid beside the claimed one together with it: one sideways box, its near
-    # edge in line, twice as deep across the row; the lift model, shown that box, sees no tile under another
+    # edge in line, twice as deep across the row; the box-depth test decides though the lift model says no
     table = _shifted(tokens, along=0.0)
     sideways = next(t for t in table.tiles if t["token"].startswith("s"))
     sideways["height"] = 2 * W

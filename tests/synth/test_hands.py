@@ -1,6 +1,7 @@
 """The hand sampler only produces hands the engine itself accepts as legal and winning."""
 
 import numpy as np
+import pytest
 
 from engine.decompose import arrangements
 from engine.hand import Hand, MeldType, WinContext
@@ -51,3 +52,13 @@ def test_default_pung_meld_weights_leave_the_draws_unchanged():
     a = [sample_hand(plain, "mcr")[0].format() for _ in range(20)]
     b = [sample_hand(spelt, "mcr", pung_meld_weights=(0.34, 0.22, 0.22, 0.22))[0].format() for _ in range(20)]
     assert a == b
+
+
+@pytest.mark.parametrize("weights", [(0, 0, 0, 0), (1, -1, 1, 1), (1, 1, 1)])
+def test_bad_pung_meld_weights_are_refused(weights):
+    from vision.synth.config import SynthConfig
+
+    with pytest.raises(ValueError, match="pung_meld_weights"):
+        SynthConfig(pung_meld_weights=weights)
+    with pytest.raises(ValueError, match="pung_meld_weights"):
+        sample_hand(np.random.default_rng(0), "mcr", pung_meld_weights=weights)

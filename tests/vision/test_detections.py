@@ -37,3 +37,13 @@ def test_lifted_must_be_a_probability(bad):
 def test_lifted_of_the_wrong_length_is_refused():
     with pytest.raises(ValueError):
         _detections(lifted=[0.5, 0.5])
+
+
+def test_lifted_is_in_the_json_tiles_as_a_probability_or_null():
+    tiles = _detections(lifted=[0.123456, np.nan, np.nan]).to_json()
+    assert [t["lifted"] for t in tiles] == [0.1235, None, None]
+
+
+def test_a_nan_beside_a_bad_value_still_names_the_range():
+    with pytest.raises(ValueError, match=r"got 0\.2\.\.1\.5"):
+        _detections(lifted=[np.nan, 1.5, 0.2])

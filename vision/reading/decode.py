@@ -161,8 +161,8 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
                                 tuple((t, kind) for t in meld.tiles)))
         if meld.discarder is Discarder.LEFT:  # a chow is only ever claimed from the left
             # No tile can lie under a chow's claimed tile: the lift model's word that one does is its own error, not
-            # evidence against the faces (the geometric test's offset, though, may be a wrong frame: it still costs).
-            chow_flat = flat if meld.lifted is None else 0.0
+            # evidence against the faces (the geometric tests, though, may mean a wrong frame: they still cost).
+            chow_flat = flat if meld.lifted is None or meld.raised else 0.0
             for suit in range(3):
                 for low in range(7):
                     first = suit * 9 + low

@@ -355,7 +355,7 @@ def corrupt(scene: Scene, rng: np.random.Generator, model: str = "uniform") -> S
     class_ids = d.class_ids.copy()
     confidence = d.confidence.copy()
     class_ids[i], confidence[i] = wrong, p_wrong
-    detections = Detections(d.boxes, class_ids, confidence, d.rotation, topk_ids, topk_probs)
+    detections = replace(d, class_ids=class_ids, confidence=confidence, topk_ids=topk_ids, topk_probs=topk_probs)
     return replace(scene, detections=detections, corrupted=i, corrupted_to=wrong)
 
 

@@ -57,6 +57,11 @@ class SynthConfig:
     pung_meld_weights: tuple[float, float, float, float] | None = None
     extra: dict = field(default_factory=dict, hash=False, compare=False)  # {"camera": {...}} pins the view (tests)
 
+    def __post_init__(self) -> None:
+        weights = self.pung_meld_weights
+        if weights is not None and (len(weights) != 4 or min(weights) < 0 or sum(weights) <= 0):
+            raise ValueError(f"pung_meld_weights must be four non-negative weights, not all zero: {weights!r}")
+
     @property
     def preset(self) -> Difficulty:
         try:

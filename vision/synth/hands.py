@@ -66,6 +66,8 @@ def sample_hand(rng: np.random.Generator, rules: str = "mcr", with_flowers: bool
 def _try_hand(rng: np.random.Generator, rules: str, with_flowers: bool, meld_count: int | None,
               pung_meld_weights=None) -> Hand | None:
     weights = PUNG_MELD_WEIGHTS if pung_meld_weights is None else np.asarray(pung_meld_weights, float)
+    if weights.shape != (4,) or (weights < 0).any() or weights.sum() <= 0:
+        raise ValueError(f"pung_meld_weights must be four non-negative weights, not all zero: {pung_meld_weights!r}")
     counts = [0] * KIND_COUNT
     flowers: tuple[Tile, ...] = ()
     if with_flowers and rules == "mcr" and rng.random() < 0.6:

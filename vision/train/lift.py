@@ -102,6 +102,8 @@ def collect(folders: list[str], rng: np.random.Generator, negative_share: float,
                     box = np.concatenate([centre - half, centre + half])
                 crops.append(crop_around(image, box[None])[0].transpose(1, 2, 0).astype(np.uint8))
                 labels.append(label)
+    if not crops:
+        raise SystemExit(f"no sideways meld tiles in {folders}: render scenes first (see the module docstring)")
     return np.stack(crops), np.asarray(labels, np.int64)
 
 
@@ -230,6 +232,8 @@ def report(net, x: np.ndarray, y: np.ndarray) -> str:
     with torch.no_grad():
         p = torch.sigmoid(net(torch.from_numpy(x.transpose(0, 3, 1, 2).astype(np.float32) / 255.0))[:, 0]).numpy()
     positive = y == 1
+    if not positive.any() or positive.all():
+        return f"val: {int(positive.sum())} lifted of {len(y)}, no score"
     ranks = np.empty(len(p))
     ranks[np.argsort(p)] = np.arange(len(p))
     auc = (ranks[positive].mean() - (positive.sum() - 1) / 2) / max((~positive).sum(), 1)
