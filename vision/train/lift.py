@@ -40,6 +40,7 @@ import cv2
 import numpy as np
 
 from ..onnx_models import LIFT_CROP_SIDE as CROP_SIDE
+from ..detections import box_iou
 from ..onnx_models import crop_around
 from . import ROOT
 
@@ -48,6 +49,7 @@ DEFAULT_SCENES = ([str(ROOT / f"out/synth/scenes_s{seed}_640") for seed in range
                   + [str(ROOT / f"out/synth/scenes_ak{seed}") for seed in range(61, 76)])
 JITTER_SHIFT = 0.06  # box widths / heights (standard deviation) the crop centre is moved
 JITTER_SCALE = 0.08  # log-scale standard deviation of the crop size
+MODEL_BOX_IOU = 0.5  # --model-boxes: a localiser box this close to the true tile stands for it
 
 
 def sideways_meld_tiles(scene: dict, merged_beside: bool = False):
@@ -77,8 +79,10 @@ def sideways_meld_tiles(scene: dict, merged_beside: bool = False):
 
 
 def collect(folders: list[str], rng: np.random.Generator, negative_share: float, jitter: bool = True,
-            merged_beside: bool = False):
-    """Crops (N, S, S, 3) uint8 and labels (N,) from the scenes in ``folders``."""
+            merged_beside: bool = False, recognizer=None):
+    """Crops (N, S, S, 3) uint8 and labels (N,) from the scenes in ``folders``. With ``recognizer``
+    (vision.recognize.Recognizer), each crop is cut at the localiser's own box for the tile (IoU >= MODEL_BOX_IOU;
+    a tile it misses gives no crop), not at the jittered true box: the boxes the reader will hand the model."""
     from tqdm import tqdm
 
     crops, labels = [], []
@@ -86,14 +90,20 @@ def collect(folders: list[str], rng: np.random.Generator, negative_share: float,
         lines = (Path(folder) / "scenes.jsonl").read_text().splitlines()
         for line in tqdm(lines, desc=Path(folder).name, leave=False):
             scene = json.loads(line)
-            image = None
+            image, found = None, None
             for tile, label in sideways_meld_tiles(scene, merged_beside):
                 if not label and rng.random() > negative_share:
                     continue
                 if image is None:
                     image = cv2.imread(str(Path(folder) / scene["image"]))
+                    found = recognizer.find_boxes(image)[0] if recognizer is not None else None
                 box = np.asarray(tile["box"], np.float64)
-                if jitter:
+                if found is not None:
+                    overlap = box_iou(box[None], found)[0] if len(found) else np.zeros(1)
+                    if overlap.max() < MODEL_BOX_IOU:
+                        continue
+                    box = np.asarray(found[int(overlap.argmax())], np.float64)
+                elif jitter:
                     w, h = box[2] - box[0], box[3] - box[1]
                     shift = rng.normal(0, JITTER_SHIFT, 2) * [w, h]
                     grow = np.exp(rng.normal(0, JITTER_SCALE))
@@ -150,6 +160,8 @@ def main(argv=None) -> None:
     ap.add_argument("--negative-share", type=float, default=0.5, help="share of the flat sideways tiles kept")
     ap.add_argument("--merged-beside", action="store_true",
                     help="also train on the box around both sideways tiles of an added kong laid beside, as lifted")
+    ap.add_argument("--model-boxes", action="store_true",
+                    help="cut each crop at the committed localiser's box for the tile instead of the jittered true box")
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--name", default="train")
@@ -176,7 +188,12 @@ def main(argv=None) -> None:
         torch.set_num_threads(args.threads)
     torch.manual_seed(args.seed)
     rng = np.random.default_rng(args.seed)
-    x, y = collect(args.scenes, rng, args.negative_share, merged_beside=args.merged_beside)
+    recognizer = None
+    if args.model_boxes:
+        from ..recognize import Recognizer
+
+        recognizer = Recognizer.load(ROOT / "models", threads=args.threads or None)
+    x, y = collect(args.scenes, rng, args.negative_share, merged_beside=args.merged_beside, recognizer=recognizer)
     print(f"{len(y)} crops, {int(y.sum())} lifted", flush=True)
     val = collect(args.val_scenes, np.random.default_rng(args.seed + 1), 1.0, jitter=False) if args.val_scenes \
         else None
