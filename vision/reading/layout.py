@@ -51,6 +51,9 @@ FLOWER_CLUTTER_GAP = 1.2  # tile widths: a lone flower face in line with a face-
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far off the row's lies on another ...
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
+DEPTH_TEST_FLOOR = 0.1  # lift-model probability below which the box-depth test is not believed: its false alarms on
+# thick or foreshortened flat tiles had the model near 0, while half the committed model learnt the joint box of an
+# added kong's beside pair as lifted (development hands 930 -> 936)
 LIFT_OFFSET = 0.09  # tile widths: a smaller offset across the row that still marks a lifted tile ...
 LIFT_CONTRAST = 0.07  # ... when it differs this much from the other claimed tiles' offsets
 # Seen from near overhead a lifted tile shifts little across the row but away from the photo's centre (which the
@@ -271,9 +274,10 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
             # The lift model saw the tile: its probability replaces the offset test, but not the box-depth one (a
             # box as deep as two tiles is the localiser boxing an added tile laid beside together with the claimed
             # one, which the first model never saw: without that half it read 13 of 123 such development kongs
-            # fewer; the committed mean, half of it trained on such boxes, reads 930 development hands either way).
+            # fewer). The depth test counts only where the model does not rule a tile out (DEPTH_TEST_FLOOR).
             return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3,
-                             raised=_raised(tiles, place, frame, offset=False), label_flips=flips, lifted=lifted)
+                             raised=lifted >= DEPTH_TEST_FLOOR and _raised(tiles, place, frame, offset=False),
+                             label_flips=flips, lifted=lifted)
         return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3,
                          raised=_raised(tiles, place, frame), label_flips=flips)
     if n == 4:
