@@ -60,7 +60,8 @@ class Detections:
         if n and ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])).any():
             raise ValueError("boxes must be x1 <= x2 and y1 <= y2")
         if n and ((lifted < 0) | (lifted > 1)).any():
-            raise ValueError(f"lifted must be a probability (0..1) or NaN, got {np.nanmin(lifted):g}..{np.nanmax(lifted):g}")
+            raise ValueError(f"lifted must be a probability (0..1) or NaN, got"
+                             f" {np.nanmin(lifted):g}..{np.nanmax(lifted):g}")
         for name, value in (("boxes", boxes), ("class_ids", class_ids), ("confidence", confidence),
                             ("rotation", rotation), ("topk_ids", topk_ids), ("topk_probs", topk_probs),
                             ("lifted", lifted)):

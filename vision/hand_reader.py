@@ -322,7 +322,8 @@ def _lift_alternatives(reading: HandReading, detections: Detections, layout: Lay
         if slots.type is not MeldType.PUNG or decoded.type is not MeldType.PUNG:
             continue  # a chow: no tile can hide under its claimed one
         # where the geometric test marked the meld raised, the decoder weighed the added kong already
-        doubtful = not slots.raised and (slots.lifted >= LIFTED_DOUBT if slots.lifted is not None else bool(slots.lift))
+        measured = slots.lifted is not None
+        doubtful = not slots.raised and (slots.lifted >= LIFTED_DOUBT if measured else bool(slots.lift))
         if not doubtful:
             continue
         kong = decoding.DecodedMeld(MeldType.ADDED_KONG, decoded.kinds + decoded.kinds[:1], decoded.discarder, None)

@@ -127,19 +127,21 @@ class Decoding:
         return self.best.cost - self.unconstrained_cost if self.best is not None else float("inf")
 
 
-def lift_costs(meld: MeldSlots) -> tuple[float, float | None]:
-    """(cost of reading a three-tile meld as it lies, cost of reading it as an added kong whose claimed tile is
-    hidden under the fourth, or None when that reading is not offered), in nats.
+def lift_costs(meld: MeldSlots) -> tuple[float, float | None, float]:
+    """(cost of reading a three-tile meld as a pung as it lies, cost of reading it as an added kong whose claimed
+    tile is hidden under the fourth or None when that reading is not offered, cost of reading it as a chow), in nats.
 
     With the lift model's probability ``p`` (``MeldSlots.lifted``): LIFT_WEIGHT x -log(1 - p) and x -log(p), the
-    latter offered only while p >= LIFT_FLOOR (a chow pays nothing: see _meld_options). Without it, or where the
-    box-depth test marks the meld ``raised`` (two tiles in one box, which the model cannot see), the geometric
-    costs: RAISED_COST against reading a lifted tile as flat, no added kong offered for a flat one."""
+    latter offered only while p >= LIFT_FLOOR; a chow pays nothing, since no tile can lie under its claimed one
+    (the model's word that one does is its own error, not evidence against the faces). Without the model, or where
+    the box-depth test marks the meld ``raised`` (two tiles in one box), the geometric costs: RAISED_COST against
+    reading a lifted tile as flat, chow included (the geometry may mean a wrong frame), no added kong offered for a
+    flat one."""
     if meld.lifted is not None and not meld.raised:
         p = min(max(meld.lifted, LIFT_EPSILON), 1.0 - LIFT_EPSILON)
         hidden = LIFT_WEIGHT * -math.log(p) if p >= LIFT_FLOOR else None
-        return LIFT_WEIGHT * -math.log(1.0 - p), hidden
-    return (RAISED_COST, 0.0) if meld.raised else (0.0, None)
+        return LIFT_WEIGHT * -math.log(1.0 - p), hidden, 0.0
+    return (RAISED_COST, 0.0, RAISED_COST) if meld.raised else (0.0, None, 0.0)
 
 
 def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> list[tuple[float, DecodedMeld, tuple]]:
@@ -151,7 +153,7 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
             return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (), None, None, known=False), ())]
         return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (kong_kind,) * 4, None, None), ())]
     if meld.type is MeldType.PUNG:
-        flat, hidden = lift_costs(meld)
+        flat, hidden, chow_flat = lift_costs(meld)
         for kind in range(KIND_COUNT):
             cost = float(sum(costs[t, kind] for t in meld.tiles))
             options.append((cost + flat, DecodedMeld(MeldType.PUNG, (kind,) * 3, meld.discarder, None),
@@ -160,9 +162,6 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
                 options.append((cost + hidden, DecodedMeld(MeldType.ADDED_KONG, (kind,) * 4, meld.discarder, None),
                                 tuple((t, kind) for t in meld.tiles)))
         if meld.discarder is Discarder.LEFT:  # a chow is only ever claimed from the left
-            # No tile can lie under a chow's claimed tile: the lift model's word that one does is its own error, not
-            # evidence against the faces (the geometric tests, though, may mean a wrong frame: they still cost).
-            chow_flat = flat if meld.lifted is None or meld.raised else 0.0
             for suit in range(3):
                 for low in range(7):
                     first = suit * 9 + low

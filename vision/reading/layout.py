@@ -270,16 +270,16 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
         # A fourth tile laid on the claimed one can hide it completely: only its lift shows. Whether this is an
         # added kong is left to the decoder, which weighs the lift against the faces (a chow cannot be one).
         lifted = float(frame.lifted[claimed]) if frame.lifted is not None else math.nan
-        if not math.isnan(lifted):
+        if math.isnan(lifted):
+            lifted, raised = None, _raised(tiles, place, frame)
+        else:
             # The lift model saw the tile: its probability replaces the offset test, but not the box-depth one (a
             # box as deep as two tiles is the localiser boxing an added tile laid beside together with the claimed
             # one, which the first model never saw: without that half it read 13 of 123 such development kongs
             # fewer). The depth test counts only where the model does not rule a tile out (DEPTH_TEST_FLOOR).
-            return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3,
-                             raised=lifted >= DEPTH_TEST_FLOOR and _raised(tiles, place, frame, offset=False),
-                             label_flips=flips, lifted=lifted)
-        return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3,
-                         raised=_raised(tiles, place, frame), label_flips=flips)
+            raised = lifted >= DEPTH_TEST_FLOOR and _raised(tiles, place, frame, offset=False)
+        return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3, raised=raised,
+                         label_flips=flips, lifted=lifted)
     if n == 4:
         if any(t in stacks for t in tiles):
             return None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .hands import checked_meld_weights
 from .layout import LayoutKnobs
 
 
@@ -58,9 +59,7 @@ class SynthConfig:
     extra: dict = field(default_factory=dict, hash=False, compare=False)  # {"camera": {...}} pins the view (tests)
 
     def __post_init__(self) -> None:
-        weights = self.pung_meld_weights
-        if weights is not None and (len(weights) != 4 or min(weights) < 0 or sum(weights) <= 0):
-            raise ValueError(f"pung_meld_weights must be four non-negative weights, not all zero: {weights!r}")
+        checked_meld_weights(self.pung_meld_weights)  # a bad value fails here, not in a worker process
 
     @property
     def preset(self) -> Difficulty:

@@ -44,12 +44,24 @@ def _random_set(rng: np.random.Generator, counts: list[int], as_pung: bool) -> t
     return None
 
 
+def checked_meld_weights(weights=None) -> np.ndarray:
+    """How an exposed set of three alike is laid (pung, kong, added kong, concealed kong): ``weights`` checked, or
+    PUNG_MELD_WEIGHTS when None. Raises ValueError unless four non-negative weights, not all zero."""
+    if weights is None:
+        return PUNG_MELD_WEIGHTS
+    array = np.asarray(weights, float)
+    if array.shape != (4,) or (array < 0).any() or array.sum() <= 0:
+        raise ValueError(f"pung_meld_weights must be four non-negative weights, not all zero: {weights!r}")
+    return array
+
+
 def sample_hand(rng: np.random.Generator, rules: str = "mcr", with_flowers: bool = True,
                 meld_count: int | None = None, pung_meld_weights=None) -> tuple[Hand, WinContext]:
     """A random legal winning hand and a context that agrees with it. ``pung_meld_weights``: how an exposed set of
     three alike is laid (pung, kong, added kong, concealed kong; default PUNG_MELD_WEIGHTS)."""
+    weights = checked_meld_weights(pung_meld_weights)
     for _ in range(100):
-        hand = _try_hand(rng, rules, with_flowers, meld_count, pung_meld_weights)
+        hand = _try_hand(rng, rules, with_flowers, meld_count, weights)
         if hand is None:
             continue
         try:
@@ -64,10 +76,7 @@ def sample_hand(rng: np.random.Generator, rules: str = "mcr", with_flowers: bool
 
 
 def _try_hand(rng: np.random.Generator, rules: str, with_flowers: bool, meld_count: int | None,
-              pung_meld_weights=None) -> Hand | None:
-    weights = PUNG_MELD_WEIGHTS if pung_meld_weights is None else np.asarray(pung_meld_weights, float)
-    if weights.shape != (4,) or (weights < 0).any() or weights.sum() <= 0:
-        raise ValueError(f"pung_meld_weights must be four non-negative weights, not all zero: {pung_meld_weights!r}")
+              weights: np.ndarray = PUNG_MELD_WEIGHTS) -> Hand | None:
     counts = [0] * KIND_COUNT
     flowers: tuple[Tile, ...] = ()
     if with_flowers and rules == "mcr" and rng.random() < 0.6:

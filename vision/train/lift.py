@@ -167,7 +167,8 @@ def main(argv=None) -> None:
     ap.add_argument("--name", default="train")
     ap.add_argument("--out", default=str(ROOT / "models" / "lift.onnx"))
     ap.add_argument("--export-mean", nargs="+", metavar="CKPT",
-                    help="export the mean of these checkpoints' probabilities (runs/lift/NAME/last.pt) to --out and stop")
+                    help="export the mean of these checkpoints' probabilities (runs/lift/NAME/last.pt) to --out, "
+                         "then stop")
     args = ap.parse_args(argv)
 
     import torch
