@@ -256,6 +256,7 @@ def main() -> None:
         if rules == "riichi" and got is not None:
             truth = Hand(truth.concealed, truth.melds, truth.winning_tile, ())
         right = same_hand(got, truth)
+        key = None
         if args.diagnose:
             kinds, pairs = detection_errors(scene, detections)
             key = " + ".join(sorted(kinds)) or "clean"
@@ -274,7 +275,8 @@ def main() -> None:
                 camera = scene.get("camera", {})
                 print(f"FAIL {scene['image']} (roll {camera.get('roll')}, elevation {camera.get('elevation')}):"
                       f" truth {truth.format()} | read {got.format() if got else None} |"
-                      f" {reading.warning_codes} | habits {habits}")
+                      f" {reading.warning_codes} | habits {habits}"
+                      + (f" | detections {key}, {reading_difference(truth, got)}" if key else ""))
         # Claimed direction per exposed true meld: is there a read meld of the same tiles from the same player?
         read_melds = list(got.melds) if got is not None else []
         for meld in truth.melds:
