@@ -29,7 +29,9 @@ from engine.hand import Discarder, MeldType
 from .geometry import Frame
 
 GAP = 0.17  # tile widths: where "touching" turns into "set apart" (boxes of touching tiles measure -0.1..0.1)
-CUT_COST = 4.0  # per tile width short of GAP, for a cut where tiles touch
+CUT_COST = 4.0  # per tile width short of GAP, for a cut where tiles touch ...
+TOUCH_DEPTH = 0.1  # ... up to this overlap (tile widths): boxes overlapping further are not side by side in one row
+# (a stacked wall, a tile lying on another), so they are no more one group for it
 EDGE_CUT_FACTOR = 3.0  # ... at either end of the concealed run (winning tile included)
 JOIN_COST = 4.0  # per tile width beyond GAP, for keeping a meld together across a gap
 CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap inside one costs less
@@ -171,7 +173,7 @@ class TileFacts:
 
 
 def _cut_cost(gap: float) -> float:
-    return CUT_COST * max(0.0, GAP - gap)
+    return CUT_COST * max(0.0, GAP - max(gap, -TOUCH_DEPTH))
 
 
 def _join_cost(gap: float, weight: float = JOIN_COST) -> float:
