@@ -69,7 +69,7 @@ def truth_detections(scene: dict) -> Detections:
 
 
 _RECOGNIZER = None
-_FIELDS = ("boxes", "class_ids", "confidence", "rotation", "topk_ids", "topk_probs", "lifted")
+_FIELDS = ("boxes", "class_ids", "confidence", "rotation", "topk_ids", "topk_probs", "lifted", "sideways_probability")
 
 
 def _recognizer(models: Path | None):
@@ -98,9 +98,11 @@ def model_detections(scene: dict, root: Path, models: Path | None = None, cache:
     cached = cache / (Path(scene["image"]).stem + ".npz") if cache is not None else None
     if cached is not None and cached.exists():
         with np.load(cached) as data:
-            # a cache from before the lift model holds no ``lifted``: read it only where no lift model is in use
-            if "lifted" in data or _recognizer(models).lift_model is None:
-                return Detections(*(data[name] for name in _FIELDS if name in data))
+            # a cache from before the lift model holds no ``lifted``, one from before session 17 no
+            # ``sideways_probability``: each is read only where the models in use would not give it either
+            if ("lifted" in data or _recognizer(models).lift_model is None) and (
+                    "sideways_probability" in data or _recognizer(models).classifier.orientations != 4):
+                return Detections(**{name: data[name] for name in _FIELDS if name in data})
     detections = _recognizer(models).recognize(str(root / scene["image"])).detections
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)

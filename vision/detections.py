@@ -14,6 +14,8 @@ topk_probs (N, K)          float32 their probabilities
 lifted     (N,)            float32 probability that the tile lies on another tile (an added kong's fourth tile laid
                                    on the claimed one, hiding it), from the lift model; NaN where not measured. The
                                    model was trained on a meld's sideways tiles only: elsewhere the value means little
+sideways_  (N,)            float32 probability that the face lies turned a quarter (90 or 270) in the image, from
+probability                        the classifier's orientation head; NaN where not measured (backs, old heads)
 ========== =============== ======= ===========================================================================
 
 All operations are pure numpy and return new objects; nothing is mutated in place.
@@ -39,6 +41,7 @@ class Detections:
     topk_ids: np.ndarray = field(default=None)  # type: ignore[assignment]
     topk_probs: np.ndarray = field(default=None)  # type: ignore[assignment]
     lifted: np.ndarray = field(default=None)  # type: ignore[assignment]
+    sideways_probability: np.ndarray = field(default=None)  # type: ignore[assignment]
 
     def __post_init__(self) -> None:
         boxes = np.asarray(self.boxes, dtype=np.float32).reshape(-1, 4)
@@ -51,6 +54,8 @@ class Detections:
         topk_probs = confidence[:, None] if self.topk_probs is None else np.asarray(self.topk_probs, dtype=np.float32)
         lifted = (np.full(n, np.nan, np.float32) if self.lifted is None
                   else np.asarray(self.lifted, dtype=np.float32).reshape(n))
+        sideways_probability = (np.full(n, np.nan, np.float32) if self.sideways_probability is None
+                                else np.asarray(self.sideways_probability, dtype=np.float32).reshape(n))
         if topk_ids.ndim != 2 or topk_ids.shape[0] != n or topk_probs.shape != topk_ids.shape:
             raise ValueError(f"topk_ids {topk_ids.shape} and topk_probs {topk_probs.shape} must both be ({n}, K)")
         if n and (class_ids.min() < 0 or class_ids.max() > FACE_DOWN):
@@ -62,9 +67,12 @@ class Detections:
         if n and ((lifted < 0) | (lifted > 1)).any():
             raise ValueError(f"lifted must be a probability (0..1) or NaN, got"
                              f" {np.nanmin(lifted):g}..{np.nanmax(lifted):g}")
+        if n and ((sideways_probability < 0) | (sideways_probability > 1)).any():
+            raise ValueError(f"sideways_probability must be a probability (0..1) or NaN, got"
+                             f" {np.nanmin(sideways_probability):g}..{np.nanmax(sideways_probability):g}")
         for name, value in (("boxes", boxes), ("class_ids", class_ids), ("confidence", confidence),
                             ("rotation", rotation), ("topk_ids", topk_ids), ("topk_probs", topk_probs),
-                            ("lifted", lifted)):
+                            ("lifted", lifted), ("sideways_probability", sideways_probability)):
             value.setflags(write=False)
             object.__setattr__(self, name, value)
 
@@ -81,7 +89,8 @@ class Detections:
         if isinstance(index, (int, np.integer)):
             index = [int(index)]
         return Detections(self.boxes[index], self.class_ids[index], self.confidence[index], self.rotation[index],
-                          self.topk_ids[index], self.topk_probs[index], self.lifted[index])
+                          self.topk_ids[index], self.topk_probs[index], self.lifted[index],
+                          self.sideways_probability[index])
 
     @property
     def face_down(self) -> np.ndarray:
@@ -109,6 +118,8 @@ class Detections:
                 "rotation": int(self.rotation[i]),
                 "face_down": cid == FACE_DOWN,
                 "lifted": None if np.isnan(self.lifted[i]) else round(float(self.lifted[i]), 4),
+                "sideways_probability": (None if np.isnan(self.sideways_probability[i])
+                                         else round(float(self.sideways_probability[i]), 4)),
                 "top": [{"code": CLASS_NAMES[int(c)] if int(c) != FACE_DOWN else None, "p": round(float(p), 4)}
                         for c, p in zip(self.topk_ids[i], self.topk_probs[i])],
             })

@@ -368,7 +368,8 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     """[(frame, duplicate mask, stacked tiles, layout), ...] for one quarter-turn hypothesis (and row direction,
     when given), cheapest first (the readings without a crowded box only while ``budget`` has time left)."""
     frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
-                               quarter_turn=turn, tilt=tilt, lifted=detections.lifted)
+                               quarter_turn=turn, tilt=tilt, lifted=detections.lifted,
+                               sideways_probability=detections.sideways_probability)
     duplicate = geometry.duplicates(detections.boxes, detections.confidence, keep_pairs=frame.sideways)
     active = ~duplicate
     frame = geometry.straighten_sideways_runs(frame, geometry.rows(frame, active))

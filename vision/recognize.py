@@ -172,4 +172,9 @@ def assemble(boxes: np.ndarray, probs: np.ndarray, orient: np.ndarray, landscape
     rotation = (turn_in_crop + np.where(landscape, 90, 0)) % 360
     class_ids = order[:, 0]
     rotation = np.where(class_ids == FACE_DOWN, np.where(landscape, 90, 0), rotation)
-    return Detections(boxes, class_ids, top_p[:, 0], rotation, order, top_p)
+    sideways = np.full(n, np.nan, np.float32)
+    if steps == 4:  # turned a quarter in the image: a quarter turn in an unturned crop, none or a half in a turned one
+        quarter = orient[:, 1] + orient[:, 3]
+        sideways = np.where(landscape, 1.0 - quarter, quarter).astype(np.float32)
+        sideways = np.where(class_ids == FACE_DOWN, np.nan, np.clip(sideways, 0.0, 1.0)).astype(np.float32)
+    return Detections(boxes, class_ids, top_p[:, 0], rotation, order, top_p, sideways_probability=sideways)

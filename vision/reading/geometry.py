@@ -70,6 +70,9 @@ class Frame:
     straightened: np.ndarray = None  # type: ignore[assignment]  (N,) sideways label dropped by straighten_sideways_runs
     measured_along: np.ndarray = None  # type: ignore[assignment]  (N,) extent along the row solved from the box
     lifted: np.ndarray = None  # type: ignore[assignment]  (N,) Detections.lifted: lies on another tile (NaN: unknown)
+    # (N,) probability that the tile is sideways relative to the quarter turn (Detections.sideways_probability turned
+    # with it; NaN: unknown), for weighing the labels the reader overrules
+    p_sideways: np.ndarray = None  # type: ignore[assignment]
 
     def gap(self, i: int, j: int) -> float:
         """Free space between tiles i and j along the row, in local tile widths (negative when they overlap)."""
@@ -153,12 +156,14 @@ def quarter_turn_votes(rotation: np.ndarray, class_ids: np.ndarray, confidence: 
 
 
 def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray,
-              quarter_turn: int | None = None, tilt: float | None = None, lifted: np.ndarray | None = None) -> Frame:
+              quarter_turn: int | None = None, tilt: float | None = None, lifted: np.ndarray | None = None,
+              sideways_probability: np.ndarray | None = None) -> Frame:
     """Bring (N, 4) xyxy boxes with their rotations into the normalised frame (see the module docstring).
 
     ``quarter_turn`` forces the photo's quarter turn (the reader tries several when clutter could outvote the hand);
     ``tilt`` forces the row direction after it (degrees, may lie beyond ±45°: see ``free_row_direction``).
     ``lifted``: Detections.lifted, carried along for the melds (default: not measured).
+    ``sideways_probability``: Detections.sideways_probability (image-relative; default: not measured).
     """
     boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
     n = len(boxes)
@@ -203,7 +208,17 @@ def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, co
     return Frame(centers=turned, unit=unit, along=along, across=across, sideways=sideways, face_down=face_down,
                  quarter_turn=r0, tilt=tilt, aspect=aspect, measured_across=measured_across,
                  relative=relative.astype(np.int64), measured_along=measured_along,
-                 lifted=np.full(len(turned), np.nan) if lifted is None else np.asarray(lifted, np.float64))
+                 lifted=np.full(len(turned), np.nan) if lifted is None else np.asarray(lifted, np.float64),
+                 p_sideways=_relative_sideways(sideways_probability, r0, n))
+
+
+def _relative_sideways(sideways_probability: np.ndarray | None, quarter_turn: int, n: int) -> np.ndarray:
+    """Image-relative sideways probabilities turned with the photo's quarter turn: under a quarter turn an image-upright
+    face is the sideways one."""
+    if sideways_probability is None:
+        return np.full(n, np.nan)
+    p = np.asarray(sideways_probability, np.float64).reshape(n)
+    return 1.0 - p if quarter_turn % 180 == 90 else p
 
 
 def duplicates(boxes: np.ndarray, confidence: np.ndarray, keep_pairs: np.ndarray | None = None) -> np.ndarray:

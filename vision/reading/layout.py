@@ -77,6 +77,14 @@ UNLABELLED_MELD_COST = 0.5  # over LABEL_FLIP_COST: a meld none of whose labels 
 PITCH_MARGIN = 0.07  # tile widths: a step beside the claimed tile is longer by ~(aspect - 1) / 2 ~ 0.17
 PITCH_SURE_MARGIN = 0.1  # ... where the labels' own guess (the left end, with a warning) is the other choice
 MISSING_BACK_COST = 2.0  # three backs read as a concealed kong whose fourth back was not detected
+# Where the orientation head's probabilities are known (and the rows lie within STEEP_TILT of the labels' axes, where
+# an image-relative label means the same as one relative to the row), a label the reader overrules costs its
+# log-odds instead of LABEL_FLIP_COST / SIDEWAYS_STANDING_COST, clipped to these bounds: of the development labels
+# that were wrong, half had the head below 0.7 (log-odds 0.85), of the right ones 2 % (docs/rules-session17.md).
+FLIP_COST_MIN = 0.2
+FLIP_COST_MAX = 4.6
+WEIGH_LABELS = True  # whether the labels are weighed by their probabilities where known
+GUESS_UNLABELLED = True  # ... and set-apart faces no label calls sideways may form a meld at its likeliest tile
 INF = float("inf")
 
 
@@ -180,7 +188,50 @@ def _join_cost(gap: float, weight: float = JOIN_COST) -> float:
     return weight * max(0.0, gap - GAP)
 
 
-def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> MeldSlots | None:
+def weighable(frame: Frame) -> bool:
+    """Whether the frame's rotation labels can be weighed by the orientation head's probabilities: some are known and
+    the rows lie within STEEP_TILT of the labels' axes."""
+    return WEIGH_LABELS and frame.p_sideways is not None and abs(frame.tilt) < STEEP_TILT
+
+
+def overrule_cost(frame: Frame, t: int, sideways: bool, fallback: float) -> float:
+    """What reading tile t as ``sideways`` (or not) costs against its label: 0 where they agree; else the label's
+    log-odds from the orientation head (clipped to FLIP_COST_MIN..FLIP_COST_MAX), or ``fallback`` where that is
+    not known (no probability, rows past STEEP_TILT, a label already dropped by ``straighten_sideways_runs``)."""
+    if bool(frame.sideways[t]) == sideways:
+        return 0.0
+    if not weighable(frame) or (frame.straightened is not None and frame.straightened[t]):
+        return fallback
+    p = float(frame.p_sideways[t])
+    if math.isnan(p):
+        return fallback
+    p = min(max(p, 1e-6), 1 - 1e-6)
+    odds = math.log(p / (1 - p)) if frame.sideways[t] else math.log((1 - p) / p)
+    return min(max(odds, FLIP_COST_MIN), FLIP_COST_MAX)
+
+
+def meld_label_cost(meld: MeldSlots, frame: Frame) -> float:
+    """The labels a meld overrules: its claimed tile read sideways, the other face-up tiles in the row upright (an
+    added kong's tile laid beside the claimed one sideways too), each at ``overrule_cost``; LABEL_FLIP_COST per
+    ``label_flips`` where the labels cannot be weighed."""
+    fallback = LABEL_FLIP_COST * meld.label_flips
+    if not weighable(frame) or meld.claim_unknown:
+        return fallback
+    beside = None
+    if meld.type is MeldType.ADDED_KONG and meld.stacked is None and meld.claimed is not None:
+        place = meld.tiles.index(meld.claimed)
+        beside = next((meld.tiles[k] for k in (place + 1, place - 1)
+                       if 0 <= k < len(meld.tiles) and frame.sideways[meld.tiles[k]]), None)
+    cost = 0.0
+    for t, down in zip(meld.tiles, meld.face_down):
+        if down or t == meld.stacked:
+            continue
+        cost += overrule_cost(frame, t, t == meld.claimed or t == beside, LABEL_FLIP_COST)
+    return cost
+
+
+def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
+                labels: list[bool] | None = None) -> MeldSlots | None:
     """Read one meld from its tiles in row order, by mcr.md §4 and docs/policy.md (rows V1-V4), or None.
 
     * 3 tiles, one sideways: chow or pung claimed from the left / across / right by the sideways tile's place
@@ -195,9 +246,12 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) -> M
     label, one tile labelled half a turn from all the others is the claimed one; 3 or 4 flat tiles
     that all lost their sideways label together (``Frame.straightened``) are a meld claimed at its left end, from
     the left (``claim_unknown``: exact for a chow, a guess for a pung or kong; the segment must be set apart).
+
+    ``labels``: sideways labels to read the tiles with instead of the frame's (a claimed tile no label shows,
+    guessed from the orientation head's probabilities: ``_RowSolver``).
     """
     n = len(tiles)
-    sideways = [bool(frame.sideways[t]) for t in tiles]
+    sideways = list(labels) if labels is not None else [bool(frame.sideways[t]) for t in tiles]
     down = [bool(frame.face_down[t]) for t in tiles]
     stacks = {base: top for top, base in stacked_on.items()}
     positions = tuple(range(n))
@@ -523,6 +577,21 @@ class _RowSolver:
         after = end == len(self.row) or self.gaps[end - 1] >= UNKNOWN_CLAIM_GAP
         return before and after
 
+    def _guessed_meld(self, start: int, end: int) -> MeldSlots | None:
+        """row[start:end], three or four set-apart face-up tiles that no label calls sideways and whose faces can meld,
+        read as a meld claimed at the tile the orientation head holds the most likely sideways (its label's cost is
+        the meld's: ``meld_label_cost``), or None."""
+        tiles = self.row[start:end]
+        frame = self.frame
+        if not weighable(frame) or any(frame.face_down[t] or frame.sideways[t] or t in self.stacked_on
+                                       or t in self.stacked_on.values() for t in tiles):
+            return None
+        p = [float(frame.p_sideways[t]) for t in tiles]
+        if any(math.isnan(v) for v in p) or not self._set_apart(start, end) or not self.facts.can_meld(tuple(tiles)):
+            return None
+        place = max(range(len(tiles)), key=lambda k: p[k])
+        return meld_layout(tiles, frame, self.stacked_on, labels=[k == place for k in range(len(tiles))])
+
     def segments(self, i: int) -> list[tuple[int, str, float, object]]:
         """Segments that may start at i: (end, kind, cost, payload). Kinds: meld, flowers, clutter."""
         cached = self._segments.get(i)
@@ -547,6 +616,9 @@ class _RowSolver:
                     meld = unlabelled_meld(self.row[i:i + size], self.frame, self.stacked_on)
                     if meld is not None and (not self._set_apart(i, i + size) or not self.facts.can_meld(meld.tiles)):
                         meld = None  # cut out of a longer line, or faces that make no meld: loose tiles
+                if meld is None and GUESS_UNLABELLED:
+                    meld = self._guessed_meld(i, i + size)
+                    unlabelled = False  # its cost is its claimed tile's label (meld_label_cost)
                 if meld is not None and meld.type is MeldType.CONCEALED_KONG and all(meld.face_down) \
                         and (self._touching_back(i - 1, i) or self._touching_back(i + size, i + size - 1)):
                     meld = None  # four backs cut out of a longer line of backs: that is the wall, not a kong
@@ -555,7 +627,7 @@ class _RowSolver:
                 if meld is not None:
                     up = tuple(t for t, down in zip(meld.tiles, meld.face_down) if not down)
                     chow = meld.type is MeldType.PUNG and meld.discarder is Discarder.LEFT
-                    cost = LABEL_FLIP_COST * meld.label_flips + self.joined(i, i + size) \
+                    cost = meld_label_cost(meld, self.frame) + self.joined(i, i + size) \
                         + FACE_MISS_COST * self.facts.meld_misses(up, chow) \
                         + (UNLABELLED_MELD_COST if unlabelled else 0.0) + MISSING_BACK_COST * missing + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
@@ -623,7 +695,8 @@ class _RowSolver:
         # Standing tiles are upright faces; a face the labels call sideways may still stand in the run (labels flip
         # where perspective turns a row across 45°), at SIDEWAYS_STANDING_COST.
         stand = [0.0 if self.facts.upright_face[t] else
-                 self._sideways_standing if not self.frame.face_down[t] else INF for t in self.row]
+                 overrule_cost(self.frame, t, False, self._sideways_standing) if not self.frame.face_down[t] else INF
+                 for t in self.row]
         stand = [INF if t in self.stacked_on.values() else c for t, c in zip(self.row, stand)]
         ok = [c < INF for c in stand]
         forward = self.forward(n)
