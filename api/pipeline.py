@@ -332,11 +332,12 @@ class Reader:
         return result
 
 
-def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float, float | None]]):
-    """(face index or None for face down, box, rotation, confidence, lifted or None) -> vision Detections with top-1
-    only: a person's correction is final, so the decoder gets no alternatives to second-guess it with. The lift
-    model's probabilities come back with the tiles, so that a correction elsewhere cannot turn an added kong the
-    photo showed into a pung."""
+def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float, float | None, float | None]]):
+    """(face index or None for face down, box, rotation, confidence, lifted or None, sideways probability or None) ->
+    vision Detections with top-1 only: a person's correction is final, so the decoder gets no alternatives to
+    second-guess it with. The lift model's probabilities come back with the tiles, so that a correction elsewhere
+    cannot turn an added kong the photo showed into a pung; so do the orientation head's, which qualify only the
+    label they came with (a rotation the person changed drops its tile's: the reader then keeps the label firmly)."""
     import numpy as np
 
     from vision.classes import FACE_DOWN
@@ -344,11 +345,16 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
 
     if not tiles:
         return Detections.empty()
-    ids = np.array([FACE_DOWN if face is None else face for face, _, _, _, _ in tiles], np.int32)
-    return Detections(np.array([box for _, box, _, _, _ in tiles], np.float32), ids,
-                      np.array([conf for _, _, _, conf, _ in tiles], np.float32),
-                      np.array([rot for _, _, rot, _, _ in tiles], np.int32),
-                      lifted=np.array([np.nan if p is None else p for *_, p in tiles], np.float32))
+    ids = np.array([FACE_DOWN if face is None else face for face, *_ in tiles], np.int32)
+    rotation = np.array([rot for _, _, rot, *_ in tiles], np.int32)
+    sideways = np.array([np.nan if p is None else p for *_, p in tiles], np.float32)
+    label_sideways = rotation % 180 == 90
+    disagree = np.where(label_sideways, sideways < 0.5, sideways > 0.5)  # NaN compares False: kept as NaN
+    sideways = np.where(disagree, np.nan, sideways).astype(np.float32)
+    return Detections(np.array([box for _, box, *_ in tiles], np.float32), ids,
+                      np.array([conf for _, _, _, conf, *_ in tiles], np.float32), rotation,
+                      lifted=np.array([np.nan if lifted is None else lifted for *_, lifted, _ in tiles], np.float32),
+                      sideways_probability=sideways)
 
 
 def validate_context(context: Mapping[str, Any]) -> WinContext:

@@ -103,6 +103,10 @@ class TileIn(BaseModel):
     lifted: float | None = Field(None, ge=0, le=1, allow_inf_nan=False,
                                  description="the lift model's probability that the tile lies on another, as "
                                              "/v1/recognize reported it (null: not measured)")
+    sideways_probability: float | None = Field(
+        None, ge=0, le=1, allow_inf_nan=False,
+        description="the orientation head's probability that the face lies turned a quarter in the photo, as "
+                    "/v1/recognize reported it (null: not measured); dropped where the rotation sent disagrees with it")
 
 
 class TilesScoreRequest(BaseModel):

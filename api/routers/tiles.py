@@ -36,6 +36,6 @@ async def score_tiles(request: Request, body: TilesScoreRequest) -> dict[str, An
             raise ApiError("invalid_request", f"tile {i}: rotation must be 0, 90, 180 or 270, not {tile.rotation}")
         code = None if tile.face_down or tile.code is None else Tile.parse(tile.code)
         tiles.append((code.index if code is not None else None, tile.box, tile.rotation, tile.confidence,
-                      tile.lifted))
+                      tile.lifted, tile.sideways_probability))
     return await request.app.state.reader.read_tiles(tiles, (body.width, body.height), context,
                                                      winning_tile=winning, concealed_kong_tiles=kongs)

@@ -120,3 +120,54 @@ def test_a_lifted_value_outside_0_to_1_is_a_client_error(client):
     tiles = [dict(t, lifted=1.5) for t in truth["tiles"]]
     response = client.post("/v1/tiles/score", json={"tiles": tiles, "width": 640, "height": 480})
     assert 400 <= response.status_code < 500 and "error" in response.json()
+
+
+def _mislabelled_claim(meld_index: int, send_probability: bool, person_turned: bool = False):
+    """lift_9000016_7's true tiles (four melds) with one meld's claimed tile labelled like its upright neighbours, as
+    a recogniser does with a sideways tile boxed near square; each face-up tile sends the orientation head's
+    probability (0.4 for that tile, sure values elsewhere) or none. ``person_turned``: the label was the person's."""
+    truth = json.loads((IMAGES / "lift_9000016_7.json").read_text())
+    tiles = [dict(t) for t in truth["tiles"]]
+    meld = [t for t in tiles if t.get("meld_index") == meld_index]
+    upright = next(t["rotation"] for t in meld if sum(u["rotation"] % 180 == t["rotation"] % 180 for u in meld) > 1)
+    claimed = next(t for t in meld if t["rotation"] % 180 != upright % 180)
+    for t in tiles:
+        if t["face_down"]:
+            continue
+        sideways = t["rotation"] % 180 == 90
+        t["sideways_probability"] = (0.98 if sideways else 0.02) if send_probability else None
+    claimed["rotation"] = upright
+    if send_probability:
+        claimed["sideways_probability"] = (0.4 if upright % 180 == 0 else 0.6) if not person_turned else (
+            0.9 if upright % 180 == 0 else 0.1)  # a person set the label against what the photo's head said
+    return truth, {"tiles": tiles, "width": truth["width"], "height": truth["height"], "context": truth["context"]}
+
+
+@pytest.mark.parametrize("meld_index", [0, 1, 2, 3])
+def test_the_orientation_heads_probability_comes_back_with_the_tiles(client, meld_index):
+    truth, request = _mislabelled_claim(meld_index, send_probability=True)
+    body = client.post("/v1/tiles/score", json=request).json()
+    assert body["hand"] is not None
+    assert hands_equal_ignoring_order(Hand.from_json(body["hand"]), Hand.from_json(truth["hand"]))
+    # without it, the same labels read no hand: no label shows the meld's claimed tile
+    truth, request = _mislabelled_claim(meld_index, send_probability=False)
+    body = client.post("/v1/tiles/score", json=request).json()
+    assert body["hand"] is None or not hands_equal_ignoring_order(Hand.from_json(body["hand"]),
+                                                                   Hand.from_json(truth["hand"]))
+
+
+def test_a_rotation_the_person_set_against_the_heads_probability_is_kept_firmly():
+    # the label disagrees with the probability sent with it: that probability is dropped, the label stands
+    import numpy as np
+
+    from api.pipeline import _detections_from_tiles
+    from engine.tiles import Tile
+
+    _, request = _mislabelled_claim(0, send_probability=True, person_turned=True)
+    tiles = [(None if t["face_down"] else Tile.parse(t["code"]).index, t["box"], t["rotation"], 1.0, None,
+              t.get("sideways_probability")) for t in request["tiles"]]
+    detections = _detections_from_tiles(tiles)
+    label_sideways = detections.rotation % 180 == 90
+    measured = ~np.isnan(detections.sideways_probability)
+    assert ((detections.sideways_probability[measured] > 0.5) == label_sideways[measured]).all()
+    assert measured.sum() == sum(1 for t in request["tiles"] if not t["face_down"]) - 1

@@ -1,4 +1,5 @@
-"""vision.detections.Detections: the validated struct of arrays, its optional ``lifted`` column included."""
+"""vision.detections.Detections: the validated struct of arrays, its optional ``lifted`` and
+``sideways_probability`` columns included."""
 
 import numpy as np
 import pytest
@@ -47,3 +48,24 @@ def test_lifted_is_in_the_json_tiles_as_a_probability_or_null():
 def test_a_nan_beside_a_bad_value_still_names_the_range():
     with pytest.raises(ValueError, match=r"got 0\.2\.\.1\.5"):
         _detections(lifted=[np.nan, 1.5, 0.2])
+
+
+def test_sideways_probability_defaults_to_not_measured_and_travels_with_selection():
+    d = _detections()
+    assert d.sideways_probability.dtype == np.float32 and np.isnan(d.sideways_probability).all()
+    d = _detections(sideways_probability=[0.1, 0.9, np.nan])
+    picked = d[np.array([1, 2])]
+    assert picked.sideways_probability[0] == pytest.approx(0.9) and np.isnan(picked.sideways_probability[1])
+    with pytest.raises(ValueError):
+        d.sideways_probability[0] = 0.5
+
+
+@pytest.mark.parametrize("bad", [[0.5, 1.2, 0.5], [-0.1, 0.5, 0.5]])
+def test_sideways_probability_must_be_a_probability(bad):
+    with pytest.raises(ValueError, match="sideways_probability must be a probability"):
+        _detections(sideways_probability=bad)
+
+
+def test_sideways_probability_is_in_the_json_tiles_as_a_probability_or_null():
+    tiles = _detections(sideways_probability=[0.123456, 0.98, np.nan]).to_json()
+    assert [t["sideways_probability"] for t in tiles] == [0.1235, 0.98, None]

@@ -161,6 +161,21 @@ def test_rotation_from_four_way_orientation_and_crop_turn():
     d2 = assemble(boxes[:4], probs[:4], np.float32([[0.9, 0.1], [0.2, 0.8], [0.9, 0.1], [0.3, 0.7]]),
                   np.array([True, True, False, False]))
     assert d2.rotation.tolist() == [90, 270, 0, 180]
+    # the head's sideways probability, image-relative: a quarter turn in an unturned (portrait) crop, none or a half
+    # in a turned (landscape) one; not measured for backs nor by the 2-way head
+    assert d.sideways_probability[:4] == pytest.approx([0.85, 0.85, 0.15, 0.15])  # rotations 90, 90, 180, 0
+    assert np.isnan(d.sideways_probability[4]) and np.isnan(d2.sideways_probability).all()
+
+
+def test_the_sideways_probability_agrees_with_the_labels_on_fixture_photos(rec):
+    """On the synthetic fixture photos each face-up tile carries a sideways probability, backs none, and it lies on
+    its label's side (the label is the 4-way argmax, the probability a 2-way sum, so they may part)."""
+    for path in SYNTH_FIXTURES:
+        d = rec.recognize(path).detections
+        up = ~d.face_down
+        sideways_label = d.rotation % 180 == 90
+        assert not np.isnan(d.sideways_probability[up]).any() and np.isnan(d.sideways_probability[~up]).all()
+        assert ((d.sideways_probability[up] > 0.5) == sideways_label[up]).mean() >= 0.97, path.name
 
 
 LIFT_FIXTURES = [FIXTURES / f"lift_9000016_{k}.jpg" for k in (0, 2, 7, 15)]

@@ -1,0 +1,87 @@
+"""Rotation labels weighed by the orientation head (Detections.sideways_probability, docs/rules-session17.md).
+
+The recogniser's label is the head's most likely quarter turn; its probability says how sure that is. A claimed tile
+whose label came out upright (a sideways tile boxed near square) is read as the meld's claimed tile when the head gave
+it a fair chance of lying sideways, and a label the head was sure of costs the most to overrule.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from vision.hand_reader import read_hand
+from vision.reading import geometry
+from vision.reading.layout import FLIP_COST_MAX, FLIP_COST_MIN, LABEL_FLIP_COST, STEEP_TILT, overrule_cost
+
+from tests.hand_reader.builder import Table
+from tests.hand_reader.test_layouts import assert_hand
+
+CONCEALED = "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s"
+
+
+def _mislabelled(tokens: str, p_claimed: float | None, turn: int = 0, tilt: float = 0.0):
+    """The photo of CONCEALED beside the meld ``tokens`` (one ``s`` tile, the claimed one), its claimed tile labelled
+    upright like the others; each face-up tile's sideways probability p_claimed for the claimed tile and 0.02 for
+    the others (None: not measured)."""
+    table = Table().row(f"{CONCEALED} || {tokens}")
+    detections, size, order = table.photo(turn=turn, tilt=tilt)
+    claimed = order.index(next(k for k, t in enumerate(table.tiles) if t["token"].startswith("s")))
+    rotation = detections.rotation.copy()
+    rotation[claimed] = turn % 360  # the label the head got wrong: upright in the photo's quarter turn
+    p_image = np.full(len(detections), 0.02 if turn % 180 == 0 else 0.98)  # image-relative, upright labels
+    p_image[claimed] = p_claimed if turn % 180 == 0 else 1 - p_claimed if p_claimed is not None else np.nan
+    if p_claimed is None:
+        p_image[:] = np.nan
+    detections = replace(detections, rotation=rotation, sideways_probability=p_image.astype(np.float32))
+    return read_hand(detections, size)
+
+
+@pytest.mark.parametrize("turn,tilt", [(0, 0.0), (90, 6.0), (180, -4.0)])
+@pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
+def test_a_claimed_tile_labelled_upright_is_read_where_the_head_gave_it_a_chance(tokens, direction, turn, tilt):
+    reading = _mislabelled(tokens, 0.4, turn, tilt)
+    assert_hand(reading, f"123m456m789p5s p777z{direction} +5s")
+
+
+@pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
+def test_without_the_probabilities_the_mislabelled_meld_is_not_read_from_its_claimed_tile(tokens, direction):
+    # the same photo with no probabilities: no label shows a claimed tile, so no meld claimed from anyone is read
+    reading = _mislabelled(tokens, None)
+    assert reading.hand is None or not any(m.discarder is not None for m in reading.hand.melds)
+
+
+def test_a_chow_labelled_all_upright_is_claimed_at_its_likeliest_tile():
+    reading = _mislabelled("s4s 3s 5s", 0.3)
+    assert_hand(reading, "123m456m789p5s c34*5s< +5s")
+
+
+def _frame(rotation, p_sideways, tilt=0.0):
+    boxes = np.array([[0, 0, 10, 14], [10, 0, 24, 10], [24, 0, 34, 14]], np.float32)
+    return geometry.normalise(boxes, np.array(rotation), np.array([3, 3, 3]), np.array([0.9, 0.9, 0.9]),
+                              quarter_turn=0, tilt=tilt, sideways_probability=np.array(p_sideways))
+
+
+def test_overruling_a_label_costs_its_log_odds_within_bounds():
+    frame = _frame([0, 90, 0], [0.4, 0.7, 0.001])
+    assert overrule_cost(frame, 0, False, 9.0) == 0.0  # read as labelled
+    assert overrule_cost(frame, 0, True, 9.0) == pytest.approx(math.log(0.6 / 0.4))  # an unsure upright label
+    assert overrule_cost(frame, 1, False, 9.0) == pytest.approx(math.log(0.7 / 0.3))  # a sideways label
+    assert overrule_cost(frame, 2, True, 9.0) == FLIP_COST_MAX  # a sure label
+    unsure = _frame([0, 90, 0], [0.55, 0.5, 0.001])  # the 4-way argmax may lie on the 2-way minority's side
+    assert overrule_cost(unsure, 0, True, 9.0) == FLIP_COST_MIN
+
+
+def test_labels_are_not_weighed_past_the_steep_tilt_or_where_unknown():
+    assert overrule_cost(_frame([0, 90, 0], [0.4, 0.7, 0.001], tilt=STEEP_TILT + 5), 0, True, 9.0) == 9.0
+    assert overrule_cost(_frame([0, 90, 0], [np.nan, 0.7, 0.001]), 0, True, LABEL_FLIP_COST) == LABEL_FLIP_COST
+
+
+def test_the_probability_turns_with_the_photos_quarter_turn():
+    boxes = np.array([[0, 0, 14, 10]], np.float32)
+    frame = geometry.normalise(boxes, np.array([90]), np.array([3]), np.array([0.9]), quarter_turn=90,
+                               sideways_probability=np.array([0.8]))
+    assert not frame.sideways[0] and frame.p_sideways[0] == pytest.approx(0.2)
