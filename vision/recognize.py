@@ -160,7 +160,8 @@ def assemble(boxes: np.ndarray, probs: np.ndarray, orient: np.ndarray, landscape
              topk: int = 5) -> Detections:
     """Classifier outputs -> Detections. ``orient``: (N, 4) probabilities of the face turned 0 / 90 / 180 / 270
     degrees clockwise in the crop, or (N, 2) upright / upside-down. rotation = turn of the face in the crop + 90 for a
-    landscape box (its crop was turned 90 degrees counter-clockwise, undoing a clockwise turn)."""
+    landscape box (its crop was turned 90 degrees counter-clockwise, undoing a clockwise turn). With the 4-way head,
+    ``sideways_probability`` is the probability of a quarter turn in the image (NaN for backs and the 2-way head)."""
     n = len(boxes)
     if n == 0:
         return Detections.empty(topk)

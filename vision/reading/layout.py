@@ -83,8 +83,11 @@ MISSING_BACK_COST = 2.0  # three backs read as a concealed kong whose fourth bac
 # that were wrong, half had the head below 0.7 (log-odds 0.85), of the right ones 2 % (docs/rules-session17.md).
 FLIP_COST_MIN = 0.2
 FLIP_COST_MAX = 4.6
-WEIGH_LABELS = True  # whether the labels are weighed by their probabilities where known
-GUESS_UNLABELLED = True  # ... and set-apart faces no label calls sideways may form a meld at its likeliest tile
+# Switches, on as committed (off: the session-16 reading, for comparisons on the same detections): whether the labels
+# are weighed by their probabilities where known, and whether set-apart faces no label calls sideways may form a meld
+# claimed at its likeliest sideways tile.
+WEIGH_LABELS = True
+GUESS_UNLABELLED = True
 INF = float("inf")
 
 
@@ -693,7 +696,8 @@ class _RowSolver:
     def _solve_main_options(self) -> list[tuple[float, int, int, bool, list]]:
         n = len(self.row)
         # Standing tiles are upright faces; a face the labels call sideways may still stand in the run (labels flip
-        # where perspective turns a row across 45°), at SIDEWAYS_STANDING_COST.
+        # where perspective turns a row across 45°), at SIDEWAYS_STANDING_COST, or at its label's log-odds where the
+        # orientation head's probability is known (overrule_cost).
         stand = [0.0 if self.facts.upright_face[t] else
                  overrule_cost(self.frame, t, False, self._sideways_standing) if not self.frame.face_down[t] else INF
                  for t in self.row]
