@@ -348,8 +348,10 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
     ids = np.array([FACE_DOWN if face is None else face for face, *_ in tiles], np.int32)
     rotation = np.array([rot for _, _, rot, *_ in tiles], np.int32)
     sideways = np.array([np.nan if p is None else p for *_, p in tiles], np.float32)
+    # The label is the head's 4-way argmax and the probability a 2-way sum, so the recogniser's own pairs may part by
+    # up to a third (an upright label with p <= 2/3); beyond that the label was changed after recognition.
     label_sideways = rotation % 180 == 90
-    disagree = np.where(label_sideways, sideways < 0.5, sideways > 0.5)  # NaN compares False: kept as NaN
+    disagree = np.where(label_sideways, sideways < 1 / 3, sideways > 2 / 3)  # NaN compares False: kept as NaN
     sideways = np.where(disagree, np.nan, sideways).astype(np.float32)
     return Detections(np.array([box for _, box, *_ in tiles], np.float32), ids,
                       np.array([conf for _, _, _, conf, *_ in tiles], np.float32), rotation,

@@ -259,8 +259,10 @@ async function readPhoto(file) {
 
 async function rereadTiles() {
   const body = {
+    // the recogniser's probabilities go back with each tile: the lift model's and the orientation head's
     tiles: state.tiles.map((t) => ({ code: t.code, box: t.box, rotation: t.rotation || 0, face_down: !!t.face_down,
-                                     confidence: t.confidence ?? 1 })),
+                                     confidence: t.confidence ?? 1, lifted: t.lifted ?? null,
+                                     sideways_probability: t.sideways_probability ?? null })),
     width: state.photoSize[0], height: state.photoSize[1], context: contextFromForm(),
   };
   const winning = $("#override-winning").value.trim();

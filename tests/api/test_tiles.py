@@ -157,7 +157,8 @@ def test_the_orientation_heads_probability_comes_back_with_the_tiles(client, mel
 
 
 def test_a_rotation_the_person_set_against_the_heads_probability_is_kept_firmly():
-    # the label disagrees with the probability sent with it: that probability is dropped, the label stands
+    # the label cannot have come with the probability sent (an upright label with 0.9 sideways): that probability is
+    # dropped, the label stands
     import numpy as np
 
     from api.pipeline import _detections_from_tiles
@@ -171,3 +172,17 @@ def test_a_rotation_the_person_set_against_the_heads_probability_is_kept_firmly(
     measured = ~np.isnan(detections.sideways_probability)
     assert ((detections.sideways_probability[measured] > 0.5) == label_sideways[measured]).all()
     assert measured.sum() == sum(1 for t in request["tiles"] if not t["face_down"]) - 1
+
+
+def test_the_recognisers_own_unsure_pairs_are_kept():
+    # the label is the head's 4-way argmax, the probability a 2-way sum: an upright label with up to 2/3 sideways (and a
+    # sideways one with down to 1/3) can come from the recogniser itself, and is kept
+    import numpy as np
+
+    from api.pipeline import _detections_from_tiles
+
+    box = [0, 0, 10, 14]
+    tiles = [(3, box, 0, 1.0, None, 0.6), (3, box, 90, 1.0, None, 0.4), (3, box, 0, 1.0, None, 0.7),
+             (3, box, 270, 1.0, None, 0.3), (None, box, 0, 1.0, None, None)]
+    kept = _detections_from_tiles(tiles).sideways_probability
+    assert kept[:2] == pytest.approx([0.6, 0.4]) and np.isnan(kept[2:]).all()

@@ -15,7 +15,8 @@ import pytest
 
 from vision.hand_reader import read_hand
 from vision.reading import geometry
-from vision.reading.layout import FLIP_COST_MAX, FLIP_COST_MIN, LABEL_FLIP_COST, STEEP_TILT, overrule_cost
+from vision.reading.layout import (CUT_COST, FLIP_COST_MAX, FLIP_COST_MIN, GAP, LABEL_FLIP_COST, STEEP_TILT, TOUCH_DEPTH,
+                                   _cut_cost, meld_label_cost, overrule_cost)
 
 from tests.hand_reader.builder import Table
 from tests.hand_reader.test_layouts import assert_hand
@@ -85,3 +86,67 @@ def test_the_probability_turns_with_the_photos_quarter_turn():
     frame = geometry.normalise(boxes, np.array([90]), np.array([3]), np.array([0.9]), quarter_turn=90,
                                sideways_probability=np.array([0.8]))
     assert not frame.sideways[0] and frame.p_sideways[0] == pytest.approx(0.2)
+
+
+# Layouts of every kind from tests/hand_reader/test_layouts.py: two sideways labels in three tiles (with a tile on one
+# of them, and without), an added kong laid beside, melded kongs, back-face-face-back and all-back concealed kongs.
+LAYOUT_ROWS = [
+    "1m 2m 3m 2z | 2z | s4s 3s 5s | 7z s7z 7z | 9p 9p 9p s9p",
+    "1m 2m 3m 4m 5m 6m 7p | 7p || 9s s9s s9s 9s || d 5z 5z d",
+    "1m 2m 3m 4m 5m 6m 7p | 7p || s9s s9s 9s 9s || d d d d",
+    "1m 2m 3m 4m 5m 6m 7p | 7p || 2p s2p s2p || 9p s9p 9p 9p",
+]
+
+
+def _with_probabilities(detections, p_sideways_label: float | None):
+    """The detections with each face-up tile's sideways probability on its label's side (``p_sideways_label`` for a
+    sideways label, 1 minus it for an upright one), or unknown (None)."""
+    sideways = detections.rotation % 180 == 90
+    if p_sideways_label is None:
+        p = np.full(len(detections), np.nan)
+    else:
+        p = np.where(sideways, p_sideways_label, 1 - p_sideways_label)
+    p = np.where(detections.face_down, np.nan, p)
+    return replace(detections, sideways_probability=p.astype(np.float32))
+
+
+@pytest.mark.parametrize("tokens,flipped", [(tokens, None) for tokens in LAYOUT_ROWS] + [
+    # two sideways labels in the three tiles of the row, a tile laid on one of them (an upright's label flipped)
+    ("1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s || 7z s7z t7z 7z", 11), ("1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s || 7z s7z t7z 7z", 14)])
+def test_without_probabilities_a_meld_costs_its_label_flips_as_before(tokens, flipped):
+    from vision import hand_reader
+    from vision.reading import layout
+
+    from tests.hand_reader.test_layouts import relabel
+
+    detections, size, order = Table().row(tokens).photo()
+    if flipped is not None:
+        detections = relabel(detections, order, {flipped: 90})
+    detections = _with_probabilities(detections, None)
+    for turn in (0, 180):
+        for frame, _, stacked_on, _ in hand_reader._layouts_for(detections, turn):
+            facts = hand_reader._facts(detections, frame)
+            for row in geometry.rows(frame, np.ones(len(detections), bool)):
+                solver = layout._RowSolver(row, frame, facts, stacked_on)
+                for i in range(len(row)):
+                    for _, kind, _, meld in solver.segments(i):
+                        if kind == "meld":
+                            assert meld_label_cost(meld, frame) == LABEL_FLIP_COST * meld.label_flips, meld
+
+
+@pytest.mark.parametrize("tokens", LAYOUT_ROWS)
+def test_sure_probabilities_on_the_labels_side_read_the_layouts_as_the_labels_alone(tokens):
+    detections, size, _ = Table().row(tokens).photo(turn=90, tilt=4.0)
+    faces = {"concealed_kong_tiles": ["3z"]} if "d d d d" in tokens else {}  # four backs show no face
+    plain = read_hand(_with_probabilities(detections, None), size, **faces)
+    weighed = read_hand(_with_probabilities(detections, 0.9), size, **faces)
+    assert plain.hand is not None and weighed.hand is not None
+    assert weighed.hand.format() == plain.hand.format()
+
+
+def test_a_cut_costs_no_more_where_boxes_overlap_deeper_than_touching_tiles():
+    touching = CUT_COST * (GAP + TOUCH_DEPTH)
+    assert _cut_cost(0.0) == pytest.approx(CUT_COST * GAP)
+    assert _cut_cost(-TOUCH_DEPTH) == pytest.approx(touching)
+    assert _cut_cost(-1.2) == pytest.approx(touching)  # a stacked wall's backs
+    assert _cut_cost(GAP + 0.1) == 0.0

@@ -15,8 +15,9 @@ from vision.hand_reader import read_hand
 
 def with_rotations(detections: Detections, rotation: np.ndarray) -> Detections:
     """The same detections with other rotation labels (what a classifier that turned some faces would give)."""
-    return Detections(detections.boxes, detections.class_ids, detections.confidence, rotation,
-                      detections.topk_ids, detections.topk_probs)
+    from dataclasses import replace
+
+    return replace(detections, rotation=rotation)
 
 PHOTOS = [  # (quarter turn, tilt, perspective, jitter): straight, upside down, turned, tilted, foreshortened
     (0, 0.0, 0.0, 0.0), (180, 0.0, 0.0, 0.02), (90, 17.0, 0.25, 0.02), (270, -25.0, -0.3, 0.02), (0, 40.0, 0.0, 0.01),

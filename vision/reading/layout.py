@@ -192,8 +192,8 @@ def _join_cost(gap: float, weight: float = JOIN_COST) -> float:
 
 
 def weighable(frame: Frame) -> bool:
-    """Whether the frame's rotation labels can be weighed by the orientation head's probabilities: some are known and
-    the rows lie within STEEP_TILT of the labels' axes."""
+    """Whether the frame's rotation labels may be weighed by the orientation head's probabilities (each tile's where
+    known): the switch is on and the rows lie within STEEP_TILT of the labels' axes."""
     return WEIGH_LABELS and frame.p_sideways is not None and abs(frame.tilt) < STEEP_TILT
 
 
@@ -215,10 +215,12 @@ def overrule_cost(frame: Frame, t: int, sideways: bool, fallback: float) -> floa
 
 def meld_label_cost(meld: MeldSlots, frame: Frame) -> float:
     """The labels a meld overrules: its claimed tile read sideways, the other face-up tiles in the row upright (an
-    added kong's tile laid beside the claimed one sideways too), each at ``overrule_cost``; LABEL_FLIP_COST per
-    ``label_flips`` where the labels cannot be weighed."""
+    added kong's tile laid beside the claimed one sideways too), each at ``overrule_cost``; where the labels cannot
+    be weighed (or a tile's probability is unknown), LABEL_FLIP_COST per ``label_flips``, as before the head's
+    probabilities were used."""
     fallback = LABEL_FLIP_COST * meld.label_flips
-    if not weighable(frame) or meld.claim_unknown:
+    if not weighable(frame) or meld.claim_unknown or any(
+            math.isnan(float(frame.p_sideways[t])) for t, down in zip(meld.tiles, meld.face_down) if not down):
         return fallback
     beside = None
     if meld.type is MeldType.ADDED_KONG and meld.stacked is None and meld.claimed is not None:
@@ -273,8 +275,8 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
         # Neighbouring flat tiles show nearly one angle, so their labels differ by a quarter turn at most: one tile
         # labelled half a turn from all the others is turned a quarter further than they are, the claimed tile
         # (its sideways angle rounded across the 45° line).
-        labels = [int(frame.relative[t]) for t in tiles]
-        odd = [k for k in range(n) if all((labels[k] - labels[j]) % 360 == 180 for j in range(n) if j != k)]
+        turns = [int(frame.relative[t]) for t in tiles]
+        odd = [k for k in range(n) if all((turns[k] - turns[j]) % 360 == 180 for j in range(n) if j != k)]
         if len(odd) == 1:
             sideways = [k == odd[0] for k in range(n)]
             flips = 1
