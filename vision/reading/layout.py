@@ -88,6 +88,7 @@ FLIP_COST_MAX = 4.6
 # claimed at its likeliest sideways tile.
 WEIGH_LABELS = True
 GUESS_UNLABELLED = True
+GUESS_CLOSE_FLOOR = 0.2  # a guessed meld whose group is not set apart needs its claimed tile this likely sideways
 INF = float("inf")
 
 
@@ -583,18 +584,21 @@ class _RowSolver:
         return before and after
 
     def _guessed_meld(self, start: int, end: int) -> MeldSlots | None:
-        """row[start:end], three or four set-apart face-up tiles that no label calls sideways and whose faces can meld,
-        read as a meld claimed at the tile the orientation head holds the most likely sideways (its label's cost is
-        the meld's: ``meld_label_cost``), or None."""
+        """row[start:end], three or four face-up tiles that no label calls sideways and whose faces can meld, read as a
+        meld claimed at the tile the orientation head holds the most likely sideways (its label's cost is the meld's:
+        ``meld_label_cost``), or None; a group not set apart (melds laid close together or to the concealed run) only
+        where that tile's probability reaches GUESS_CLOSE_FLOOR."""
         tiles = self.row[start:end]
         frame = self.frame
         if not weighable(frame) or any(frame.face_down[t] or frame.sideways[t] or t in self.stacked_on
                                        or t in self.stacked_on.values() for t in tiles):
             return None
         p = [float(frame.p_sideways[t]) for t in tiles]
-        if any(math.isnan(v) for v in p) or not self._set_apart(start, end) or not self.facts.can_meld(tuple(tiles)):
+        if any(math.isnan(v) for v in p) or not self.facts.can_meld(tuple(tiles)):
             return None
         place = max(range(len(tiles)), key=lambda k: p[k])
+        if not self._set_apart(start, end) and p[place] < GUESS_CLOSE_FLOOR:
+            return None  # cut out of a line of faces the head holds upright: loose tiles, not a meld
         return meld_layout(tiles, frame, self.stacked_on, labels=[k == place for k in range(len(tiles))])
 
     def segments(self, i: int) -> list[tuple[int, str, float, object]]:
