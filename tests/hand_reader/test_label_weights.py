@@ -24,16 +24,16 @@ from tests.hand_reader.test_layouts import assert_hand
 CONCEALED = "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s"
 
 
-def _mislabelled(tokens: str, p_claimed: float | None, turn: int = 0, tilt: float = 0.0):
-    """The photo of CONCEALED beside the meld ``tokens`` (one ``s`` tile, the claimed one), its claimed tile labelled
-    upright like the others; each face-up tile's sideways probability p_claimed for the claimed tile and 0.02 for
-    the others (None: not measured)."""
-    table = Table().row(f"{CONCEALED} || {tokens}")
+def _mislabelled(tokens: str, p_claimed: float | None, turn: int = 0, tilt: float = 0.0, concealed: str = CONCEALED):
+    """The photo of CONCEALED beside the melds ``tokens``, the first ``s`` tile (a claimed one) labelled upright like
+    its neighbours; each face-up tile's sideways probability p_claimed for that tile and sure values on the others'
+    labels' sides (None: not measured)."""
+    table = Table().row(f"{concealed} || {tokens}")
     detections, size, order = table.photo(turn=turn, tilt=tilt)
     claimed = order.index(next(k for k, t in enumerate(table.tiles) if t["token"].startswith("s")))
     rotation = detections.rotation.copy()
     rotation[claimed] = turn % 360  # the label the head got wrong: upright in the photo's quarter turn
-    p_image = np.full(len(detections), 0.02 if turn % 180 == 0 else 0.98)  # image-relative, upright labels
+    p_image = np.where(rotation % 180 == 90, 0.98, 0.02)  # image-relative, sure of every other label
     p_image[claimed] = p_claimed if turn % 180 == 0 else 1 - p_claimed if p_claimed is not None else np.nan
     if p_claimed is None:
         p_image[:] = np.nan
@@ -53,6 +53,18 @@ def test_without_the_probabilities_the_mislabelled_meld_is_not_read_from_its_cla
     # the same photo with no probabilities: no label shows a claimed tile, so no meld claimed from anyone is read
     reading = _mislabelled(tokens, None)
     assert reading.hand is None or not any(m.discarder is not None for m in reading.hand.melds)
+
+
+@pytest.mark.parametrize("p_claimed,read", [(0.4, True), (0.1, False)])
+def test_a_meld_touching_the_next_is_guessed_only_where_the_head_gave_its_claimed_tile_a_fair_chance(p_claimed, read):
+    # the pung touches the chow laid beside it (not set apart): guessed at 0.4, left alone at 0.1 (a line of faces
+    # the head holds upright)
+    reading = _mislabelled("7z s7z 7z s4s 3s 5s", p_claimed, concealed="1m 2m 3m 4m 5m 6m 7p | 7p")
+    guessed = reading.hand is not None and any(m.type.value == "pung" and m.discarder is not None
+                                               for m in reading.hand.melds)
+    assert guessed == read, reading.hand.format() if reading.hand else reading.warnings
+    if read:
+        assert_hand(reading, "123456m7p p777z^ c34*5s< +7p")
 
 
 def test_a_chow_labelled_all_upright_is_claimed_at_its_likeliest_tile():
