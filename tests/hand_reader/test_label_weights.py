@@ -15,8 +15,7 @@ import pytest
 
 from vision.hand_reader import read_hand
 from vision.reading import geometry
-from vision.reading.layout import (CUT_COST, FLIP_COST_MAX, FLIP_COST_MIN, GAP, LABEL_FLIP_COST, STEEP_TILT, TOUCH_DEPTH,
-                                   _cut_cost, meld_label_cost, overrule_cost)
+from vision.reading.layout import FLIP_COST_MAX, FLIP_COST_MIN, LABEL_FLIP_COST, STEEP_TILT, meld_label_cost, overrule_cost
 
 from tests.hand_reader.builder import Table
 from tests.hand_reader.test_layouts import assert_hand
@@ -154,11 +153,3 @@ def test_sure_probabilities_on_the_labels_side_read_the_layouts_as_the_labels_al
     weighed = read_hand(_with_probabilities(detections, 0.9), size, **faces)
     assert plain.hand is not None and weighed.hand is not None
     assert weighed.hand.format() == plain.hand.format()
-
-
-def test_a_cut_costs_no_more_where_boxes_overlap_deeper_than_touching_tiles():
-    touching = CUT_COST * (GAP + TOUCH_DEPTH)
-    assert _cut_cost(0.0) == pytest.approx(CUT_COST * GAP)
-    assert _cut_cost(-TOUCH_DEPTH) == pytest.approx(touching)
-    assert _cut_cost(-1.2) == pytest.approx(touching)  # a stacked wall's backs
-    assert _cut_cost(GAP + 0.1) == 0.0

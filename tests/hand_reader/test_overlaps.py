@@ -1,0 +1,36 @@
+"""Overlapping boxes in the layout (docs/rules-session17.md): a cut costs no more where boxes overlap deeper than
+touching tiles do (a stacked wall), and meld neighbours that deep into each other pay the cut slope (a box straddling
+two tiles is not a kong's fourth tile)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vision.hand_reader import read_hand
+from vision.reading.layout import CUT_COST, GAP, TOUCH_DEPTH, _cut_cost
+
+from tests.hand_reader.builder import H, W, Table
+from tests.hand_reader.test_layouts import assert_hand
+
+CONCEALED = "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s"
+
+
+def test_a_cut_costs_no_more_where_boxes_overlap_deeper_than_touching_tiles():
+    touching = CUT_COST * (GAP + TOUCH_DEPTH)
+    assert _cut_cost(0.0) == pytest.approx(CUT_COST * GAP)
+    assert _cut_cost(-TOUCH_DEPTH) == pytest.approx(touching)
+    assert _cut_cost(-1.2) == pytest.approx(touching)  # a stacked wall's backs
+    assert _cut_cost(GAP + 0.1) == 0.0
+
+
+@pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
+def test_a_box_straddling_two_meld_tiles_does_not_make_a_pung_a_kong(tokens, direction):
+    # A fifth box (the localiser's, straddling the pung's last two tiles: half a tile over each, too little for a
+    # duplicate) would join the pung as a kong's fourth tile for free, since a kong keeps the tile count; neighbours
+    # that deep into each other pay the cut slope (MELD_OVERLAP_FREE), so it is left out.
+    table = Table().row(f"{CONCEALED} || {tokens}")
+    a, b = table.tiles[-2], table.tiles[-1]
+    upright = b if b["turn"] == 0 else a
+    table.tile("7z", (a["cx"] + b["cx"]) / 2 / W, upright["cy"] / H)
+    detections, size, _ = table.photo()
+    assert_hand(read_hand(detections, size), f"123m456m789p5s p777z{direction} +5s")
