@@ -569,7 +569,7 @@ class _RowSolver:
     def joined(self, i: int, j: int, weight: float = JOIN_COST) -> float:
         return sum(_join_cost(self.gaps[k - 1], weight) for k in range(i + 1, j))
 
-    def crowded(self, i: int, j: int) -> float:
+    def overlapping(self, i: int, j: int) -> float:
         """What row[i:j] read as one meld pays for neighbours overlapping deeper than MELD_OVERLAP_FREE."""
         return sum(CUT_COST * max(0.0, -self.gaps[k - 1] - MELD_OVERLAP_FREE) for k in range(i + 1, j))
 
@@ -641,7 +641,7 @@ class _RowSolver:
                 if meld is not None:
                     up = tuple(t for t, down in zip(meld.tiles, meld.face_down) if not down)
                     chow = meld.type is MeldType.PUNG and meld.discarder is Discarder.LEFT
-                    cost = meld_label_cost(meld, self.frame) + self.joined(i, i + size) + self.crowded(i, i + size) \
+                    cost = meld_label_cost(meld, self.frame) + self.joined(i, i + size) + self.overlapping(i, i + size) \
                         + FACE_MISS_COST * self.facts.meld_misses(up, chow) \
                         + (UNLABELLED_MELD_COST if unlabelled else 0.0) + MISSING_BACK_COST * missing + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
