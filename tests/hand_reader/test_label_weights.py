@@ -15,7 +15,8 @@ import pytest
 
 from vision.hand_reader import read_hand
 from vision.reading import geometry
-from vision.reading.layout import FLIP_COST_MAX, FLIP_COST_MIN, LABEL_FLIP_COST, STEEP_TILT, meld_label_cost, overrule_cost
+from vision.reading.layout import (FLIP_COST_MAX, FLIP_COST_MIN, LABEL_FLIP_COST, STEEP_TILT, meld_label_cost,
+                                   overrule_cost)
 
 from tests.hand_reader.builder import Table
 from tests.hand_reader.test_layouts import assert_hand
@@ -121,9 +122,12 @@ def _with_probabilities(detections, p_sideways_label: float | None):
     return replace(detections, sideways_probability=p.astype(np.float32))
 
 
-@pytest.mark.parametrize("tokens,flipped", [(tokens, None) for tokens in LAYOUT_ROWS] + [
-    # two sideways labels in the three tiles of the row, a tile laid on one of them (an upright's label flipped)
-    ("1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s || 7z s7z t7z 7z", 11), ("1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s || 7z s7z t7z 7z", 14)])
+# two sideways labels in the three tiles of the row, a tile laid on one of them (an upright's label flipped)
+STACKED_ROW = "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s || 7z s7z t7z 7z"
+
+
+@pytest.mark.parametrize("tokens,flipped", [(tokens, None) for tokens in LAYOUT_ROWS]
+                         + [(STACKED_ROW, 11), (STACKED_ROW, 14)])
 def test_without_probabilities_a_meld_costs_its_label_flips_as_before(tokens, flipped):
     from vision import hand_reader
     from vision.reading import layout

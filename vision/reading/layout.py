@@ -641,7 +641,8 @@ class _RowSolver:
                 if meld is not None:
                     up = tuple(t for t, down in zip(meld.tiles, meld.face_down) if not down)
                     chow = meld.type is MeldType.PUNG and meld.discarder is Discarder.LEFT
-                    cost = meld_label_cost(meld, self.frame) + self.joined(i, i + size) + self.overlapping(i, i + size) \
+                    cost = meld_label_cost(meld, self.frame) + self.joined(i, i + size) \
+                        + self.overlapping(i, i + size) \
                         + FACE_MISS_COST * self.facts.meld_misses(up, chow) \
                         + (UNLABELLED_MELD_COST if unlabelled else 0.0) + MISSING_BACK_COST * missing + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
