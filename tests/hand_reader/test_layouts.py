@@ -581,3 +581,16 @@ def test_a_box_straddling_two_concealed_tiles_is_left_out():
     reading = read_hand(crowded, size)
     assert same_hand(reading.hand, Hand.parse("123m555p888s3z c4*56s< +3z"))
     assert reading.tile_roles[len(detections)].get("duplicate")
+
+
+def test_a_spurious_box_among_eight_flowers_is_left_out_of_them():
+    # A row of the eight flowers with an extra box between two of them, its top-1 a wind at 0.3 with some flower
+    # probability: ten flowers no hand holds; the eight cheapest stay flowers and the hand reads.
+    table = Table()
+    table.row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 5z 5z | 5z")
+    table.row("1f 2f 3f 4f 2z 5f 6f 7f 8f", x=1.0, bottom=1.6)
+    extra = 4  # the 2z among the flowers: table tile 14 + 4
+    detections, size, order = table.photo(misread={14 + extra: [("2z", 0.3), ("5f", 0.2), ("6f", 0.15)]})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "123456789m1155z +5z 12345678f")
+    assert reading.tile_roles[detection_of(order, 14 + extra)]["role"] == "clutter"

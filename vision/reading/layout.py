@@ -833,6 +833,7 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
         for k, row in enumerate(rows):
             _collect(layout, row, segs if k == main_index else next(side_lists))
         _drop_stray_flowers(layout, frame)
+        _cap_flowers(layout, facts)
         layout.melds = list(layout.melds)
         _with_lift(layout, frame)
         layouts.append(layout)
@@ -922,6 +923,19 @@ def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:
         if nearest <= reach:
             scored.append((-len(group), nearest, group))
     kept = set(min(scored)[2]) if scored else set()
+    layout.clutter.extend(f for f in layout.flowers if f not in kept)
+    layout.flowers = [f for f in layout.flowers if f in kept]
+
+
+def _cap_flowers(layout: Layout, facts: TileFacts) -> None:
+    """A hand shows each of the eight flowers at most once: of more flower tiles than that (a spurious box among a
+    row of eight), the MAX_FLOWERS cheapest to call flowers are kept and the rest left as clutter, so that the faces
+    can still make a hand."""
+    if len(layout.flowers) <= MAX_FLOWERS:
+        return
+    # cheapest first; among equal costs (a top-1 flower, or flowers holding more than the top-1) the likelier flower
+    ranked = sorted(layout.flowers, key=lambda f: (facts.flower_cost(f), -float(facts.flower_mass[f])))
+    kept = set(ranked[:MAX_FLOWERS])
     layout.clutter.extend(f for f in layout.flowers if f not in kept)
     layout.flowers = [f for f in layout.flowers if f in kept]
 
