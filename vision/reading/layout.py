@@ -84,12 +84,12 @@ MISSING_BACK_COST = 2.0  # three backs read as a concealed kong whose fourth bac
 FLIP_COST_MIN = 0.2
 FLIP_COST_MAX = 4.6
 # Switches, on as committed (off: the session-16 reading, for comparisons on the same detections): whether the labels
-# are weighed by their probabilities where known, and whether set-apart faces no label calls sideways may form a meld
-# claimed at its likeliest sideways tile.
+# are weighed by their probabilities where known, and whether faces no label calls sideways may form a meld claimed
+# at its likeliest sideways tile (where the group is not set apart, only from GUESS_CLOSE_FLOOR up).
 WEIGH_LABELS = True
 GUESS_UNLABELLED = True
-MELD_OVERLAP_FREE = 0.25  # tile widths: meld neighbours overlapping deeper pay CUT_COST per tile width beyond
 GUESS_CLOSE_FLOOR = 0.2  # a guessed meld whose group is not set apart needs its claimed tile this likely sideways
+MELD_OVERLAP_FREE = 0.25  # tile widths: meld neighbours overlapping deeper pay CUT_COST per tile width beyond
 INF = float("inf")
 
 
