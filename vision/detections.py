@@ -52,10 +52,8 @@ class Detections:
                     else np.asarray(self.rotation, dtype=np.int32).reshape(n))
         topk_ids = class_ids[:, None] if self.topk_ids is None else np.asarray(self.topk_ids, dtype=np.int32)
         topk_probs = confidence[:, None] if self.topk_probs is None else np.asarray(self.topk_probs, dtype=np.float32)
-        lifted = (np.full(n, np.nan, np.float32) if self.lifted is None
-                  else np.asarray(self.lifted, dtype=np.float32).reshape(n))
-        sideways_probability = (np.full(n, np.nan, np.float32) if self.sideways_probability is None
-                                else np.asarray(self.sideways_probability, dtype=np.float32).reshape(n))
+        lifted = _probability_column("lifted", self.lifted, n)
+        sideways_probability = _probability_column("sideways_probability", self.sideways_probability, n)
         if topk_ids.ndim != 2 or topk_ids.shape[0] != n or topk_probs.shape != topk_ids.shape:
             raise ValueError(f"topk_ids {topk_ids.shape} and topk_probs {topk_probs.shape} must both be ({n}, K)")
         if n and (class_ids.min() < 0 or class_ids.max() > FACE_DOWN):
@@ -64,12 +62,6 @@ class Detections:
             raise ValueError(f"rotation must be one of {ROTATIONS}, got {sorted(set(rotation.tolist()))}")
         if n and ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])).any():
             raise ValueError("boxes must be x1 <= x2 and y1 <= y2")
-        if n and ((lifted < 0) | (lifted > 1)).any():
-            raise ValueError(f"lifted must be a probability (0..1) or NaN, got"
-                             f" {np.nanmin(lifted):g}..{np.nanmax(lifted):g}")
-        if n and ((sideways_probability < 0) | (sideways_probability > 1)).any():
-            raise ValueError(f"sideways_probability must be a probability (0..1) or NaN, got"
-                             f" {np.nanmin(sideways_probability):g}..{np.nanmax(sideways_probability):g}")
         for name, value in (("boxes", boxes), ("class_ids", class_ids), ("confidence", confidence),
                             ("rotation", rotation), ("topk_ids", topk_ids), ("topk_probs", topk_probs),
                             ("lifted", lifted), ("sideways_probability", sideways_probability)):
@@ -124,6 +116,15 @@ class Detections:
                         for c, p in zip(self.topk_ids[i], self.topk_probs[i])],
             })
         return tiles
+
+
+def _probability_column(name: str, value, n: int) -> np.ndarray:
+    """An optional (N,) probability column as float32: NaN (not measured) when absent; ValueError outside 0..1."""
+    column = np.full(n, np.nan, np.float32) if value is None else np.asarray(value, dtype=np.float32).reshape(n)
+    if n and ((column < 0) | (column > 1)).any():
+        raise ValueError(f"{name} must be a probability (0..1) or NaN, got"
+                         f" {np.nanmin(column):g}..{np.nanmax(column):g}")
+    return column
 
 
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:

@@ -15,57 +15,44 @@ def _detections(**changes):
     return Detections(**fields)
 
 
-def test_lifted_defaults_to_not_measured():
-    d = _detections()
-    assert d.lifted.shape == (3,) and d.lifted.dtype == np.float32 and np.isnan(d.lifted).all()
+PROBABILITY_COLUMNS = ["lifted", "sideways_probability"]
 
 
-def test_lifted_travels_with_selection_and_is_read_only():
-    d = _detections(lifted=[0.1, 0.9, np.nan])
-    picked = d[np.array([1, 2])]
-    assert picked.lifted[0] == pytest.approx(0.9) and np.isnan(picked.lifted[1])
-    assert d[0].lifted.tolist() == pytest.approx([0.1])
+@pytest.mark.parametrize("column", PROBABILITY_COLUMNS)
+def test_a_probability_column_defaults_to_not_measured(column):
+    values = getattr(_detections(), column)
+    assert values.shape == (3,) and values.dtype == np.float32 and np.isnan(values).all()
+
+
+@pytest.mark.parametrize("column", PROBABILITY_COLUMNS)
+def test_a_probability_column_travels_with_selection_and_is_read_only(column):
+    d = _detections(**{column: [0.1, 0.9, np.nan]})
+    picked = getattr(d[np.array([1, 2])], column)
+    assert picked[0] == pytest.approx(0.9) and np.isnan(picked[1])
+    assert getattr(d[0], column).tolist() == pytest.approx([0.1])
     with pytest.raises(ValueError):
-        d.lifted[0] = 0.5
+        getattr(d, column)[0] = 0.5
 
 
+@pytest.mark.parametrize("column", PROBABILITY_COLUMNS)
 @pytest.mark.parametrize("bad", [[0.1, 1.5, 0.0], [-0.2, 0.5, 0.5]])
-def test_lifted_must_be_a_probability(bad):
-    with pytest.raises(ValueError, match="lifted must be a probability"):
-        _detections(lifted=bad)
+def test_a_probability_column_must_hold_probabilities(column, bad):
+    with pytest.raises(ValueError, match=f"{column} must be a probability"):
+        _detections(**{column: bad})
 
 
-def test_lifted_of_the_wrong_length_is_refused():
+@pytest.mark.parametrize("column", PROBABILITY_COLUMNS)
+def test_a_probability_column_of_the_wrong_length_is_refused(column):
     with pytest.raises(ValueError):
-        _detections(lifted=[0.5, 0.5])
+        _detections(**{column: [0.5, 0.5]})
 
 
-def test_lifted_is_in_the_json_tiles_as_a_probability_or_null():
-    tiles = _detections(lifted=[0.123456, np.nan, np.nan]).to_json()
-    assert [t["lifted"] for t in tiles] == [0.1235, None, None]
+@pytest.mark.parametrize("column", PROBABILITY_COLUMNS)
+def test_a_probability_column_is_in_the_json_tiles_as_a_probability_or_null(column):
+    tiles = _detections(**{column: [0.123456, 0.98, np.nan]}).to_json()
+    assert [t[column] for t in tiles] == [0.1235, 0.98, None]
 
 
 def test_a_nan_beside_a_bad_value_still_names_the_range():
     with pytest.raises(ValueError, match=r"got 0\.2\.\.1\.5"):
         _detections(lifted=[np.nan, 1.5, 0.2])
-
-
-def test_sideways_probability_defaults_to_not_measured_and_travels_with_selection():
-    d = _detections()
-    assert d.sideways_probability.dtype == np.float32 and np.isnan(d.sideways_probability).all()
-    d = _detections(sideways_probability=[0.1, 0.9, np.nan])
-    picked = d[np.array([1, 2])]
-    assert picked.sideways_probability[0] == pytest.approx(0.9) and np.isnan(picked.sideways_probability[1])
-    with pytest.raises(ValueError):
-        d.sideways_probability[0] = 0.5
-
-
-@pytest.mark.parametrize("bad", [[0.5, 1.2, 0.5], [-0.1, 0.5, 0.5]])
-def test_sideways_probability_must_be_a_probability(bad):
-    with pytest.raises(ValueError, match="sideways_probability must be a probability"):
-        _detections(sideways_probability=bad)
-
-
-def test_sideways_probability_is_in_the_json_tiles_as_a_probability_or_null():
-    tiles = _detections(sideways_probability=[0.123456, 0.98, np.nan]).to_json()
-    assert [t["sideways_probability"] for t in tiles] == [0.1235, 0.98, None]
