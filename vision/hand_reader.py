@@ -73,6 +73,8 @@ MAX_CROWDED_BOXES = 4  # such boxes each tried left out (the deepest overlaps fi
 CROWDED_CANDIDATES = 1  # ... with this many of the cheapest layouts each ...
 CROWDED_BOX_COST = 1.0  # ... at this cost, while at least this share of the photo's CPU time is left:
 CROWDED_TIME_SHARE = 0.5
+PAIR_CROWDED_BOXES = True  # the crowded boxes whose single drops beat the plain reading also left out two at a time
+MAX_CROWDED_PAIRS = 3  # ... among this many of them (the cheapest drops first)
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
 WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
@@ -384,23 +386,45 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     # Boxes that overlap along a row more than touching tiles can (the localiser's box straddling two tiles, or one
     # tile boxed twice over less than DUPLICATE_IOU): each is also read as a stray box left out of the rows, at
     # CROWDED_BOX_COST, and the count and the faces decide.
+    plain_best = min((layout.cost for layout in layouts), default=math.inf)
+    helped: list[tuple[float, int]] = []  # (cheapest cost, box) of the single drops that beat the plain reading
     for t in _crowded_boxes(frame, row_list, detections.class_ids)[:MAX_CROWDED_BOXES]:
         if budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE:
             break  # the search keeps CROWDED_TIME_SHARE of the photo's CPU time
-        without = in_rows.copy()
-        without[t] = False
-        dropped = duplicate.copy()
-        dropped[t] = True
-        for layout in segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=CROWDED_CANDIDATES,
-                              solver_cache=solvers):
-            layout.cost += CROWDED_BOX_COST
-            out.append((frame, dropped, stacked_on, layout))
+        found = _without_boxes(frame, in_rows, duplicate, (t,), facts, stacked_on, solvers)
+        out += found
+        if found and found[0][3].cost < plain_best:
+            helped.append((found[0][3].cost, t))
+    # Two stray boxes may crowd one photo (one straddling concealed tiles, another a meld's): left out one at a time,
+    # each reading keeps the other. The single drops that helped most are also tried together.
+    if PAIR_CROWDED_BOXES:
+        helped = [t for _, t in sorted(helped)[:MAX_CROWDED_PAIRS]]
+        for k, a in enumerate(helped):
+            for b in helped[k + 1:]:
+                if budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE:
+                    break
+                out += _without_boxes(frame, in_rows, duplicate, (a, b), facts, stacked_on, solvers)
     if stacked_on:
         # A tile found on or beside a claimed tile may be a loose one (a discard lying there): the layouts without
         # any stacking are tried too, and the faces decide (an added kong needs four alike, a chow cannot be one).
         plain = segment(frame, geometry.rows(frame, active), facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
         out += [(frame, duplicate, {}, layout) for layout in plain]
     return out
+
+
+def _without_boxes(frame: geometry.Frame, in_rows: np.ndarray, duplicate: np.ndarray, boxes: tuple[int, ...],
+                   facts: TileFacts, stacked_on: dict[int, int], solvers: dict) -> list:
+    """The cheapest layouts (CROWDED_CANDIDATES) with ``boxes`` left out of the rows as stray boxes, each at
+    CROWDED_BOX_COST, as ``_layouts_for`` lists them."""
+    without = in_rows.copy()
+    without[list(boxes)] = False
+    dropped = duplicate.copy()
+    dropped[list(boxes)] = True
+    found = segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=CROWDED_CANDIDATES,
+                    solver_cache=solvers)
+    for layout in found:
+        layout.cost += CROWDED_BOX_COST * len(boxes)
+    return [(frame, dropped, stacked_on, layout) for layout in found]
 
 
 def _doubtful_backs(detections: Detections) -> list[int]:
