@@ -30,7 +30,7 @@ from engine.errors import HandError
 from engine.hand import Hand, Meld, MeldType
 from engine.tiles import ALL_FACES, KIND_COUNT, Tile
 
-from .classes import FACE_CODES, FACE_DOWN
+from .classes import FACE_CODES, FACE_DOWN, REVERSIBLE_CLASSES
 from .detections import Detections
 from .reading import decode as decoding
 from .reading import geometry
@@ -57,7 +57,8 @@ WARNING_CODES = {
                            " claimed tile is hidden under the added one (that reading is among the alternatives)",
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
-UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
+UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down ...
+REVERSIBLE_UNCOUNTED = True  # ... reversible faces left uncounted
 SHALLOW_EXPANSIONS = 250  # decoding cap per layout in the first pass (readable hands: < 150)
 SCREEN_EXPANSIONS = 1000  # decoding cap per hypothesis when several layouts are tried (readable hands: < 200)
 LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decoder
@@ -74,7 +75,8 @@ CROWDED_CANDIDATES = 1  # ... with this many of the cheapest layouts each ...
 CROWDED_BOX_COST = 1.0  # ... at this cost, while at least this share of the photo's CPU time is left:
 CROWDED_TIME_SHARE = 0.5
 PAIR_CROWDED_BOXES = True  # the crowded boxes whose single drops beat the plain reading also left out two at a time
-MAX_CROWDED_PAIRS = 3  # ... among this many of them (the cheapest drops first)
+MAX_CROWDED_PAIRS = 3  # ... among this many of them (the cheapest drops first), each box or a neighbour crowding it,
+MAX_PAIR_DROPS = 12  # ... at most this many pairs in all
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
 WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
@@ -173,8 +175,10 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         for attempt in tried:
             frame, duplicate, stacked_on, layout = attempt
             turn = frame.quarter_turn
+            # reversible faces (1p, 5z...) are not counted: their up/down label is a coin toss
             upside_down = sum(1 for i in _hand_tiles(layout)
-                              if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180)
+                              if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180
+                              and not (REVERSIBLE_UNCOUNTED and int(detections.class_ids[i]) in REVERSIBLE_CLASSES))
             scored.append(((not layout.count_ok, layout.cost + UPSIDE_DOWN_COST * upside_down), attempt))
         # The most plausible layouts first, so that the shared search budget goes to them (a stable sort: ties keep
         # the order of the quarter turns by their votes).
@@ -388,7 +392,8 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     # CROWDED_BOX_COST, and the count and the faces decide.
     plain_best = min((layout.cost for layout in layouts), default=math.inf)
     helped: list[tuple[float, int]] = []  # (cheapest cost, box) of the single drops that beat the plain reading
-    for t in _crowded_boxes(frame, row_list, detections.class_ids)[:MAX_CROWDED_BOXES]:
+    crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids)
+    for t in crowded[:MAX_CROWDED_BOXES]:
         if budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE:
             break  # the search keeps CROWDED_TIME_SHARE of the photo's CPU time
         found = _without_boxes(frame, in_rows, duplicate, (t,), facts, stacked_on, solvers)
@@ -396,14 +401,22 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         if found and found[0][3].cost < plain_best:
             helped.append((found[0][3].cost, t))
     # Two stray boxes may crowd one photo (one straddling concealed tiles, another a meld's): left out one at a time,
-    # each reading keeps the other. The single drops that helped most are also tried together.
+    # each reading keeps the other. The single drops that helped most are also tried together, each box or, in its
+    # place, a row neighbour crowding it: the geometry cannot tell a stray box from the tile it covers, the faces can.
     if PAIR_CROWDED_BOXES:
         helped = [t for _, t in sorted(helped)[:MAX_CROWDED_PAIRS]]
+        pairs: list[tuple[int, int]] = []
         for k, a in enumerate(helped):
             for b in helped[k + 1:]:
-                if budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE:
-                    break
-                out += _without_boxes(frame, in_rows, duplicate, (a, b), facts, stacked_on, solvers)
+                for x in [a] + sorted(crowding.get(a, ())):
+                    for y in [b] + sorted(crowding.get(b, ())):
+                        pair = (min(x, y), max(x, y))
+                        if x != y and y not in crowding.get(x, ()) and pair not in pairs:
+                            pairs.append(pair)
+        for pair in pairs[:MAX_PAIR_DROPS]:
+            if budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE:
+                break
+            out += _without_boxes(frame, in_rows, duplicate, pair, facts, stacked_on, solvers)
     if stacked_on:
         # A tile found on or beside a claimed tile may be a loose one (a discard lying there): the layouts without
         # any stacking are tried too, and the faces decide (an added kong needs four alike, a chow cannot be one).
@@ -433,19 +446,25 @@ def _doubtful_backs(detections: Detections) -> list[int]:
             if _probability(detections, i, WHITE_DRAGON) >= BACK_AS_WHITE_DRAGON]
 
 
-def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.ndarray) -> list[int]:
+def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]],
+                   class_ids: np.ndarray) -> tuple[list[int], dict[int, set[int]]]:
     """Tiles of a row that overlap a row neighbour along it by more than CROWDED_OVERLAP local tile widths (touching
     tiles measure -0.1..0.1), the deepest overlaps first; only tiles read as playing tiles (backs are the wall's or a
-    kong's, flowers are laid in a group of their own, closer together where the camera looks along it)."""
+    kong's, flowers are laid in a group of their own, closer together where the camera looks along it). With them,
+    each such tile's crowding neighbours (those of the same kind it overlaps that deep)."""
     found: dict[int, float] = {}
+    crowding: dict[int, set[int]] = {}
     for row in rows:
         for a, b in zip(row, row[1:]):
             gap = frame.gap(a, b)
             if gap < -CROWDED_OVERLAP:
-                for t in (a, b):
-                    if int(class_ids[t]) < KIND_COUNT and not frame.face_down[t]:
-                        found[t] = min(found.get(t, 0.0), gap)
-    return sorted(found, key=lambda t: found[t])
+                playing = [t for t in (a, b) if int(class_ids[t]) < KIND_COUNT and not frame.face_down[t]]
+                for t in playing:
+                    found[t] = min(found.get(t, 0.0), gap)
+                if len(playing) == 2:
+                    crowding.setdefault(a, set()).add(b)
+                    crowding.setdefault(b, set()).add(a)
+    return sorted(found, key=lambda t: found[t]), crowding
 
 
 def _hand_tiles(layout: Layout) -> list[int]:

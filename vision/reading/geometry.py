@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.ma  # noqa: F401  np.median imports it on its first call (~45 ms), else inside the first photo's budget
 
-from ..classes import FACE_DOWN
+from ..classes import FACE_DOWN, REVERSIBLE_CLASSES
 
 DEFAULT_ASPECT = 1.35  # height / width of a tile face; typical sets lie between 1.25 and 1.45
 ROW_LINK_DY = 0.42  # two tiles share a row when their centres differ across the row by < this x tile height
@@ -89,12 +89,14 @@ def _turn(points: np.ndarray, degrees_clockwise: float) -> np.ndarray:
     return np.stack([x * c + y * s, -x * s + y * c], axis=1)
 
 
-def dominant_quarter_turn(rotation: np.ndarray, weight: np.ndarray) -> int:
-    """The photo's quarter turn: first the axis (0/180 vs 90/270) most tiles share, then its more common direction.
+def dominant_quarter_turn(rotation: np.ndarray, weight: np.ndarray, class_ids: np.ndarray | None = None) -> int:
+    """The photo's quarter turn: first the axis (0/180 vs 90/270) most tiles share, then its more common direction
+    (``class_ids``, when given, split the reversible faces' votes: ``_turn_votes``).
 
     Choosing the axis first keeps the few sideways claimed tiles from outvoting an upside-down concealed row.
     """
-    votes = np.array([weight[rotation == r].sum() for r in (0, 90, 180, 270)])
+    votes = (_turn_votes(rotation, class_ids, weight) if class_ids is not None
+             else np.array([weight[rotation == r].sum() for r in (0, 90, 180, 270)]))
     if votes.sum() == 0:
         return 0
     axis = 0 if votes[0] + votes[2] >= votes[1] + votes[3] else 1
@@ -148,11 +150,29 @@ def free_row_direction(points: np.ndarray, scale: float, window: float = 8.0) ->
     return float(direction) if direction != -90.0 else 90.0
 
 
+REVERSIBLE_NO_UP_DOWN = True  # reversible faces split their vote between their label's turn and the opposite one
+
+
+def _turn_votes(rotation: np.ndarray, class_ids: np.ndarray, weight: np.ndarray) -> np.ndarray:
+    """(4,) the weights of the tiles per rotation 0, 90, 180, 270; a reversible face (``REVERSIBLE_CLASSES``) gives
+    half its weight to its label's turn and half to the opposite one: its up/down label is a coin toss."""
+    rotation = np.asarray(rotation)
+    votes = np.array([weight[rotation == r].sum() for r in (0, 90, 180, 270)], np.float64)
+    if REVERSIBLE_NO_UP_DOWN:
+        reversible = np.isin(np.asarray(class_ids), list(REVERSIBLE_CLASSES))
+        if reversible.any():
+            half = np.array([weight[reversible & (rotation == r)].sum() / 2 for r in (0, 90, 180, 270)])
+            votes += np.roll(half, 2) - half
+    return votes
+
+
 def quarter_turn_votes(rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray) -> dict[int, float]:
-    """Weighted count of tiles per rotation (backs at half weight: they carry no reliable up/down)."""
+    """Weighted count of tiles per rotation (backs at half weight: they carry no reliable up/down; reversible faces
+    split between the two opposite turns, see ``_turn_votes``)."""
     backs = np.asarray(class_ids) == FACE_DOWN
     weight = np.where(backs, 0.5, 1.0) * np.clip(np.asarray(confidence, np.float64), 0.05, 1.0)
-    return {r: float(weight[np.asarray(rotation) == r].sum()) for r in (0, 90, 180, 270)}
+    votes = _turn_votes(rotation, class_ids, weight)
+    return {r: float(v) for r, v in zip((0, 90, 180, 270), votes)}
 
 
 def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray,
@@ -170,7 +190,8 @@ def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, co
     face_down = np.asarray(class_ids) == FACE_DOWN
     # Backs carry no reliable up/down: they vote with half weight.
     weight = np.where(face_down, 0.5, 1.0) * np.clip(np.asarray(confidence, np.float64), 0.05, 1.0)
-    r0 = dominant_quarter_turn(np.asarray(rotation), weight) if quarter_turn is None else int(quarter_turn)
+    r0 = (dominant_quarter_turn(np.asarray(rotation), weight, class_ids) if quarter_turn is None
+          else int(quarter_turn))
     relative = (np.asarray(rotation) - r0) % 360
     sideways = relative % 180 == 90
 
