@@ -57,8 +57,7 @@ WARNING_CODES = {
                            " claimed tile is hidden under the added one (that reading is among the alternatives)",
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
-UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down ...
-REVERSIBLE_UNCOUNTED = True  # ... reversible faces left uncounted
+UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
 SHALLOW_EXPANSIONS = 250  # decoding cap per layout in the first pass (readable hands: < 150)
 SCREEN_EXPANSIONS = 1000  # decoding cap per hypothesis when several layouts are tried (readable hands: < 200)
 LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decoder
@@ -175,10 +174,10 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         for attempt in tried:
             frame, duplicate, stacked_on, layout = attempt
             turn = frame.quarter_turn
-            # reversible faces (1p, 5z...) are not counted: their up/down label is a coin toss
-            upside_down = sum(1 for i in _hand_tiles(layout)
-                              if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180
-                              and not (REVERSIBLE_UNCOUNTED and int(detections.class_ids[i]) in REVERSIBLE_CLASSES))
+            # a reversible face (1p, 5z...) counts geometry.REVERSIBLE_WEIGHT: its up/down label says less
+            upside_down = sum(geometry.REVERSIBLE_WEIGHT if int(detections.class_ids[i]) in REVERSIBLE_CLASSES else 1.0
+                              for i in _hand_tiles(layout)
+                              if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180)
             scored.append(((not layout.count_ok, layout.cost + UPSIDE_DOWN_COST * upside_down), attempt))
         # The most plausible layouts first, so that the shared search budget goes to them (a stable sort: ties keep
         # the order of the quarter turns by their votes).
