@@ -1,5 +1,6 @@
-"""Two reader rules of docs/rules-session18.md: stray boxes crowding a photo are also left out two at a time (c2),
-and reversible faces (1p, 5z...) carry no up/down for the photo's turn (rv)."""
+"""Two reader rules of docs/rules-session18.md: stray boxes crowding a photo are also left out two at a time (c2,
+c2b), and reversible faces (1p, 5z...), whose up/down labels are less often right, weigh less in the photo's turn
+(rvw)."""
 
 from __future__ import annotations
 
@@ -85,16 +86,19 @@ def test_the_reversible_faces_are_the_pushed_over_tiles():
         "1p 2p 3p 4p 5p 8p 9p 2s 4s 5s 6s 8s 9s 5z".split())
 
 
-def test_a_reversible_face_splits_its_vote_between_opposite_turns():
+def test_a_reversible_face_weighs_less_in_the_turn_votes():
     one_p, seven_m = FACE_CODES.index("1p"), FACE_CODES.index("7m")
     votes = geometry.quarter_turn_votes(np.array([180, 180, 0]), np.array([one_p, one_p, seven_m]),
                                         np.ones(3, np.float32))
-    assert votes == pytest.approx({0: 2.0, 90: 0.0, 180: 1.0, 270: 0.0})
+    w = geometry.REVERSIBLE_WEIGHT
+    assert 0.0 < w < 1.0
+    assert votes == pytest.approx({0: 1.0 + 2 * (1 - w) / 2, 90: 0.0, 180: 2 * (1 + w) / 2, 270: 0.0})
+    assert sum(votes.values()) == pytest.approx(3.0)  # moved between turns, none lost
 
 
-def _coin_tossed(turn: int) -> tuple[Detections, tuple[int, int]]:
-    # a flat row whose reversible faces came out labelled upside down, as a coin toss may give them: 8 of the 14
-    # faces, against 6 (7z, 7m) labelled upright; the winning 1p is set apart at the right end (read the other way
+def _reversible_upside_down(turn: int) -> tuple[Detections, tuple[int, int]]:
+    # a flat row whose reversible faces came out labelled upside down, as their weaker up/down labels may: 8 of the
+    # 14 faces, against 6 (7z, 7m) labelled upright; the winning 1p is set apart at the right end (read the other way
     # round, the left-most 3p would be taken for the winning tile)
     table = Table().row("3p 3p 3p 1p 1p 5p 5p 7z 7z 7z 7m 7m 7m | 1p")
     detections, size, _ = table.photo(turn=turn, shuffle=False)
@@ -106,17 +110,26 @@ def _coin_tossed(turn: int) -> tuple[Detections, tuple[int, int]]:
 
 
 @pytest.mark.parametrize("turn", [0, 90, 180, 270])
-def test_coin_tossed_labels_of_reversible_faces_do_not_turn_the_photo(turn):
-    detections, size = _coin_tossed(turn)
+def test_reversible_faces_labelled_upside_down_do_not_outvote_the_others(turn):
+    detections, size = _reversible_upside_down(turn)
     reading = read_hand(detections, size, budget=_states_only())
     assert_hand(reading, "11333p55p777z777m +1p")
     assert reading.orientation["quarter_turn"] == turn
 
 
-def test_counting_the_coin_tossed_labels_turns_the_photo_round(monkeypatch):
-    # the old reading: the eight upside-down labels outvote the six upright ones, and the set-apart 1p is lost
-    monkeypatch.setattr(geometry, "REVERSIBLE_NO_UP_DOWN", False)
-    monkeypatch.setattr(hand_reader, "REVERSIBLE_UNCOUNTED", False)
-    detections, size = _coin_tossed(0)
+def test_counting_reversible_faces_as_any_face_turns_the_photo_round(monkeypatch):
+    # the session-17 reading: the eight upside-down labels outvote the six upright ones, and the set-apart 1p is lost
+    monkeypatch.setattr(geometry, "REVERSIBLE_WEIGHT", 1.0)
+    detections, size = _reversible_upside_down(0)
     reading = read_hand(detections, size, budget=_states_only())
     assert reading.hand is None or not same_hand(reading.hand, Hand.parse("11333p55p777z777m +1p"))
+
+
+def test_upright_labels_keep_the_photo_upright_whatever_the_reversible_weight(monkeypatch):
+    # a regression guard: with every face labelled upright the turn stands, at the committed weight as at full weight
+    detections, size, _ = Table().row("3p 3p 3p 1p 1p 5p 5p 7z 7z 7z 7m 7m 7m | 1p").photo(shuffle=False)
+    for weight in (geometry.REVERSIBLE_WEIGHT, 1.0):
+        monkeypatch.setattr(geometry, "REVERSIBLE_WEIGHT", weight)
+        reading = read_hand(detections, size, budget=_states_only())
+        assert_hand(reading, "11333p55p777z777m +1p")
+        assert reading.orientation["quarter_turn"] == 0
