@@ -11,8 +11,8 @@ from engine.tiles import ALL_FACES
 FACE_CODES: tuple[str, ...] = tuple(str(t) for t in ALL_FACES)  # 42 codes, model class order
 FACE_DOWN = len(FACE_CODES)  # 42
 CLASS_NAMES: tuple[str, ...] = FACE_CODES + ("back",)
-# Faces that look alike turned half round (MCR's 推不倒 set): the recogniser averages each crop with its 180-degree
-# turn, so their up/down label is a coin toss and says nothing about which way the photo is turned.
+# Faces that look much alike turned half round (MCR's 推不倒 set): their up/down labels are less often right, so the
+# reader weighs them less in the photo's turn (``reading.geometry.REVERSIBLE_WEIGHT``).
 REVERSIBLE_CLASSES: frozenset[int] = frozenset(k for k, tile in enumerate(ALL_FACES) if tile.is_reversible)
 
 # shared/data/hk-photos/data.yaml class names -> our codes. b = bonus (bs season, bf flower), s = suit

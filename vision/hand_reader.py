@@ -450,7 +450,7 @@ def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]],
     """Tiles of a row that overlap a row neighbour along it by more than CROWDED_OVERLAP local tile widths (touching
     tiles measure -0.1..0.1), the deepest overlaps first; only tiles read as playing tiles (backs are the wall's or a
     kong's, flowers are laid in a group of their own, closer together where the camera looks along it). With them,
-    each such tile's crowding neighbours (those of the same kind it overlaps that deep)."""
+    each such tile's crowding neighbours: the playing tiles beside it in its row that it overlaps that deep."""
     found: dict[int, float] = {}
     crowding: dict[int, set[int]] = {}
     for row in rows:

@@ -34,6 +34,10 @@ ROW_COLLIDE_DY = 0.25  # ... with centres this many tile heights apart across it
 STACK_TOUCH_GAP = 0.3  # tile widths: row neighbours this close touch a sideways tile (stacking test)
 MERGE_LINE_DY = 0.15  # tile heights: a piece cut off a row lies this close to the line through the row's centres
 DUPLICATE_IOU = 0.6  # two boxes overlapping this much are one tile detected twice
+# A reversible face (1p, 5z...: ``REVERSIBLE_CLASSES``) looks much the same turned half round: on synthetic scenes its
+# up/down label is right 86 % of the time against 98.8 % for the other faces, evidence of log(0.86 / 0.14) = 1.8 nats
+# against 4.4. It weighs that share of a face in the photo's turn (docs/rules-session18.md, rvw).
+REVERSIBLE_WEIGHT = 0.4
 
 
 @dataclass(frozen=True)
@@ -148,12 +152,6 @@ def free_row_direction(points: np.ndarray, scale: float, window: float = 8.0) ->
     inside = np.abs(offset[best]) <= window
     direction = (candidates[best] + float(np.mean(offset[best][inside])) + 90.0) % 180.0 - 90.0
     return float(direction) if direction != -90.0 else 90.0
-
-
-# A reversible face (1p, 5z...: ``REVERSIBLE_CLASSES``) looks much the same turned half round: on synthetic scenes its
-# up/down label is right 86 % of the time against 98.8 % for the other faces, evidence of log(0.86 / 0.14) = 1.8 nats
-# against 4.4. It weighs that share of a face in the photo's turn (docs/rules-session18.md, rvw).
-REVERSIBLE_WEIGHT = 0.4
 
 
 def _turn_votes(rotation: np.ndarray, class_ids: np.ndarray, weight: np.ndarray) -> np.ndarray:
