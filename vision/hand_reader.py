@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass, field, replace
+from itertools import combinations, product
 from typing import Any
 
 import numpy as np
@@ -30,7 +31,7 @@ from engine.errors import HandError
 from engine.hand import Hand, Meld, MeldType
 from engine.tiles import ALL_FACES, KIND_COUNT, Tile
 
-from .classes import FACE_CODES, FACE_DOWN, REVERSIBLE_CLASSES
+from .classes import FACE_CODES, FACE_DOWN
 from .detections import Detections
 from .reading import decode as decoding
 from .reading import geometry
@@ -168,15 +169,15 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     costs = decoding.class_costs(detections.topk_ids, detections.topk_probs)
     meld_cache: dict = {}  # each meld's face options, listed once for all the layouts that hold it
 
+    up_down = geometry.up_down_weights(detections.class_ids).tolist()  # a reversible face's up/down says less
+
     def search(tried: list) -> None:
         nonlocal best_key, chosen, budget_hit
         scored = []
         for attempt in tried:
             frame, duplicate, stacked_on, layout = attempt
             turn = frame.quarter_turn
-            # a reversible face (1p, 5z...) counts geometry.REVERSIBLE_WEIGHT: its up/down label says less
-            upside_down = sum(geometry.REVERSIBLE_WEIGHT if int(detections.class_ids[i]) in REVERSIBLE_CLASSES else 1.0
-                              for i in _hand_tiles(layout)
+            upside_down = sum(up_down[i] for i in _hand_tiles(layout)
                               if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180)
             scored.append(((not layout.count_ok, layout.cost + UPSIDE_DOWN_COST * upside_down), attempt))
         # The most plausible layouts first, so that the shared search budget goes to them (a stable sort: ties keep
@@ -386,6 +387,12 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     solvers: dict = {}  # row solvers shared by the readings below (same frame, faces and stacking)
     layouts = segment(frame, row_list, facts, stacked_on, n_best=LAYOUT_CANDIDATES, solver_cache=solvers)
     out = [(frame, duplicate, stacked_on, layout) for layout in layouts]
+
+    def crowded_time_up() -> bool:
+        """Whether only CROWDED_TIME_SHARE of the photo's CPU time is left, kept for the search (never, with an
+        unlimited budget: its deadline is then inf - inf, NaN, which no time exceeds)."""
+        return budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE
+
     # Boxes that overlap along a row more than touching tiles can (the localiser's box straddling two tiles, or one
     # tile boxed twice over less than DUPLICATE_IOU): each is also read as a stray box left out of the rows, at
     # CROWDED_BOX_COST, and the count and the faces decide.
@@ -393,8 +400,8 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     helped: list[tuple[float, int]] = []  # (cheapest cost, box) of the single drops that beat the plain reading
     crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids)
     for t in crowded[:MAX_CROWDED_BOXES]:
-        if budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE:
-            break  # the search keeps CROWDED_TIME_SHARE of the photo's CPU time
+        if crowded_time_up():
+            break
         found = _without_boxes(frame, in_rows, duplicate, (t,), facts, stacked_on, solvers)
         out += found
         if found and found[0][3].cost < plain_best:
@@ -405,15 +412,13 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     if PAIR_CROWDED_BOXES:
         helped = [t for _, t in sorted(helped)[:MAX_CROWDED_PAIRS]]
         pairs: list[tuple[int, int]] = []
-        for k, a in enumerate(helped):
-            for b in helped[k + 1:]:
-                for x in [a] + sorted(crowding.get(a, ())):
-                    for y in [b] + sorted(crowding.get(b, ())):
-                        pair = (min(x, y), max(x, y))
-                        if x != y and y not in crowding.get(x, ()) and pair not in pairs:
-                            pairs.append(pair)
+        for a, b in combinations(helped, 2):
+            for x, y in product([a, *sorted(crowding.get(a, ()))], [b, *sorted(crowding.get(b, ()))]):
+                pair = (min(x, y), max(x, y))
+                if x != y and y not in crowding.get(x, ()) and pair not in pairs:
+                    pairs.append(pair)
         for pair in pairs[:MAX_PAIR_DROPS]:
-            if budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE:
+            if crowded_time_up():
                 break
             out += _without_boxes(frame, in_rows, duplicate, pair, facts, stacked_on, solvers)
     if stacked_on:

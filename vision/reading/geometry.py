@@ -154,17 +154,21 @@ def free_row_direction(points: np.ndarray, scale: float, window: float = 8.0) ->
     return float(direction) if direction != -90.0 else 90.0
 
 
+def up_down_weights(class_ids: np.ndarray) -> np.ndarray:
+    """(N,) how much each tile's up/down label counts towards the photo's turn: REVERSIBLE_WEIGHT for a reversible
+    face (by its top-1 class), 1 otherwise."""
+    reversible = np.isin(np.asarray(class_ids), list(REVERSIBLE_CLASSES))
+    return np.where(reversible, REVERSIBLE_WEIGHT, 1.0)
+
+
 def _turn_votes(rotation: np.ndarray, class_ids: np.ndarray, weight: np.ndarray) -> np.ndarray:
-    """(4,) the weights of the tiles per rotation 0, 90, 180, 270; a reversible face gives (1 + w) / 2 of its weight
-    to its label's turn and (1 - w) / 2 to the opposite one (w = REVERSIBLE_WEIGHT: a net w of a face)."""
+    """(4,) the weights of the tiles per rotation 0, 90, 180, 270; a tile whose up/down counts u
+    (``up_down_weights``) gives (1 + u) / 2 of its weight to its label's turn and (1 - u) / 2 to the opposite one."""
     rotation = np.asarray(rotation)
     votes = np.array([weight[rotation == r].sum() for r in (0, 90, 180, 270)], np.float64)
-    reversible = np.isin(np.asarray(class_ids), list(REVERSIBLE_CLASSES))
-    if reversible.any() and REVERSIBLE_WEIGHT != 1.0:
-        moved = np.array([weight[reversible & (rotation == r)].sum() for r in (0, 90, 180, 270)])
-        moved *= (1.0 - REVERSIBLE_WEIGHT) / 2
-        votes += np.roll(moved, 2) - moved
-    return votes
+    moved = weight * (1.0 - up_down_weights(class_ids)) / 2
+    moved = np.array([moved[rotation == r].sum() for r in (0, 90, 180, 270)])
+    return votes + np.roll(moved, 2) - moved
 
 
 def quarter_turn_votes(rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray) -> dict[int, float]:
