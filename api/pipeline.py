@@ -294,8 +294,10 @@ class Reader:
                 reading = self.read_hand(recognition.detections, (recognition.width, recognition.height),
                                          winning_tile=options.winning_tile,
                                          concealed_kong_tiles=options.concealed_kong_tiles or None,
-                                         rules=options.rules)
+                                         rules=options.rules, **_spares_of(recognition))
                 reading_json = reading.to_json()
+                # a spare box taken in as a hand tile joins the tiles, so that tile_roles line up with them
+                result["tiles"] = list(result.get("tiles") or []) + reading.extra_tiles()
             except HandError as error:
                 raise ApiError(error.code, error.message, status=422) from None
             except Exception as error:  # noqa: BLE001 - the tiles are still worth returning without a hand
@@ -330,6 +332,12 @@ class Reader:
                                                self.settings.overlay_max_side, decoded=decoded)
             timings["overlay"] = round(1000 * (time.perf_counter() - started), 1)
         return result
+
+
+def _spares_of(recognition: Any) -> dict[str, Any]:
+    """``read_hand``'s ``spares`` argument where the recognition has any (a stand-in recogniser may not)."""
+    spares = getattr(recognition, "spares", None)
+    return {"spares": spares} if spares is not None and len(spares) else {}
 
 
 def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float, float | None, float | None]]):

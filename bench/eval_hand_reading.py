@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.hand import Hand  # noqa: E402
 from vision.classes import CLASS_NAMES, FACE_CODES, FACE_DOWN  # noqa: E402
+from vision.detections import FIELDS as DETECTION_FIELDS  # noqa: E402
 from vision.detections import Detections, box_iou  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
 from vision.reading.compare import same_hand  # noqa: E402
@@ -69,7 +70,7 @@ def truth_detections(scene: dict) -> Detections:
 
 
 _RECOGNIZER = None
-_FIELDS = ("boxes", "class_ids", "confidence", "rotation", "topk_ids", "topk_probs", "lifted", "sideways_probability")
+_FIELDS = DETECTION_FIELDS
 
 
 def _recognizer(models: Path | None):
@@ -95,19 +96,36 @@ def model_detections(scene: dict, root: Path, models: Path | None = None, cache:
     """The recogniser's detections for the scene's image (``vision.recognize``; ``models``: its folder, default
     models/). With ``cache`` (a folder) each image's detections are kept there as .npz and read back on later runs,
     so that reader changes are compared on the very same detections (and faster)."""
+    return model_recognition(scene, root, models, cache)[0]
+
+
+def model_recognition(scene: dict, root: Path, models: Path | None = None,
+                      cache: Path | None = None) -> tuple[Detections, Detections]:
+    """(detections, spares) as ``model_detections`` keeps them (the spares under ``spare_``-prefixed names). A cache
+    from before session 19 holds no spares: they are added to it from a second run of the recogniser on the image,
+    whose own detections are checked against the cached ones (the spares belong to them)."""
     cached = cache / (Path(scene["image"]).stem + ".npz") if cache is not None else None
+    detections = None
     if cached is not None and cached.exists():
         with np.load(cached) as data:
             # a cache from before the lift model holds no ``lifted``, one from before session 17 no
             # ``sideways_probability``: each is read only where the models in use would not give it either
             if ("lifted" in data or _recognizer(models).lift_model is None) and (
                     "sideways_probability" in data or _recognizer(models).classifier.orientations != 4):
-                return Detections(**{name: data[name] for name in _FIELDS if name in data})
-    detections = _recognizer(models).recognize(str(root / scene["image"])).detections
+                detections = Detections(**{name: data[name] for name in _FIELDS if name in data})
+                if "spare_boxes" in data:
+                    return detections, Detections(**{name: data["spare_" + name] for name in _FIELDS
+                                                     if "spare_" + name in data})
+    recognition = _recognizer(models).recognize(str(root / scene["image"]))
+    if detections is not None and (detections.boxes.shape != recognition.detections.boxes.shape
+                                   or np.abs(detections.boxes - recognition.detections.boxes).max(initial=0) > 0.5):
+        raise SystemExit(f"{cached}: the cached detections are not the models' own: spares cannot be added")
+    detections = detections if detections is not None else recognition.detections
     if cached is not None:
         cached.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(cached, **{name: getattr(detections, name) for name in _FIELDS})
-    return detections
+        np.savez(cached, **{name: getattr(detections, name) for name in _FIELDS},
+                 **{"spare_" + name: getattr(recognition.spares, name) for name in _FIELDS})
+    return detections, recognition.spares
 
 
 def kong_answers(reading, scene: dict, detections: Detections) -> list[str]:
@@ -192,6 +210,8 @@ def main() -> None:
                         help="with --states-only: the search states per photo (default: the deployed budget)")
     parser.add_argument("--models", type=Path, default=None,
                         help="--detections model / boxes: the recognition models' folder (default: models/)")
+    parser.add_argument("--no-spares", action="store_true",
+                        help="--detections model: read without the localiser's spare candidates (session 18's reader)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="--detections model: keep each image's detections in this folder and reuse them")
     args = parser.parse_args()
@@ -210,12 +230,15 @@ def main() -> None:
     for line in lines:
         scene = json.loads(line)
         truth = Hand.from_json(scene["hand"])
+        spares = None
         if args.detections == "truth":
             detections = truth_detections(scene)
         elif args.detections == "boxes":
             detections = true_box_detections(scene, args.folder, args.models)
         else:
-            detections = model_detections(scene, args.folder, args.models, args.cache)
+            detections, spares = model_recognition(scene, args.folder, args.models, args.cache)
+            if args.no_spares:
+                spares = None
         size = (int(scene["width"]), int(scene["height"]))
         rules = scene.get("context", {}).get("rules", "mcr")
         def budget():
@@ -225,10 +248,11 @@ def main() -> None:
                 return SearchBudget(expansions=args.expansions, seconds=math.inf)
             return SearchBudget(seconds=math.inf)
 
-        reading = read_hand(detections, size, rules=rules, budget=budget())
+        reading = read_hand(detections, size, rules=rules, budget=budget(), spares=spares)
         answers = kong_answers(reading, scene, detections)
         if answers:
-            reading = read_hand(detections, size, rules=rules, concealed_kong_tiles=answers, budget=budget())
+            reading = read_hand(detections, size, rules=rules, concealed_kong_tiles=answers, budget=budget(),
+                                spares=spares)
         habits = scene.get("habits", {})
         situations = ["all", f"difficulty={scene.get('difficulty')}", f"rules={rules}",
                       f"standing={habits.get('standing')}", f"melds_in_front={habits.get('melds_in_front')}",

@@ -38,8 +38,10 @@ def recognize_main(args) -> int:
         line = {"image": name, "tiles": result.detections.to_json(), "hand": None, "warnings": result.warnings}
         if read_hand is not None:
             try:
-                reading = read_hand(result.detections, image_size=(result.width, result.height))
+                reading = read_hand(result.detections, image_size=(result.width, result.height),
+                                    spares=result.spares)
                 out = reading.to_json() if hasattr(reading, "to_json") else {}
+                line["tiles"] += reading.extra_tiles()  # a spare box taken in as a hand tile
                 line["hand"] = out.get("hand")
                 line["warnings"] = result.warnings + list(out.get("warnings", []))
             except Exception as exc:  # the tiles are still useful without a hand

@@ -30,6 +30,8 @@ import numpy as np
 from .classes import CLASS_NAMES, FACE_CODES, FACE_DOWN
 
 ROTATIONS = (0, 90, 180, 270)
+FIELDS = ("boxes", "class_ids", "confidence", "rotation", "topk_ids", "topk_probs", "lifted", "sideways_probability")
+"""The columns, in the constructor's order."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +85,12 @@ class Detections:
         return Detections(self.boxes[index], self.class_ids[index], self.confidence[index], self.rotation[index],
                           self.topk_ids[index], self.topk_probs[index], self.lifted[index],
                           self.sideways_probability[index])
+
+    def concat(self, other: "Detections") -> "Detections":
+        """These rows, then ``other``'s (same top-k width): a new object."""
+        if self.topk_ids.shape[1] != other.topk_ids.shape[1]:
+            raise ValueError(f"top-k widths differ: {self.topk_ids.shape[1]} and {other.topk_ids.shape[1]}")
+        return Detections(*(np.concatenate([getattr(self, name), getattr(other, name)]) for name in FIELDS))
 
     @property
     def face_down(self) -> np.ndarray:

@@ -54,6 +54,7 @@ WARNING_CODES = {
     "flowers_ignored": "riichi: flower tiles are not part of the hand",
     "claimed_tile_assumed": "no label shows which tile of a pung or kong was claimed: its left end (from the left) is"
                             " assumed",
+    "spare_tile_used": "a box the localiser was unsure of was taken as a hand tile (appended to the tiles)",
     "added_kong_possible": "a sideways tile may be lifted a little: read as a pung, but it may be an added kong whose"
                            " claimed tile is hidden under the added one (that reading is among the alternatives)",
 }
@@ -82,6 +83,9 @@ WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
 # for a plain back): when the plain reading needs it, such backs are also read face up, at the log-ratio of the two.
 BACK_AS_WHITE_DRAGON = 0.1
+MAX_SPARE_BOXES = 4  # the localiser's best spare candidates (Recognition.spares) tried, one at a time, ...
+SPARE_BOX_COST = 1.0  # ... at this cost when the layout puts the spare in the hand ...
+SPARES_ALWAYS = False  # ... side by side with the plain readings (True) or only when they leave it unsatisfied
 
 
 @dataclass
@@ -92,7 +96,10 @@ class HandReading:
     ``alternatives``: legal readings that come close (each dict: ``tile_index``, ``box``, ``from``, ``to`` for the
     first changed tile, ``changes`` for all, ``hand`` (JSON), ``probability`` among the readings found,
     ``relative_probability`` to the best, ``description``). ``tile_roles``: one dict per detection (``role``,
-    ``meld_index``, ``position``, ``code``). ``requests``: fields the request could add to complete the reading.
+    ``meld_index``, ``position``, ``code``), then one per spare taken in. ``requests``: fields the request could add
+    to complete the reading. ``spares_used``: the localiser's spare candidates taken in as tiles, each the tile's JSON
+    (as ``Detections.to_json``) with ``tile_index`` and ``"spare": true``; ``extra_tiles()`` gives them to append to
+    the detections' tiles, so that ``tile_roles`` and the tiles line up.
     """
 
     hand: Hand | None
@@ -104,10 +111,15 @@ class HandReading:
     requests: list[dict[str, Any]] = field(default_factory=list)
     winning_tile_candidates: list[str] = field(default_factory=list)
     orientation: dict[str, float] = field(default_factory=dict)
+    spares_used: list[dict[str, Any]] = field(default_factory=list)
 
     def warn(self, code: str, message: str) -> None:
         self.warning_codes.append(code)
         self.warnings.append(message)
+
+    def extra_tiles(self) -> list[dict[str, Any]]:
+        """The spare tiles taken in, to append (in order) to the recognition's ``tiles``."""
+        return [{key: value for key, value in tile.items() if key != "tile_index"} for tile in self.spares_used]
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -120,6 +132,7 @@ class HandReading:
             "requests": self.requests,
             "winning_tile_candidates": self.winning_tile_candidates,
             "orientation": self.orientation,
+            "spares_used": self.spares_used,
         }
 
 
@@ -129,14 +142,16 @@ def _box(detections: Detections, i: int) -> list[float]:
 
 def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_tile: str | None = None,
               concealed_kong_tiles: list[str] | None = None, rules: str = "mcr",
-              budget: decoding.SearchBudget | None = None) -> HandReading:
+              budget: decoding.SearchBudget | None = None, spares: Detections | None = None) -> HandReading:
     """Read the winning hand from ``detections`` (see the module docstring). ``image_size`` is (width, height).
 
     ``winning_tile`` names the winning tile (it then overrides the set-apart tile's face, or picks the tile among
     the concealed ones when none is set apart). ``concealed_kong_tiles`` gives the faces of concealed kongs that show
     none, in reading order (rows top to bottom, left to right in the normalised frame). ``budget``: the search
     budget of this photo (default: a fresh ``SearchBudget()``, its CPU time counted from here); a caller may pass its
-    own to change the limits or to read how many search states were spent (``budget.spent``).
+    own to change the limits or to read how many search states were spent (``budget.spent``). ``spares``: the
+    localiser's candidates that did not make its threshold (best first); one of them may complete the hand, and
+    then it is appended to the tiles (``HandReading.spares_used``; ``tile_roles`` has one more entry).
     """
     n = len(detections)
     reading = HandReading(hand=None)
@@ -166,13 +181,20 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         steep = _steep_row_direction(detections, turn)
         if steep is not None:  # rows further than 45° off the labels' axes: read along them if all else fails
             steep_attempts += _layouts_for(detections, turn, tilt=steep, budget=budget)
-    costs = decoding.class_costs(detections.topk_ids, detections.topk_probs)
-    meld_cache: dict = {}  # each meld's face options, listed once for all the layouts that hold it
+    plain_tiles = detections
 
-    up_down = geometry.up_down_weights(detections.class_ids).tolist()  # a reversible face's up/down says less
+    def tile_context(tiles: Detections) -> tuple:
+        """What the search needs of one set of tiles: the tiles, each face's cost, each tile's up/down weight (a
+        reversible face's up/down says less) and the meld cache (each meld's face options, listed once for all the
+        layouts that hold it)."""
+        return (tiles, decoding.class_costs(tiles.topk_ids, tiles.topk_probs),
+                geometry.up_down_weights(tiles.class_ids).tolist(), {})
 
-    def search(tried: list) -> None:
+    plain_context = tile_context(detections)
+
+    def search(tried: list, context: tuple = plain_context) -> None:
         nonlocal best_key, chosen, budget_hit
+        detections, costs, up_down, meld_cache = context
         scored = []
         for attempt in tried:
             frame, duplicate, stacked_on, layout = attempt
@@ -205,7 +227,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                     cut_short.append(((not_ok, layout_cost), attempt))
                 key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
                 if best_key is None or key < best_key:
-                    best_key, chosen = key, (attempt, result)
+                    best_key, chosen = key, (attempt, result, detections)
             unfinished = cut_short
 
     search(attempts)
@@ -235,10 +257,32 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                 attempt[3].cost += max(switch_cost, 0.0)
                 face_up_attempts.append(attempt)
         search(face_up_attempts)
+    # The localiser's spare candidates: a tile it boxed below its threshold, or whose box NMS dropped beside an
+    # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.
+    if spares is not None and len(spares) and (SPARES_ALWAYS or unsatisfied()):
+        for s in range(min(len(spares), MAX_SPARE_BOXES)):
+            if budget.out_of_time():
+                break
+            with_spare = plain_tiles.concat(spares[s])
+            spare_attempts = []
+            for turn in turns:
+                for attempt in _layouts_for(with_spare, turn, budget=budget):
+                    if n in _hand_tiles(attempt[3]):  # else the same as a plain reading
+                        attempt[3].cost += SPARE_BOX_COST
+                        spare_attempts.append(attempt)
+            search(spare_attempts, tile_context(with_spare))
     if chosen is None:
         reading.warn("no_hand_layout", "no row of standing tiles was found")
         return reading
-    (frame, duplicate, stacked_on, layout), result = chosen
+    (frame, duplicate, stacked_on, layout), result, detections = chosen
+    if len(detections) > n:  # a spare candidate completes the hand: it becomes tile n (after the detections)
+        reading.spares_used = [{"tile_index": i, **detections[i].to_json()[0], "spare": True}
+                               for i in range(n, len(detections))]
+        reading.tile_roles += [{"role": "clutter", "meld_index": None, "position": None, "code": None}
+                               for _ in range(n, len(detections))]
+        boxes = ", ".join(str(_box(detections, i)) for i in range(n, len(detections)))
+        reading.warn("spare_tile_used", f"a box the localiser scored below its threshold ({boxes}) was taken as a"
+                     " hand tile (appended to the tiles): check the photo")
     reading.orientation = {"quarter_turn": frame.quarter_turn, "tilt": round(frame.tilt, 2),
                            "aspect": round(frame.aspect, 3)}
     _record_roles(reading, layout, duplicate)

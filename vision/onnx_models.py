@@ -22,6 +22,8 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
+from .detections import box_iou
+
 LETTERBOX_FILL = 114
 LIFT_CROP_SIDE = 48  # pixels: the lift model's input side
 LIFT_CROP_SPAN = 1.4  # the lift model's crop: a square this many times the box's longer side, on the box's centre
@@ -90,6 +92,33 @@ class Localizer:
         boxes = np.clip(boxes, 0, [iw, ih, iw, ih]).astype(np.float32)
         back = scores_all[1, sel] if scores_all.shape[0] > 1 else np.zeros(len(sel), np.float32)
         return boxes, score[sel].astype(np.float32), back.astype(np.float32)
+
+
+def spare_candidates(out: np.ndarray, frame: tuple, kept: np.ndarray, floor: float = 0.05, limit: int = 8,
+                     same_tile_iou: float = 0.7, kept_iou: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
+    """The localiser's candidates that did not become boxes: scored at least ``floor`` (below the threshold, or
+    dropped by NMS or the containment filter beside a kept box), one per tile (NMS among them at ``same_tile_iou``),
+    overlapping no ``kept`` box (N, 4) by ``kept_iou`` or more; the ``limit`` best. ``out`` and ``frame`` as
+    :meth:`Localizer.raw` gives them. Returns (boxes (M, 4) float32 in image pixels, scores (M,) float32), best first.
+    A hand tile the localiser boxed only below its threshold, or whose box NMS dropped for an overlapping neighbour's,
+    is often among them (the reader tries them when the kept boxes make no hand)."""
+    scale, px, py, ih, iw = frame
+    score = out[4:].max(axis=0)
+    keep = np.nonzero(score >= floor)[0]
+    if len(keep) == 0 or limit <= 0:
+        return np.zeros((0, 4), np.float32), np.zeros(0, np.float32)
+    cx, cy, w, h = out[:4, keep]
+    scores = score[keep]
+    rects = np.stack([cx - w / 2, cy - h / 2, w, h], axis=1)
+    idx = np.asarray(cv2.dnn.NMSBoxes(rects.tolist(), scores.tolist(), floor, same_tile_iou), np.int64).reshape(-1)
+    boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)[idx]
+    boxes = np.clip((boxes - [px, py, px, py]) / scale, 0, [iw, ih, iw, ih]).astype(np.float32)
+    scores = scores[idx].astype(np.float32)
+    if len(kept):
+        free = box_iou(boxes, kept).max(axis=1) < kept_iou
+        boxes, scores = boxes[free], scores[free]
+    order = np.argsort(-scores, kind="stable")[:limit]
+    return boxes[order], scores[order]
 
 
 def _contained(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> np.ndarray:

@@ -26,7 +26,7 @@ import numpy as np
 from .classes import FACE_DOWN
 from .detections import Detections
 from .io import DEFAULT_MAX_PIXELS, decode_image
-from .onnx_models import CropClassifier, LiftModel, Localizer, crop_around, crop_tiles
+from .onnx_models import CropClassifier, LiftModel, Localizer, crop_around, crop_tiles, spare_candidates
 from .squeeze import localize_unsqueezed
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
@@ -41,6 +41,10 @@ class Recognition:
     stretch: int = 1
     """How the tiles were found (vision.squeeze): 1 = in the picture as it came; +k = in it stretched k times across
     (it looked squeezed from a wide original), -k = stretched k times down. Boxes are always in the picture's pixels."""
+    spares: Detections = field(default_factory=Detections.empty)
+    """The localiser's spare candidates (``onnx_models.spare_candidates``: boxes below its threshold or dropped
+    beside a kept box), named like the tiles, its best-scored first. They are not tiles: the hand reader may take one
+    in (``read_hand(..., spares=...)``) where the tiles alone make no hand."""
 
     @property
     def warnings(self) -> list[str]:
@@ -66,7 +70,7 @@ class Recognizer:
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
-                 lift_model: LiftModel | None = None):
+                 lift_model: LiftModel | None = None, spares: int = 8):
         self.localizer = localizer
         # read pictures that look squeezed with this one instead (vision.squeeze), when given
         self.squeezed_localizer = squeezed_localizer
@@ -80,6 +84,8 @@ class Recognizer:
         self.unsqueeze = unsqueeze  # also look for tiles in a squeezed picture stretched back (vision.squeeze)
         # whether each face-up tile lies on another (Detections.lifted), when given; else lifted stays NaN
         self.lift_model = lift_model
+        # how many of the localiser's spare candidates to keep and name (Recognition.spares); 0: none
+        self.spares = spares
 
     @classmethod
     def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
@@ -98,31 +104,56 @@ class Recognizer:
             kwargs["lift_model"] = LiftModel(lift, threads)
         return cls(Localizer(loc, threads), CropClassifier(clf, threads), **kwargs)
 
-    def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict, int]:
+    def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict, int, Detections]:
         """Tiles of a decoded BGR image; boxes multiplied by ``scale`` (reduced decode -> original pixels). Returns
-        (detections, milliseconds per stage, stretch: see :attr:`Recognition.stretch`)."""
+        (detections, milliseconds per stage, stretch: see :attr:`Recognition.stretch`, spares: see
+        :attr:`Recognition.spares`)."""
         t0 = time.perf_counter()
-        boxes, landscape, stretch = self.find_boxes(image)
+        boxes, landscape, stretch, spare_boxes = self.find_boxes_and_spares(image)
         t1 = time.perf_counter()
-        dets = self.name_boxes(image, boxes, landscape, scale)
+        n = len(boxes)
+        if len(spare_boxes):  # named in the same classifier batches as the tiles
+            if landscape is not None:
+                landscape = np.concatenate([landscape, _landscape(spare_boxes)])
+            named = self.name_boxes(image, np.concatenate([boxes, spare_boxes]), landscape, scale)
+            dets, spares = named[np.arange(n)], named[np.arange(n, len(named))]
+        else:
+            dets, spares = self.name_boxes(image, boxes, landscape, scale), Detections.empty(self.topk)
         t2 = time.perf_counter()
-        return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch
+        return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch, spares
 
     def find_boxes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, int]:
         """The first half of :meth:`recognize_array`: the localiser's boxes (N, 4) in ``image`` pixels with its
         post-processing (and the squeezed-picture pass), whether each box is landscape once any squeeze is undone
         (None: judge by the box), and the stretch kept."""
+        return self.find_boxes_and_spares(image)[:3]
+
+    def find_boxes_and_spares(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, int, np.ndarray]:
+        """:meth:`find_boxes` and the spare candidates' boxes (M, 4) (``onnx_models.spare_candidates``, from the
+        localiser's output on the picture as it came; none where a stretched copy was kept)."""
+        raw_as_is = {}
+
+        def run(localizer: Localizer, picture: np.ndarray):
+            out, frame = localizer.raw(picture)
+            if picture is image:
+                raw_as_is["output"] = (out, frame)
+            return Localizer.postprocess(out, frame, self.conf, self.iou, contain=self.contain)
+
         def localize(picture):
-            return self.localizer(picture, self.conf, self.iou, contain=self.contain)
+            return run(self.localizer, picture)
 
         def localize_squeezed(picture):
-            return self.squeezed_localizer(picture, self.conf, self.iou, contain=self.contain)
+            return run(self.squeezed_localizer, picture)
 
         if self.unsqueeze:
             boxes, _, _, landscape, stretch = localize_unsqueezed(
                 localize, image, localize_squeezed if self.squeezed_localizer is not None else None)
-            return boxes, landscape, stretch
-        return localize(image)[0], None, 1
+        else:
+            boxes, landscape, stretch = localize(image)[0], None, 1
+        spare_boxes = np.zeros((0, 4), np.float32)
+        if stretch == 1 and self.spares and "output" in raw_as_is:
+            spare_boxes = spare_candidates(*raw_as_is["output"], boxes, limit=self.spares)[0]
+        return boxes, landscape, stretch, spare_boxes
 
     def name_boxes(self, image: np.ndarray, boxes: np.ndarray, landscape: np.ndarray | None = None,
                    scale: float = 1.0) -> Detections:
@@ -149,11 +180,15 @@ class Recognizer:
         t0 = time.perf_counter()
         loaded = decode_image(data, min_side=self.min_side, max_pixels=self.max_pixels)
         t1 = time.perf_counter()
-        dets, timings, stretch = self.recognize_array(loaded.image, loaded.scale)
+        dets, timings, stretch, spares = self.recognize_array(loaded.image, loaded.scale)
         timings = {"decode": (t1 - t0) * 1e3, **timings, "total": (time.perf_counter() - t0) * 1e3}
         recognition = Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()},
-                                  stretch)
+                                  stretch, spares)
         return recognition, loaded.image
+
+
+def _landscape(boxes: np.ndarray) -> np.ndarray:
+    return (boxes[:, 2] - boxes[:, 0]) > (boxes[:, 3] - boxes[:, 1])
 
 
 def assemble(boxes: np.ndarray, probs: np.ndarray, orient: np.ndarray, landscape: np.ndarray,

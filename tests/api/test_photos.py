@@ -53,7 +53,9 @@ def decode_data_url(url: str) -> Image.Image:
     return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
 
 
-ALL_PHOTOS = PHOTOS + sorted(FIXTURES.glob("synth_*.jpg"))
+# spare_6262_35: a hand tile only a spare box of the localiser holds (tests/vision/test_spares.py)
+ALL_PHOTOS = PHOTOS + sorted(FIXTURES.glob("synth_*.jpg")) + [ROOT / "tests" / "fixtures" / "images"
+                                                            / "spare_6262_35.jpg"]
 
 
 @pytest.fixture(scope="module")
@@ -76,14 +78,14 @@ def test_recognize_gives_what_the_recogniser_and_hand_reader_give(client, direct
     assert (body["width"], body["height"]) == (width, height)
     assert body["image"] == photo.name
     reference = recognizer.recognize(data)
-    expected_tiles = reference.detections.to_json()
+    reading = read_hand(reference.detections, (reference.width, reference.height), spares=reference.spares)
+    expected_tiles = reference.detections.to_json() + reading.extra_tiles()  # a spare taken in joins the tiles
     assert [t["code"] for t in body["tiles"]] == [t["code"] for t in expected_tiles]
     assert [t["rotation"] for t in body["tiles"]] == [t["rotation"] for t in expected_tiles]
     for got, want in zip(body["tiles"], expected_tiles):
         assert np.allclose(got["box"], want["box"], atol=1.0) and abs(got["confidence"] - want["confidence"]) < 1e-3
         x1, y1, x2, y2 = got["box"]
         assert 0 <= x1 <= x2 <= width and 0 <= y1 <= y2 <= height
-    reading = read_hand(reference.detections, (reference.width, reference.height))
     # A reading that stopped at the search budget depends on the CPU time it got (the budget is partly time), so
     # the service's and the direct call's may differ there; every other reading is deterministic and must match.
     budget_hit = "search_budget_exhausted" in reading.warning_codes or \
@@ -91,6 +93,9 @@ def test_recognize_gives_what_the_recogniser_and_hand_reader_give(client, direct
     if not budget_hit:
         assert body["hand"] == (reading.hand.to_json() if reading.hand is not None else None)
     assert len(body["tile_roles"]) == len(body["tiles"])
+    if photo.name.startswith("spare_"):
+        assert body["tiles"][-1]["spare"] is True and "spare_tile_used" in body["warning_codes"]
+        assert body["spares_used"][0]["tile_index"] == len(body["tiles"]) - 1
     overlay = decode_data_url(body["overlay"])
     assert abs(overlay.width / overlay.height - width / height) < 0.02
 

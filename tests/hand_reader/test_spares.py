@@ -1,0 +1,80 @@
+"""The localiser's spare candidates (docs/rules-session19.md, s1): a hand tile that only a spare box holds is taken
+in when the kept boxes make no hand, and a spare is left alone when they do."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from vision import hand_reader
+from vision.classes import FACE_CODES
+from vision.detections import Detections
+from vision.hand_reader import read_hand
+from vision.reading.decode import SearchBudget
+
+from tests.hand_reader.builder import Table
+from tests.hand_reader.test_layouts import assert_hand, same_hand
+
+ROW = "1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z || s4s 5s 6s"
+HAND = "123m555p888s3z c4*56s< +3z"
+MISSING = {"concealed": 4, "winning": 10, "meld": 12}  # detection index of the tile only a spare holds
+
+
+def _states_only() -> SearchBudget:
+    return SearchBudget(seconds=math.inf)
+
+
+def _clutter_spare(detections: Detections, code: str = "7p") -> Detections:
+    """A spare box well away from the hand (below its first tile), named ``code``, as wide a top-k as the tiles'."""
+    box = detections.boxes[0] + np.array([0, 3, 0, 3], np.float32) * (detections.boxes[0, 3] - detections.boxes[0, 1])
+    k = detections.topk_ids.shape[1]
+    others = [c for c in range(len(FACE_CODES)) if FACE_CODES[c] != code][:k - 1]
+    ids = np.array([[FACE_CODES.index(code), *others]])
+    probs = np.array([[0.6] + [0.3 / k] * (k - 1)], np.float32)
+    return Detections(box[None], ids[:, 0], probs[:, 0], detections.rotation[[0]], ids, probs)
+
+
+def _photo(turn: int):
+    detections, size, _ = Table().row(ROW).photo(turn=turn, shuffle=False)
+    return detections, size
+
+
+@pytest.mark.parametrize("turn", [0, 90, 180])
+@pytest.mark.parametrize("role", sorted(MISSING))
+def test_a_hand_tile_only_a_spare_holds_is_taken_in(turn, role):
+    detections, size = _photo(turn)
+    missing = MISSING[role]
+    kept = detections[np.arange(len(detections)) != missing]
+    without = read_hand(kept, size, budget=_states_only())
+    assert without.hand is None or not same_hand(without.hand, HAND)
+    # the true tile second among the spares, behind a clutter box the localiser scored higher
+    spares = _clutter_spare(detections).concat(detections[missing])
+    reading = read_hand(kept, size, budget=_states_only(), spares=spares)
+    assert_hand(reading, HAND)
+    assert "spare_tile_used" in reading.warning_codes
+    assert len(reading.tile_roles) == len(kept) + 1 and reading.tile_roles[-1]["role"] != "clutter"
+    [extra] = reading.extra_tiles()
+    assert extra["spare"] is True and extra["box"] == [round(float(v), 1) for v in detections.boxes[missing]]
+    assert reading.to_json()["spares_used"][0]["tile_index"] == len(kept)
+
+
+@pytest.mark.parametrize("turn", [0, 90])
+def test_spares_are_left_alone_when_the_tiles_make_the_hand(turn):
+    detections, size = _photo(turn)
+    spares = _clutter_spare(detections, "3z").concat(_clutter_spare(detections, "5p"))
+    reading = read_hand(detections, size, budget=_states_only(), spares=spares)
+    assert_hand(reading, HAND)
+    assert reading.spares_used == [] and reading.extra_tiles() == []
+    assert "spare_tile_used" not in reading.warning_codes and len(reading.tile_roles) == len(detections)
+
+
+def test_only_the_best_spares_are_tried(monkeypatch):
+    detections, size = _photo(0)
+    missing = MISSING["meld"]
+    kept = detections[np.arange(len(detections)) != missing]
+    spares = _clutter_spare(detections).concat(detections[missing])
+    monkeypatch.setattr(hand_reader, "MAX_SPARE_BOXES", 1)  # the true tile is the second spare
+    reading = read_hand(kept, size, budget=_states_only(), spares=spares)
+    assert reading.hand is None or not same_hand(reading.hand, HAND)

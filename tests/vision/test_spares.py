@@ -1,0 +1,77 @@
+"""The localiser's spare candidates (``onnx_models.spare_candidates``, ``Recognition.spares``)."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from vision.detections import box_iou
+from vision.onnx_models import spare_candidates
+from vision.recognize import Recognizer
+
+ROOT = Path(__file__).resolve().parents[2]
+FIXTURES = ROOT / "tests" / "fixtures" / "images"
+
+
+def _output(candidates: list[tuple[float, float, float, float, float, float]]) -> np.ndarray:
+    """(6, A) localiser output from (cx, cy, w, h, tile score, back score) per anchor, in input pixels."""
+    return np.array(candidates, np.float32).T
+
+
+def test_spares_are_free_deduplicated_scored_candidates_best_first():
+    frame = (0.5, 10.0, 20.0, 400, 600)  # scale, pad x, pad y, image height, width: input = image * 0.5 + pad
+    out = _output([
+        (60, 70, 20, 30, 0.95, 0.0),  # the kept box itself
+        (62, 70, 20, 30, 0.40, 0.0),  # the kept box again, NMS-suppressed: not a spare
+        (110, 70, 20, 30, 0.20, 0.0),  # a free candidate
+        (111, 71, 20, 30, 0.15, 0.0),  # the same tile again (IoU > 0.7 with the one above): one spare for it
+        (160, 70, 20, 30, 0.0, 0.12),  # a free back: the best of its two scores counts
+        (210, 70, 20, 30, 0.03, 0.01),  # below the floor
+    ])
+    kept = np.array([[(50 - 10) / 0.5, (55 - 20) / 0.5, (70 - 10) / 0.5, (85 - 20) / 0.5]], np.float32)
+    boxes, scores = spare_candidates(out, frame, kept, floor=0.05)
+    np.testing.assert_allclose(scores, [0.20, 0.12])
+    np.testing.assert_allclose(boxes[0], [(100 - 10) / 0.5, (55 - 20) / 0.5, (120 - 10) / 0.5, (85 - 20) / 0.5])
+    assert (box_iou(boxes, kept) < 0.5).all()
+    assert len(spare_candidates(out, frame, kept, floor=0.05, limit=1)[0]) == 1
+    assert len(spare_candidates(out, frame, kept, floor=0.5)[0]) == 0
+
+
+@pytest.fixture(scope="module")
+def rec():
+    return Recognizer.load(ROOT / "models")
+
+
+def test_recognition_keeps_named_spares_apart_from_the_tiles(rec):
+    image = FIXTURES / "synth_9000001_1.jpg"  # a synthetic scene with spares (the hk fixtures have none)
+    result = rec.recognize(image)
+    spares, tiles = result.spares, result.detections
+    assert 0 < len(spares) <= rec.spares
+    assert spares.topk_ids.shape[1] == tiles.topk_ids.shape[1]  # the reader appends them to the tiles
+    assert (box_iou(spares.boxes, tiles.boxes) < 0.5).all()
+    again = Recognizer.load(ROOT / "models", spares=0).recognize(image)
+    assert len(again.spares) == 0
+    np.testing.assert_allclose(again.detections.boxes, tiles.boxes)  # the spares change nothing about the tiles
+    np.testing.assert_array_equal(again.detections.class_ids, tiles.class_ids)
+
+
+def test_a_spare_completes_the_hand_of_a_photo(rec):
+    import json
+
+    from engine.hand import Hand
+    from vision.hand_reader import read_hand
+    from vision.reading.compare import same_hand
+    from vision.reading.decode import SearchBudget
+
+    scene = json.loads((FIXTURES / "spare_6262_35.json").read_text())
+    result = rec.recognize(FIXTURES / "spare_6262_35.jpg")
+    size, rules = (result.width, result.height), scene["context"]["rules"]
+    budget = lambda: SearchBudget(seconds=float("inf"))  # noqa: E731 - states only: a loaded test machine reads alike
+    without = read_hand(result.detections, size, rules=rules, budget=budget())
+    assert without.hand is None
+    reading = read_hand(result.detections, size, rules=rules, budget=budget(), spares=result.spares)
+    assert same_hand(reading.hand, Hand.from_json(scene["hand"]))
+    assert "spare_tile_used" in reading.warning_codes
+    [extra] = reading.extra_tiles()
+    truth = np.array([t["box"] for t in scene["tiles"]], np.float32)
+    assert box_iou(np.array([extra["box"]], np.float32), truth).max() >= 0.5  # the spare is a true tile
