@@ -96,7 +96,8 @@ def model_detections(scene: dict, root: Path, models: Path | None = None, cache:
     """The recogniser's detections for the scene's image (``vision.recognize``; ``models``: its folder, default
     models/). With ``cache`` (a folder) each image's detections are kept there as .npz and read back on later runs,
     so that reader changes are compared on the very same detections (and faster)."""
-    return model_recognition(scene, root, models, cache)[0]
+    detections, _ = _from_cache(scene, models, cache)
+    return detections if detections is not None else model_recognition(scene, root, models, cache)[0]
 
 
 def model_recognition(scene: dict, root: Path, models: Path | None = None,
@@ -104,28 +105,36 @@ def model_recognition(scene: dict, root: Path, models: Path | None = None,
     """(detections, spares) as ``model_detections`` keeps them (the spares under ``spare_``-prefixed names). A cache
     from before session 19 holds no spares: they are added to it from a second run of the recogniser on the image,
     whose own detections are checked against the cached ones (the spares belong to them)."""
-    cached = cache / (Path(scene["image"]).stem + ".npz") if cache is not None else None
-    detections = None
-    if cached is not None and cached.exists():
-        with np.load(cached) as data:
-            # a cache from before the lift model holds no ``lifted``, one from before session 17 no
-            # ``sideways_probability``: each is read only where the models in use would not give it either
-            if ("lifted" in data or _recognizer(models).lift_model is None) and (
-                    "sideways_probability" in data or _recognizer(models).classifier.orientations != 4):
-                detections = Detections(**{name: data[name] for name in _FIELDS if name in data})
-                if "spare_boxes" in data:
-                    return detections, Detections(**{name: data["spare_" + name] for name in _FIELDS
-                                                     if "spare_" + name in data})
+    detections, spares = _from_cache(scene, models, cache)
+    if spares is not None:
+        return detections, spares
     recognition = _recognizer(models).recognize(str(root / scene["image"]))
     if detections is not None and (detections.boxes.shape != recognition.detections.boxes.shape
                                    or np.abs(detections.boxes - recognition.detections.boxes).max(initial=0) > 0.5):
-        raise SystemExit(f"{cached}: the cached detections are not the models' own: spares cannot be added")
+        raise SystemExit(f"{scene['image']}: the cached detections are not the models' own: spares cannot be added")
     detections = detections if detections is not None else recognition.detections
-    if cached is not None:
-        cached.parent.mkdir(parents=True, exist_ok=True)
-        np.savez(cached, **{name: getattr(detections, name) for name in _FIELDS},
+    if cache is not None:
+        cache.mkdir(parents=True, exist_ok=True)
+        np.savez(cache / (Path(scene["image"]).stem + ".npz"), **{name: getattr(detections, name) for name in _FIELDS},
                  **{"spare_" + name: getattr(recognition.spares, name) for name in _FIELDS})
     return detections, recognition.spares
+
+
+def _from_cache(scene: dict, models: Path | None, cache: Path | None) -> tuple[Detections | None, Detections | None]:
+    """(detections, spares) from the scene's cache file; None for what it does not hold."""
+    cached = cache / (Path(scene["image"]).stem + ".npz") if cache is not None else None
+    if cached is None or not cached.exists():
+        return None, None
+    with np.load(cached) as data:
+        # a cache from before the lift model holds no ``lifted``, one from before session 17 no
+        # ``sideways_probability``: each is read only where the models in use would not give it either
+        if ("lifted" not in data and _recognizer(models).lift_model is not None) or (
+                "sideways_probability" not in data and _recognizer(models).classifier.orientations == 4):
+            return None, None
+        detections = Detections(**{name: data[name] for name in _FIELDS if name in data})
+        if "spare_boxes" not in data:
+            return detections, None
+        return detections, Detections(**{name: data["spare_" + name] for name in _FIELDS if "spare_" + name in data})
 
 
 def kong_answers(reading, scene: dict, detections: Detections) -> list[str]:

@@ -85,7 +85,9 @@ WHITE_DRAGON = FACE_CODES.index("5z")
 BACK_AS_WHITE_DRAGON = 0.1
 MAX_SPARE_BOXES = 4  # the localiser's best spare candidates (Recognition.spares) tried, one at a time, ...
 SPARE_BOX_COST = 1.0  # ... at this cost when the layout puts the spare in the hand ...
-SPARES_ALWAYS = False  # ... side by side with the plain readings (True) or only when they leave it unsatisfied
+SPARES_ALWAYS = False  # ... side by side with the plain readings (True) or only when they leave it unsatisfied,
+SPARE_EXPANSIONS = 500  # ... with this many more search states and CPU seconds (a photo missing a tile spends its
+SPARE_SECONDS = 0.01  # whole budget on readings without it)
 
 
 @dataclass
@@ -260,6 +262,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # The localiser's spare candidates: a tile it boxed below its threshold, or whose box NMS dropped beside an
     # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.
     if spares is not None and len(spares) and (SPARES_ALWAYS or unsatisfied()):
+        budget.extend(SPARE_EXPANSIONS, SPARE_SECONDS)
         for s in range(min(len(spares), MAX_SPARE_BOXES)):
             if budget.out_of_time():
                 break

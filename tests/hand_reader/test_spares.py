@@ -8,6 +8,7 @@ import math
 import numpy as np
 import pytest
 
+from engine.hand import Hand
 from vision import hand_reader
 from vision.classes import FACE_CODES
 from vision.detections import Detections
@@ -48,7 +49,7 @@ def test_a_hand_tile_only_a_spare_holds_is_taken_in(turn, role):
     missing = MISSING[role]
     kept = detections[np.arange(len(detections)) != missing]
     without = read_hand(kept, size, budget=_states_only())
-    assert without.hand is None or not same_hand(without.hand, HAND)
+    assert without.hand is None or not same_hand(without.hand, Hand.parse(HAND))
     # the true tile second among the spares, behind a clutter box the localiser scored higher
     spares = _clutter_spare(detections).concat(detections[missing])
     reading = read_hand(kept, size, budget=_states_only(), spares=spares)
@@ -77,4 +78,35 @@ def test_only_the_best_spares_are_tried(monkeypatch):
     spares = _clutter_spare(detections).concat(detections[missing])
     monkeypatch.setattr(hand_reader, "MAX_SPARE_BOXES", 1)  # the true tile is the second spare
     reading = read_hand(kept, size, budget=_states_only(), spares=spares)
-    assert reading.hand is None or not same_hand(reading.hand, HAND)
+    assert reading.hand is None or not same_hand(reading.hand, Hand.parse(HAND))
+
+
+def _spent_budget() -> SearchBudget:
+    """A budget the photo's other readings have used up (as a photo missing a hand tile does: no reading without it
+    makes a hand, and each is searched to its cap)."""
+    budget = SearchBudget(expansions=3000, seconds=math.inf)
+    budget.spend(3000)
+    return budget
+
+
+def test_the_spares_search_on_when_the_tiles_spent_the_budget(monkeypatch):
+    # The spare stage gets states of its own (SPARE_EXPANSIONS), else it would stop before its first spare.
+    detections, size = _photo(0)
+    missing = MISSING["concealed"]
+    kept = detections[np.arange(len(detections)) != missing]
+    spares = detections[[missing]]
+    assert_hand(read_hand(kept, size, budget=_spent_budget(), spares=spares), HAND)
+    monkeypatch.setattr(hand_reader, "SPARE_EXPANSIONS", 0)
+    starved = read_hand(kept, size, budget=_spent_budget(), spares=spares)
+    assert starved.hand is None or not same_hand(starved.hand, Hand.parse(HAND))
+
+
+def test_a_budget_extension_adds_states_and_time_from_now():
+    budget = SearchBudget(expansions=10, seconds=0.0)
+    budget.spend(12)
+    assert budget.exhausted and budget.out_of_time()
+    budget.extend(5, 60.0)
+    assert not budget.exhausted and not budget.out_of_time()
+    assert budget.expansions_left == 5 and budget.spent == 12  # the overdraft is forgiven, not forgotten
+    budget.spend(5)
+    assert budget.exhausted

@@ -74,6 +74,14 @@ class SearchBudget:
         if self.expansions_left <= 0:
             self.exhausted = True
 
+    def extend(self, expansions: int, seconds: float) -> None:
+        """More states and CPU time for a later stage (the time from the later of the deadline and now): a stage
+        that a spent budget would otherwise skip gets a bounded search of its own."""
+        self.expansions += expansions + max(-self.expansions_left, 0)  # an overdraft is forgiven; ``spent`` keeps it
+        self.expansions_left = max(self.expansions_left, 0) + expansions
+        self.deadline = max(self.deadline, time.thread_time()) + seconds
+        self.exhausted = self.expansions_left <= 0
+
     def out_of_time(self) -> bool:
         if time.thread_time() > self.deadline:
             self.exhausted = True
