@@ -116,8 +116,8 @@ def model_recognition(scene: dict, root: Path, models: Path | None = None,
     if cache is not None:
         cache.mkdir(parents=True, exist_ok=True)
         np.savez(cache / (Path(scene["image"]).stem + ".npz"), **{name: getattr(detections, name) for name in _FIELDS},
-                 **{"spare_" + name: getattr(recognition.spares, name) for name in _FIELDS})
-    return detections, recognition.spares
+                 **{"spare_" + name: getattr(recognition.spares(), name) for name in _FIELDS})
+    return detections, recognition.spares()
 
 
 def _from_cache(scene: dict, models: Path | None, cache: Path | None) -> tuple[Detections | None, Detections | None]:

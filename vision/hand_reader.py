@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from itertools import combinations, product
 from typing import Any
@@ -144,7 +145,8 @@ def _box(detections: Detections, i: int) -> list[float]:
 
 def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_tile: str | None = None,
               concealed_kong_tiles: list[str] | None = None, rules: str = "mcr",
-              budget: decoding.SearchBudget | None = None, spares: Detections | None = None) -> HandReading:
+              budget: decoding.SearchBudget | None = None,
+              spares: Detections | Callable[[], Detections] | None = None) -> HandReading:
     """Read the winning hand from ``detections`` (see the module docstring). ``image_size`` is (width, height).
 
     ``winning_tile`` names the winning tile (it then overrides the set-apart tile's face, or picks the tile among
@@ -152,8 +154,9 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     none, in reading order (rows top to bottom, left to right in the normalised frame). ``budget``: the search
     budget of this photo (default: a fresh ``SearchBudget()``, its CPU time counted from here); a caller may pass its
     own to change the limits or to read how many search states were spent (``budget.spent``). ``spares``: the
-    localiser's candidates that did not make its threshold (best first); one of them may complete the hand, and
-    then it is appended to the tiles (``HandReading.spares_used``; ``tile_roles`` has one more entry).
+    localiser's candidates that did not make its threshold (best first), or a callable naming them on demand
+    (``Recognition.spares``: named only if the spare stage runs); one of them may complete the hand, and then it is
+    appended to the tiles (``HandReading.spares_used``; ``tile_roles`` has one more entry).
     """
     n = len(detections)
     reading = HandReading(hand=None)
@@ -263,6 +266,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.
     if spares is not None and len(spares) and (SPARES_ALWAYS or unsatisfied()):
         budget.extend(SPARE_EXPANSIONS, SPARE_SECONDS)
+        spares = spares() if callable(spares) else spares
         for s in range(min(len(spares), MAX_SPARE_BOXES)):
             if budget.out_of_time():
                 break

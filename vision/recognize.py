@@ -18,6 +18,7 @@ Thread-safe: one Recognizer can serve concurrent calls (no per-call state on the
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -41,10 +42,9 @@ class Recognition:
     stretch: int = 1
     """How the tiles were found (vision.squeeze): 1 = in the picture as it came; +k = in it stretched k times across
     (it looked squeezed from a wide original), -k = stretched k times down. Boxes are always in the picture's pixels."""
-    spares: Detections = field(default_factory=Detections.empty)
-    """The localiser's spare candidates (``onnx_models.spare_candidates``: boxes below its threshold or dropped
-    beside a kept box), named like the tiles, its best-scored first. They are not tiles: the hand reader may take one
-    in (``read_hand(..., spares=...)``) where the tiles alone make no hand."""
+    spares: "SpareTiles" = field(default_factory=lambda: SpareTiles.none())
+    """The localiser's spare candidates (see :class:`SpareTiles`): not tiles; the hand reader may take one in
+    (``read_hand(..., spares=recognition.spares)``) where the tiles alone make no hand."""
 
     @property
     def warnings(self) -> list[str]:
@@ -70,7 +70,7 @@ class Recognizer:
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
-                 lift_model: LiftModel | None = None, spares: int = 8):
+                 lift_model: LiftModel | None = None, spares: int = 4):
         self.localizer = localizer
         # read pictures that look squeezed with this one instead (vision.squeeze), when given
         self.squeezed_localizer = squeezed_localizer
@@ -84,7 +84,8 @@ class Recognizer:
         self.unsqueeze = unsqueeze  # also look for tiles in a squeezed picture stretched back (vision.squeeze)
         # whether each face-up tile lies on another (Detections.lifted), when given; else lifted stays NaN
         self.lift_model = lift_model
-        # how many of the localiser's spare candidates to keep and name (Recognition.spares); 0: none
+        # how many of the localiser's spare candidates to keep and name (Recognition.spares); 0: none. The reader
+        # tries 4 (hand_reader.MAX_SPARE_BOXES; 8 read no more development hands): each costs two crops' naming
         self.spares = spares
 
     @classmethod
@@ -104,22 +105,16 @@ class Recognizer:
             kwargs["lift_model"] = LiftModel(lift, threads)
         return cls(Localizer(loc, threads), CropClassifier(clf, threads), **kwargs)
 
-    def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict, int, Detections]:
+    def recognize_array(self, image: np.ndarray, scale: float = 1.0) -> tuple[Detections, dict, int, "SpareTiles"]:
         """Tiles of a decoded BGR image; boxes multiplied by ``scale`` (reduced decode -> original pixels). Returns
         (detections, milliseconds per stage, stretch: see :attr:`Recognition.stretch`, spares: see
         :attr:`Recognition.spares`)."""
         t0 = time.perf_counter()
         boxes, landscape, stretch, spare_boxes = self.find_boxes_and_spares(image)
         t1 = time.perf_counter()
-        n = len(boxes)
-        if len(spare_boxes):  # named in the same classifier batches as the tiles
-            if landscape is not None:
-                landscape = np.concatenate([landscape, _landscape(spare_boxes)])
-            named = self.name_boxes(image, np.concatenate([boxes, spare_boxes]), landscape, scale)
-            dets, spares = named[np.arange(n)], named[np.arange(n, len(named))]
-        else:
-            dets, spares = self.name_boxes(image, boxes, landscape, scale), Detections.empty(self.topk)
+        dets = self.name_boxes(image, boxes, landscape, scale)
         t2 = time.perf_counter()
+        spares = SpareTiles(spare_boxes * scale, lambda: self.name_boxes(image, spare_boxes, None, scale))
         return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch, spares
 
     def find_boxes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, int]:
@@ -187,8 +182,33 @@ class Recognizer:
         return recognition, loaded.image
 
 
-def _landscape(boxes: np.ndarray) -> np.ndarray:
-    return (boxes[:, 2] - boxes[:, 0]) > (boxes[:, 3] - boxes[:, 1])
+class SpareTiles:
+    """The localiser's spare candidates of one picture (``onnx_models.spare_candidates``: boxes it scored below its
+    threshold, or dropped beside a kept box), its best-scored first; ``boxes`` (M, 4) in the picture's pixels. Named
+    like the tiles only when first called (``spares()`` -> Detections): the hand reader needs them only where the
+    tiles alone make no hand, and naming four costs about 7 ms of a 12 MP photo's 100. Holds the decoded picture until
+    then. Safe to call from several threads (at worst two name them)."""
+
+    def __init__(self, boxes: np.ndarray, name: Callable[[], Detections] | None):
+        self.boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+        self._name = name if len(self.boxes) else None
+        self._named: Detections | None = None
+
+    @classmethod
+    def none(cls) -> "SpareTiles":
+        return cls(np.zeros((0, 4), np.float32), None)
+
+    def __len__(self) -> int:
+        return len(self.boxes)
+
+    def __call__(self) -> Detections:
+        if self._named is None:
+            self._named = self._name() if self._name is not None else Detections.empty()
+            self._name = None  # the picture is no longer needed
+        return self._named
+
+    def __repr__(self) -> str:
+        return f"SpareTiles({len(self)} boxes{', named' if self._named is not None else ''})"
 
 
 def assemble(boxes: np.ndarray, probs: np.ndarray, orient: np.ndarray, landscape: np.ndarray,

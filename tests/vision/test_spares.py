@@ -45,14 +45,32 @@ def rec():
 def test_recognition_keeps_named_spares_apart_from_the_tiles(rec):
     image = FIXTURES / "synth_9000001_1.jpg"  # a synthetic scene with spares (the hk fixtures have none)
     result = rec.recognize(image)
-    spares, tiles = result.spares, result.detections
-    assert 0 < len(spares) <= rec.spares
+    spares, tiles = result.spares(), result.detections
+    assert 0 < len(spares) == len(result.spares) <= rec.spares
+    np.testing.assert_allclose(spares.boxes, result.spares.boxes)
     assert spares.topk_ids.shape[1] == tiles.topk_ids.shape[1]  # the reader appends them to the tiles
     assert (box_iou(spares.boxes, tiles.boxes) < 0.5).all()
     again = Recognizer.load(ROOT / "models", spares=0).recognize(image)
-    assert len(again.spares) == 0
+    assert len(again.spares) == 0 and len(again.spares()) == 0
     np.testing.assert_allclose(again.detections.boxes, tiles.boxes)  # the spares change nothing about the tiles
     np.testing.assert_array_equal(again.detections.class_ids, tiles.class_ids)
+
+
+def test_spares_are_named_only_when_asked_for_and_once(rec, monkeypatch):
+    calls = []
+    real = type(rec.classifier).__call__
+
+    def counting(self, crops, turn_average=True):
+        if turn_average:  # the averaged call makes one more of its own, without
+            calls.append(len(crops))
+        return real(self, crops, turn_average)
+
+    monkeypatch.setattr(type(rec.classifier), "__call__", counting)
+    result = rec.recognize(FIXTURES / "synth_9000001_1.jpg")
+    assert calls == [len(result.detections)]  # the tiles only
+    first = result.spares()
+    assert calls == [len(result.detections), len(result.spares)]
+    assert result.spares() is first and len(calls) == 2
 
 
 def test_a_spare_completes_the_hand_of_a_photo(rec):
