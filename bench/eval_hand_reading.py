@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.hand import Hand  # noqa: E402
 from vision.classes import CLASS_NAMES, FACE_CODES, FACE_DOWN  # noqa: E402
-from vision.detections import FIELDS as DETECTION_FIELDS  # noqa: E402
+from vision.detections import FIELDS as _FIELDS  # noqa: E402
 from vision.detections import Detections, box_iou  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
 from vision.reading.compare import same_hand  # noqa: E402
@@ -70,7 +70,6 @@ def truth_detections(scene: dict) -> Detections:
 
 
 _RECOGNIZER = None
-_FIELDS = DETECTION_FIELDS
 
 
 def _recognizer(models: Path | None):

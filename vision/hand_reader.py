@@ -85,10 +85,10 @@ WHITE_DRAGON = FACE_CODES.index("5z")
 # for a plain back): when the plain reading needs it, such backs are also read face up, at the log-ratio of the two.
 BACK_AS_WHITE_DRAGON = 0.1
 MAX_SPARE_BOXES = 4  # the localiser's best spare candidates (Recognition.spares) tried, one at a time, ...
-SPARE_BOX_COST = 1.0  # ... at this cost when the layout puts the spare in the hand ...
-SPARES_ALWAYS = False  # ... side by side with the plain readings (True) or only when they leave it unsatisfied,
-SPARE_EXPANSIONS = 500  # ... with this many more search states and CPU seconds (a photo missing a tile spends its
-SPARE_SECONDS = 0.01  # whole budget on readings without it)
+SPARE_BOX_COST = 1.0  # ... at this cost when the layout puts the spare in the hand, when the readings without
+SPARE_EXPANSIONS = 500  # leave it unsatisfied (tried always, they read no more hands at 3x the time), with this
+SPARE_SECONDS = 0.01  # many more search states and CPU seconds (a photo missing a tile spends its whole budget on
+# the readings without it)
 
 
 @dataclass
@@ -186,8 +186,6 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         steep = _steep_row_direction(detections, turn)
         if steep is not None:  # rows further than 45° off the labels' axes: read along them if all else fails
             steep_attempts += _layouts_for(detections, turn, tilt=steep, budget=budget)
-    plain_tiles = detections
-
     def tile_context(tiles: Detections) -> tuple:
         """What the search needs of one set of tiles: the tiles, each face's cost, each tile's up/down weight (a
         reversible face's up/down says less) and the meld cache (each meld's face options, listed once for all the
@@ -199,13 +197,13 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
 
     def search(tried: list, context: tuple = plain_context) -> None:
         nonlocal best_key, chosen, budget_hit
-        detections, costs, up_down, meld_cache = context
+        tiles, costs, up_down, meld_cache = context
         scored = []
         for attempt in tried:
             frame, duplicate, stacked_on, layout = attempt
             turn = frame.quarter_turn
             upside_down = sum(up_down[i] for i in _hand_tiles(layout)
-                              if not frame.face_down[i] and (int(detections.rotation[i]) - turn) % 360 == 180)
+                              if not frame.face_down[i] and (int(tiles.rotation[i]) - turn) % 360 == 180)
             scored.append(((not layout.count_ok, layout.cost + UPSIDE_DOWN_COST * upside_down), attempt))
         # The most plausible layouts first, so that the shared search budget goes to them (a stable sort: ties keep
         # the order of the quarter turns by their votes).
@@ -224,7 +222,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                 if budget.exhausted and layout.count_ok and best_key is not None:
                     budget_hit = True  # a layout that could still hold a legal hand goes unsearched
                     continue
-                result = decoding.decode(layout, detections.topk_ids, detections.topk_probs, rules=rules,
+                result = decoding.decode(layout, tiles.topk_ids, tiles.topk_probs, rules=rules,
                                          winning_request=winning_request, concealed_kong_kinds=kong_requests,
                                          max_expansions=cap, budget=budget, costs=costs, meld_cache=meld_cache)
                 budget_hit = budget_hit or result.budget_hit
@@ -232,7 +230,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                     cut_short.append(((not_ok, layout_cost), attempt))
                 key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
                 if best_key is None or key < best_key:
-                    best_key, chosen = key, (attempt, result, detections)
+                    best_key, chosen = key, (attempt, result, tiles)
             unfinished = cut_short
 
     search(attempts)
@@ -264,13 +262,13 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         search(face_up_attempts)
     # The localiser's spare candidates: a tile it boxed below its threshold, or whose box NMS dropped beside an
     # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.
-    if spares is not None and len(spares) and (SPARES_ALWAYS or unsatisfied()):
+    if spares is not None and len(spares) and unsatisfied():
         budget.extend(SPARE_EXPANSIONS, SPARE_SECONDS)
         spares = spares() if callable(spares) else spares
         for s in range(min(len(spares), MAX_SPARE_BOXES)):
             if budget.out_of_time():
                 break
-            with_spare = plain_tiles.concat(spares[s])
+            with_spare = detections.concat(spares[s])
             spare_attempts = []
             for turn in turns:
                 for attempt in _layouts_for(with_spare, turn, budget=budget):
