@@ -231,9 +231,11 @@ def main(argv=None) -> None:
     ap.add_argument("--skip-md", action="store_true")
     ap.add_argument("--confusion", default=None, help="write the hk-photos confusion matrix PNG here")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--box-votes", type=int, default=0,
+                    help="also name each tile from up to N of the localiser's other fits of it (Recognizer.box_votes)")
     ap.add_argument("--no-unsqueeze", action="store_true", help="localise each picture only as it came (vision.squeeze)")
     args = ap.parse_args(argv)
-    rec = Recognizer.load(args.models, threads=args.threads, unsqueeze=not args.no_unsqueeze)
+    rec = Recognizer.load(args.models, threads=args.threads, unsqueeze=not args.no_unsqueeze, box_votes=args.box_votes)
     result = {}
     result["hk_valid"], score = bench_hk(rec, args.limit, not args.skip_md)
     if args.confusion:

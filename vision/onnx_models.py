@@ -121,6 +121,35 @@ def spare_candidates(out: np.ndarray, frame: tuple, kept: np.ndarray, floor: flo
     return boxes[order], scores[order]
 
 
+def other_fits(out: np.ndarray, frame: tuple, kept: np.ndarray, limit: int = 2, min_iou: float = 0.6,
+               floor: float = 0.1) -> tuple[np.ndarray, np.ndarray]:
+    """For each ``kept`` box (N, 4), the localiser's other candidates of the same tile: of its ``limit`` best-scored
+    candidates scored at least ``floor`` that overlap it by IoU ``min_iou`` up to 0.98, those not repeating one
+    taken before (IoU 0.98): the fits NMS dropped. ``out`` and ``frame`` as :meth:`Localizer.raw` gives them. Returns
+    (boxes (M, 4) float32 in image pixels, owner (M,) int: the kept box each belongs to)."""
+    scale, px, py, ih, iw = frame
+    score = out[4:].max(axis=0)
+    keep = np.nonzero(score >= floor)[0]
+    if len(keep) == 0 or len(kept) == 0 or limit <= 0:
+        return np.zeros((0, 4), np.float32), np.zeros(0, np.int64)
+    cx, cy, w, h = out[:4, keep]
+    candidates = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)
+    candidates = np.clip((candidates - [px, py, px, py]) / scale, 0, [iw, ih, iw, ih]).astype(np.float32)
+    order = np.argsort(-score[keep], kind="stable")
+    overlap = box_iou(np.asarray(kept, np.float32), candidates)
+    boxes, owner = [], []
+    for i in range(len(kept)):
+        taken: list[int] = []
+        for j in order[(overlap[i, order] >= min_iou) & (overlap[i, order] < 0.98)][:limit]:
+            if all(box_iou(candidates[j:j + 1], candidates[k:k + 1])[0, 0] < 0.98 for k in taken):
+                taken.append(int(j))
+        boxes += [candidates[j] for j in taken]
+        owner += [i] * len(taken)
+    if not boxes:
+        return np.zeros((0, 4), np.float32), np.zeros(0, np.int64)
+    return np.array(boxes, np.float32), np.array(owner, np.int64)
+
+
 def _contained(boxes: np.ndarray, scores: np.ndarray, threshold: float) -> np.ndarray:
     """(N,) bool: boxes whose area lies more than ``threshold`` inside a higher-scoring box."""
     lt = np.maximum(boxes[:, None, :2], boxes[None, :, :2])

@@ -27,7 +27,7 @@ import numpy as np
 from .classes import FACE_DOWN
 from .detections import Detections
 from .io import DEFAULT_MAX_PIXELS, decode_image
-from .onnx_models import CropClassifier, LiftModel, Localizer, crop_around, crop_tiles, spare_candidates
+from .onnx_models import CropClassifier, LiftModel, Localizer, crop_around, crop_tiles, other_fits, spare_candidates
 from .squeeze import localize_unsqueezed
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
@@ -70,7 +70,7 @@ class Recognizer:
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
-                 lift_model: LiftModel | None = None, spares: int = 4):
+                 lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0):
         self.localizer = localizer
         # read pictures that look squeezed with this one instead (vision.squeeze), when given
         self.squeezed_localizer = squeezed_localizer
@@ -87,6 +87,8 @@ class Recognizer:
         # how many of the localiser's spare candidates to keep and name (Recognition.spares); 0: none. The reader
         # tries 4 (hand_reader.MAX_SPARE_BOXES; 8 read no more development hands): each costs two crops' naming
         self.spares = spares
+        # how many of the localiser's other fits of each tile (onnx_models.other_fits) also name it: 0, none
+        self.box_votes = box_votes
 
     @classmethod
     def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
@@ -110,9 +112,9 @@ class Recognizer:
         (detections, milliseconds per stage, stretch: see :attr:`Recognition.stretch`, spares: see
         :attr:`Recognition.spares`)."""
         t0 = time.perf_counter()
-        boxes, landscape, stretch, spare_boxes = self.find_boxes_and_spares(image)
+        boxes, landscape, stretch, spare_boxes, votes = self._find(image)
         t1 = time.perf_counter()
-        dets = self.name_boxes(image, boxes, landscape, scale)
+        dets = self.name_boxes(image, boxes, landscape, scale, votes)
         t2 = time.perf_counter()
         spares = SpareTiles(spare_boxes * scale, lambda: self.name_boxes(image, spare_boxes, None, scale))
         return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch, spares
@@ -126,6 +128,11 @@ class Recognizer:
     def find_boxes_and_spares(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, int, np.ndarray]:
         """:meth:`find_boxes` and the spare candidates' boxes (M, 4) (``onnx_models.spare_candidates``, from the
         localiser's output on the picture as it came; none where a stretched copy was kept)."""
+        return self._find(image)[:4]
+
+    def _find(self, image: np.ndarray):
+        """:meth:`find_boxes_and_spares` and the other fits of each box (``onnx_models.other_fits``: (boxes, owner),
+        or None), from the same output."""
         raw_as_is = {}
 
         def run(localizer: Localizer, picture: np.ndarray):
@@ -146,17 +153,32 @@ class Recognizer:
         else:
             boxes, landscape, stretch = localize(image)[0], None, 1
         spare_boxes = np.zeros((0, 4), np.float32)
-        if stretch == 1 and self.spares and "output" in raw_as_is:
-            spare_boxes = spare_candidates(*raw_as_is["output"], boxes, limit=self.spares)[0]
-        return boxes, landscape, stretch, spare_boxes
+        votes = None
+        if stretch == 1 and "output" in raw_as_is:
+            if self.spares:
+                spare_boxes = spare_candidates(*raw_as_is["output"], boxes, limit=self.spares)[0]
+            if self.box_votes:
+                votes = other_fits(*raw_as_is["output"], boxes, limit=self.box_votes)
+        return boxes, landscape, stretch, spare_boxes, votes
 
     def name_boxes(self, image: np.ndarray, boxes: np.ndarray, landscape: np.ndarray | None = None,
-                   scale: float = 1.0) -> Detections:
+                   scale: float = 1.0, votes: tuple[np.ndarray, np.ndarray] | None = None) -> Detections:
         """Cut each box (N, 4) of ``image`` and name it with the classifier: the second half of
         :meth:`recognize_array`, also used on boxes that did not come from the localiser (the benchmarks' true
-        boxes). ``landscape``: see ``crop_tiles``; ``scale`` multiplies the returned boxes."""
+        boxes). ``landscape``: see ``crop_tiles``; ``scale`` multiplies the returned boxes. ``votes``: (boxes (M, 4),
+        owner (M,)) other fits of the boxes, whose face probabilities are averaged into their owner's (equal
+        weights; the rotation comes from the box itself)."""
         crops, landscape = crop_tiles(image, boxes, self.classifier.size, landscape=landscape)
-        probs, orient = self.classifier(crops)
+        if votes is not None and len(votes[0]):
+            vote_crops, _ = crop_tiles(image, votes[0], self.classifier.size, landscape=landscape[votes[1]])
+            probs, orient = self.classifier(np.concatenate([crops, vote_crops]))
+            n = len(crops)
+            total, count = probs[:n].astype(np.float64), np.ones(n)
+            np.add.at(total, votes[1], probs[n:])
+            np.add.at(count, votes[1], 1.0)
+            probs, orient = (total / count[:, None]).astype(np.float32), orient[:n]
+        else:
+            probs, orient = self.classifier(crops)
         detections = assemble(boxes * scale, probs, orient, landscape, self.topk)
         if self.lift_model is None or len(detections) == 0:
             return detections

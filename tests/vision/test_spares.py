@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
@@ -93,3 +94,42 @@ def test_a_spare_completes_the_hand_of_a_photo(rec):
     [extra] = reading.extra_tiles()
     truth = np.array([t["box"] for t in scene["tiles"]], np.float32)
     assert box_iou(np.array([extra["box"]], np.float32), truth).max() >= 0.5  # the spare is a true tile
+
+
+def test_other_fits_are_a_kept_boxes_dropped_candidates_best_first():
+    from vision.onnx_models import other_fits
+
+    frame = (1.0, 0.0, 0.0, 400, 600)
+    out = _output([
+        (60, 70, 20, 30, 0.95, 0.0),  # the kept box itself (IoU 1): not another fit
+        (61, 70, 20, 30, 0.60, 0.0),  # another fit (IoU ~0.9)
+        (61, 70, 20, 30, 0.55, 0.0),  # the same fit again: taken once
+        (63, 71, 20, 30, 0.30, 0.0),  # a looser fit (IoU ~0.7)
+        (70, 70, 20, 30, 0.50, 0.0),  # half a tile off (IoU 0.33): another tile's
+        (59, 70, 20, 30, 0.05, 0.0),  # below the floor
+    ])
+    kept = np.array([[50, 55, 70, 85]], np.float32)
+    boxes, owner = other_fits(out, frame, kept, limit=3, min_iou=0.6, floor=0.1)
+    np.testing.assert_allclose(boxes, [[51, 55, 71, 85], [53, 56, 73, 86]])
+    np.testing.assert_array_equal(owner, [0, 0])
+    assert len(other_fits(out, frame, kept, limit=1)[0]) == 1
+    assert len(other_fits(out, frame, np.zeros((0, 4), np.float32))[0]) == 0
+
+
+def test_box_votes_average_a_tiles_face_over_its_fits(rec):
+    from vision.onnx_models import crop_tiles
+
+    image = cv2.imread(str(FIXTURES / "synth_9000001_1.jpg"))
+    boxes = rec.find_boxes(image)[0]
+    plain = rec.name_boxes(image, boxes)
+    # the first box's only other fit is the second box's own: its face probabilities become the two boxes' mean
+    voted = rec.name_boxes(image, boxes, votes=(boxes[1:2], np.array([0])))
+    crops, _ = crop_tiles(image, boxes[:2], rec.classifier.size)
+    probs, _ = rec.classifier(crops)
+    mean = probs.mean(axis=0)
+    top = np.argsort(-mean, kind="stable")[:voted.topk_ids.shape[1]]
+    np.testing.assert_array_equal(voted.topk_ids[0], top)
+    np.testing.assert_allclose(voted.topk_probs[0], mean[top], atol=1e-5)
+    assert voted.rotation[0] == plain.rotation[0]  # the rotation is the box's own
+    np.testing.assert_array_equal(voted.class_ids[1:], plain.class_ids[1:])
+    np.testing.assert_allclose(voted.topk_probs[1:], plain.topk_probs[1:], atol=1e-6)
