@@ -178,14 +178,18 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     best_key, chosen = None, None
     attempts, steep_attempts = [], []
     budget_hit = False
+    layout_seconds = 0.0  # the longest layout stage of one quarter turn (the spare stage reckons with it)
     for turn in turns:
         if attempts and budget.out_of_time():
             budget_hit = True  # dozens of tiles turned every way: the turns most tiles share were tried
             break
+        started = time.thread_time()
         attempts += _layouts_for(detections, turn, budget=budget)
+        layout_seconds = max(layout_seconds, time.thread_time() - started)
         steep = _steep_row_direction(detections, turn)
         if steep is not None:  # rows further than 45° off the labels' axes: read along them if all else fails
             steep_attempts += _layouts_for(detections, turn, tilt=steep, budget=budget)
+
     def tile_context(tiles: Detections) -> tuple:
         """What the search needs of one set of tiles: the tiles, each face's cost, each tile's up/down weight (a
         reversible face's up/down says less) and the meld cache (each meld's face options, listed once for all the
@@ -271,6 +275,10 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             with_spare = detections.concat(spares[s])
             spare_attempts = []
             for turn in turns:
+                # a row of dozens of tiles takes tens of ms to lay out in each turn: none is begun that would end
+                # past the deadline
+                if budget.out_of_time() or time.thread_time() + layout_seconds > budget.deadline:
+                    break
                 for attempt in _layouts_for(with_spare, turn, budget=budget):
                     if n in _hand_tiles(attempt[3]):  # else the same as a plain reading
                         attempt[3].cost += SPARE_BOX_COST
