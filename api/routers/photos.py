@@ -60,7 +60,8 @@ async def recognize(
 ) -> dict[str, Any]:
     """The recognition object of interfaces.md: `tiles` (code, box, confidence, rotation, face_down, top
     alternatives), `hand` (or null), `warnings`, `alternatives`, `tile_roles`, plus `width`, `height` and
-    `overlay`."""
+    `overlay`. A box the localiser scored below its threshold that the reader took in as a hand tile is the last of
+    `tiles`, with `"spare": true` (and in `spares_used`, with its `tile_index`)."""
     await _reject_unknown_fields(request, _PHOTO_FIELDS)
     options = _photo_options(image, rules, winning_tile, concealed_kong_tiles, overlay)
     data = await image.read()
