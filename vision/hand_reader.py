@@ -84,11 +84,14 @@ WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
 # for a plain back): when the plain reading needs it, such backs are also read face up, at the log-ratio of the two.
 BACK_AS_WHITE_DRAGON = 0.1
-MAX_SPARE_BOXES = 4  # the localiser's best spare candidates (Recognition.spares) tried, one at a time, ...
-SPARE_BOX_COST = 1.0  # ... at this cost when the layout puts the spare in the hand, when the readings without
-SPARE_EXPANSIONS = 500  # leave it unsatisfied (tried always, they read no more hands at 3x the time), with this
-SPARE_SECONDS = 0.01  # many more search states and CPU seconds (a photo missing a tile spends its whole budget on
-# the readings without it)
+# Where the readings so far leave it unsatisfied (tried always, spares read no more hands at 3x the time), the
+# localiser's best spare candidates (Recognition.spares) are tried added to the tiles, one at a time, at a cost when
+# the layout puts the spare in the hand; that stage gets search states and CPU time of its own, since a photo missing
+# a tile spends its whole budget on the readings without it.
+MAX_SPARE_BOXES = 4
+SPARE_BOX_COST = 1.0
+SPARE_EXPANSIONS = 500
+SPARE_SECONDS = 0.01
 
 
 @dataclass

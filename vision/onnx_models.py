@@ -94,6 +94,23 @@ class Localizer:
         return boxes, score[sel].astype(np.float32), back.astype(np.float32)
 
 
+def _candidates(out: np.ndarray, frame: tuple, floor: float) -> tuple[np.ndarray, np.ndarray]:
+    """Every anchor of the localiser's output ``out`` (4 + nc, A) scored at least ``floor`` (its best class), before
+    any NMS: (boxes (M, 4) float32 xyxy in image pixels, not yet clipped to it (``_clip``); scores (M,) float32)."""
+    scale, px, py, _, _ = frame
+    score = out[4:].max(axis=0)
+    keep = np.nonzero(score >= floor)[0]
+    cx, cy, w, h = out[:4, keep]
+    boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1).reshape(-1, 4)
+    return ((boxes - [px, py, px, py]) / scale).astype(np.float32), score[keep].astype(np.float32)
+
+
+def _clip(boxes: np.ndarray, frame: tuple) -> np.ndarray:
+    """(M, 4) xyxy boxes clipped to the image of ``frame`` (its height and width)."""
+    _, _, _, ih, iw = frame
+    return np.clip(boxes, 0, [iw, ih, iw, ih]).astype(np.float32)
+
+
 def spare_candidates(out: np.ndarray, frame: tuple, kept: np.ndarray, floor: float = 0.05, limit: int = 8,
                      same_tile_iou: float = 0.7, kept_iou: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
     """The localiser's candidates that did not become boxes: scored at least ``floor`` (below the threshold, or
@@ -102,18 +119,12 @@ def spare_candidates(out: np.ndarray, frame: tuple, kept: np.ndarray, floor: flo
     :meth:`Localizer.raw` gives them. Returns (boxes (M, 4) float32 in image pixels, scores (M,) float32), best first.
     A hand tile the localiser boxed only below its threshold, or whose box NMS dropped for an overlapping neighbour's,
     is often among them (the reader tries them when the kept boxes make no hand)."""
-    scale, px, py, ih, iw = frame
-    score = out[4:].max(axis=0)
-    keep = np.nonzero(score >= floor)[0]
-    if len(keep) == 0 or limit <= 0:
+    boxes, scores = _candidates(out, frame, floor)
+    if len(boxes) == 0 or limit <= 0:
         return np.zeros((0, 4), np.float32), np.zeros(0, np.float32)
-    cx, cy, w, h = out[:4, keep]
-    scores = score[keep]
-    rects = np.stack([cx - w / 2, cy - h / 2, w, h], axis=1)
+    rects = np.concatenate([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]], axis=1)
     idx = np.asarray(cv2.dnn.NMSBoxes(rects.tolist(), scores.tolist(), floor, same_tile_iou), np.int64).reshape(-1)
-    boxes = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)[idx]
-    boxes = np.clip((boxes - [px, py, px, py]) / scale, 0, [iw, ih, iw, ih]).astype(np.float32)
-    scores = scores[idx].astype(np.float32)
+    boxes, scores = _clip(boxes[idx], frame), scores[idx]
     if len(kept):
         free = box_iou(boxes, kept).max(axis=1) < kept_iou
         boxes, scores = boxes[free], scores[free]
@@ -127,15 +138,11 @@ def other_fits(out: np.ndarray, frame: tuple, kept: np.ndarray, limit: int = 2, 
     candidates scored at least ``floor`` that overlap it by IoU ``min_iou`` up to 0.98, those not repeating one
     taken before (IoU 0.98): the fits NMS dropped. ``out`` and ``frame`` as :meth:`Localizer.raw` gives them. Returns
     (boxes (M, 4) float32 in image pixels, owner (M,) int: the kept box each belongs to)."""
-    scale, px, py, ih, iw = frame
-    score = out[4:].max(axis=0)
-    keep = np.nonzero(score >= floor)[0]
-    if len(keep) == 0 or len(kept) == 0 or limit <= 0:
+    candidates, scores = _candidates(out, frame, floor)
+    candidates = _clip(candidates, frame)
+    if len(candidates) == 0 or len(kept) == 0 or limit <= 0:
         return np.zeros((0, 4), np.float32), np.zeros(0, np.int64)
-    cx, cy, w, h = out[:4, keep]
-    candidates = np.stack([cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2], axis=1)
-    candidates = np.clip((candidates - [px, py, px, py]) / scale, 0, [iw, ih, iw, ih]).astype(np.float32)
-    order = np.argsort(-score[keep], kind="stable")
+    order = np.argsort(-scores, kind="stable")
     overlap = box_iou(np.asarray(kept, np.float32), candidates)
     boxes, owner = [], []
     for i in range(len(kept)):

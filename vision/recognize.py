@@ -17,6 +17,7 @@ Thread-safe: one Recognizer can serve concurrent calls (no per-call state on the
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
@@ -123,16 +124,12 @@ class Recognizer:
         """The first half of :meth:`recognize_array`: the localiser's boxes (N, 4) in ``image`` pixels with its
         post-processing (and the squeezed-picture pass), whether each box is landscape once any squeeze is undone
         (None: judge by the box), and the stretch kept."""
-        return self.find_boxes_and_spares(image)[:3]
-
-    def find_boxes_and_spares(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, int, np.ndarray]:
-        """:meth:`find_boxes` and the spare candidates' boxes (M, 4) (``onnx_models.spare_candidates``, from the
-        localiser's output on the picture as it came; none where a stretched copy was kept)."""
-        return self._find(image)[:4]
+        return self._find(image)[:3]
 
     def _find(self, image: np.ndarray):
-        """:meth:`find_boxes_and_spares` and the other fits of each box (``onnx_models.other_fits``: (boxes, owner),
-        or None), from the same output."""
+        """:meth:`find_boxes`, then from the same localiser output on the picture as it came (none where a stretched
+        copy was kept): the spare candidates' boxes (M, 4) (``onnx_models.spare_candidates``) and the other fits of
+        each box (``onnx_models.other_fits``: (boxes, owner), or None without ``box_votes``)."""
         raw_as_is = {}
 
         def run(localizer: Localizer, picture: np.ndarray):
@@ -209,12 +206,13 @@ class SpareTiles:
     threshold, or dropped beside a kept box), its best-scored first; ``boxes`` (M, 4) in the picture's pixels. Named
     like the tiles only when first called (``spares()`` -> Detections): the hand reader needs them only where the
     tiles alone make no hand, and naming four costs about 7 ms of a 12 MP photo's 100. Holds the decoded picture until
-    then. Safe to call from several threads (at worst two name them)."""
+    then. Safe to call from several threads (they are named once)."""
 
     def __init__(self, boxes: np.ndarray, name: Callable[[], Detections] | None):
         self.boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
         self._name = name if len(self.boxes) else None
         self._named: Detections | None = None
+        self._lock = threading.Lock()
 
     @classmethod
     def none(cls) -> "SpareTiles":
@@ -224,10 +222,11 @@ class SpareTiles:
         return len(self.boxes)
 
     def __call__(self) -> Detections:
-        if self._named is None:
-            self._named = self._name() if self._name is not None else Detections.empty()
-            self._name = None  # the picture is no longer needed
-        return self._named
+        with self._lock:
+            if self._named is None:
+                self._named = self._name() if self._name is not None else Detections.empty()
+                self._name = None  # the picture is no longer needed
+            return self._named
 
     def __repr__(self) -> str:
         return f"SpareTiles({len(self)} boxes{', named' if self._named is not None else ''})"
