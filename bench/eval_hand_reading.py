@@ -53,6 +53,7 @@ from vision.detections import Detections, box_iou  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
 from vision.reading.compare import same_hand  # noqa: E402
 from vision.reading.decode import SearchBudget  # noqa: E402
+from vision.reading import decode  # noqa: E402
 
 
 def true_class(tile: dict) -> int:
@@ -220,9 +221,13 @@ def main() -> None:
                         help="--detections model / boxes: the recognition models' folder (default: models/)")
     parser.add_argument("--no-spares", action="store_true",
                         help="--detections model: read without the localiser's spare candidates (session 18's reader)")
+    parser.add_argument("--no-order", action="store_true",
+                        help="read without the prior on the standing tiles' order (session 19's reader)")
     parser.add_argument("--cache", type=Path, default=None,
                         help="--detections model: keep each image's detections in this folder and reuse them")
     args = parser.parse_args()
+    if args.no_order:
+        decode.ORDER_WEIGHT = 0.0
     lines = (args.folder / "scenes.jsonl").read_text().splitlines()
     if args.limit:
         lines = lines[:args.limit]

@@ -47,7 +47,7 @@ WARNING_CODES = {
     "winning_tile_not_set_apart": "no tile set apart; the right-most standing tile is assumed (request: winning_tile)",
     "winning_tile_overridden": "the request names a winning tile other than the set-apart tile's face",
     "concealed_kong_face_unknown": "a concealed kong shows no face (request: concealed_kong_tiles); no hand until then",
-    "tile_corrected": "a tile's face was changed from its top-1 to make a legal hand",
+    "tile_corrected": "a tile's face was changed from its top-1: the most probable legal hand (policy V5, V6)",
     "correction_outside_top_k": "a legal hand needed a face outside a tile's top-k: check the photo",
     "no_legal_hand": "no reading of the tiles is a legal winning hand",
     "search_budget_exhausted": "the decoding search stopped at its budget (tiles far from any legal hand):"
@@ -243,7 +243,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     search(attempts)
     def unsatisfied() -> bool:
         """No legal hand of the right count yet, or only one that needs a face the classifier did not put first."""
-        return chosen is None or best_key[0] or best_key[1] or chosen[1].extra_cost > STEEP_FALLBACK_COST
+        return chosen is None or best_key[0] or best_key[1] or chosen[1].correction_cost > STEEP_FALLBACK_COST
 
     # Rows read along their own steep direction are a fallback: tried only when the plain frames leave the reading
     # unsatisfied (on synthetic scenes a steep reading tried side by side beat right plain readings about as often as
@@ -356,7 +356,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             reading.corrections.append({"tile_index": i, "box": _box(detections, i), "read": read_as,
                                         "corrected": FACE_CODES[face], "probability": round(probability, 4)})
             reading.warn("tile_corrected", f"tile {i} read as {read_as} was taken as {FACE_CODES[face]}"
-                                           f" (p = {probability:.2f}) to make a legal hand")
+                                           f" (p = {probability:.2f}) in the most probable legal hand")
     if any(c["probability"] == 0.0 for c in reading.corrections):
         reading.warn("correction_outside_top_k", "a legal hand needed faces the classifier did not list for some tiles:"
                      " check the photo (or the layout: a meld or the winning tile may have been misplaced)")

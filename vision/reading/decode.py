@@ -9,10 +9,13 @@ reading maximises the product of probabilities (minimises the summed cost) subje
 * no more than four copies of a kind; concealed + winning tile form a winning shape with the melds
   (``engine.decompose``, and for riichi only the shapes riichi knows).
 
+A legal reading also pays for the order of its concealed run (``order_cost``: players keep their standing tiles
+sorted by suit and rank, policy V6), a cost never below zero, so the faces' cost is a lower bound on a reading's total.
+
 Melds are solved as *blocks*: every legal face assignment of a meld is listed with its cost, so the search never
 visits an illegal meld. The search is best-first over rank vectors (one rank per block or free tile), each vector
 generated exactly once (children only raise ranks at or after the parent's last raised position); it stops when the
-cost passes the best legal reading by ``ALTERNATIVE_MARGIN``, after ``max_expansions`` states, or when the photo's
+faces' cost passes the best legal reading's total by ``ALTERNATIVE_MARGIN``, after ``max_expansions`` states, or when the photo's
 shared :class:`SearchBudget` (states and CPU time over all its layouts) runs out (``Decoding.budget_hit``). A layout
 whose tile count can make no hand is not searched (``Decoding.impossible``); winning-shape checks are cached by counts.
 """
@@ -47,6 +50,11 @@ LIFT_WEIGHT = 1.0  # scale of the lift model's log-probabilities against the fac
 LIFT_FLOOR = 0.02  # below this probability of a tile under the claimed one, no added kong is offered
 LIFT_EPSILON = 1e-4  # probabilities are clipped to [eps, 1 - eps]
 RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
+# Players keep their standing tiles in order (see order_breaks): a reading pays ORDER_WEIGHT nats for each place its
+# concealed run breaks that order, for at most ORDER_CAP of them, so a hand someone left unsorted pays a bounded price.
+ORDER_WEIGHT = 1.5
+ORDER_CAP = 2
+HONOUR_SUIT = 3
 
 
 class SearchBudget:
@@ -88,6 +96,35 @@ class SearchBudget:
         return self.exhausted
 
 
+def order_breaks(kinds: list[int]) -> int:
+    """Places where a run of standing tiles (left to right) leaves the order players keep: a numbered tile after a
+    higher one of its suit, a suit back after another suit, an honour back after another honour. The order of the
+    suits themselves is each player's own, so it is not asked."""
+    breaks = 0
+    left_suits: set[int] = set()
+    left_honours: set[int] = set()
+    previous = None
+    for kind in kinds:
+        if previous is not None and kind != previous:
+            suit, previous_suit = kind // 9, previous // 9
+            if previous_suit == HONOUR_SUIT:
+                left_honours.add(previous)
+            if suit != previous_suit:
+                left_suits.add(previous_suit)
+                breaks += suit in left_suits
+            elif suit == HONOUR_SUIT:
+                breaks += kind in left_honours
+            else:
+                breaks += kind < previous
+        previous = kind
+    return breaks
+
+
+def order_cost(kinds: list[int]) -> float:
+    """What a concealed run's order costs a reading (nats; see ORDER_WEIGHT)."""
+    return ORDER_WEIGHT * min(order_breaks(kinds), ORDER_CAP) if ORDER_WEIGHT else 0.0
+
+
 def class_costs(topk_ids: np.ndarray, topk_probs: np.ndarray) -> np.ndarray:
     """(N, K) top-k -> (N, 42) cost = -log p per face class (face-down class dropped)."""
     n = len(topk_ids)
@@ -117,6 +154,7 @@ class Reading:
     concealed_kinds: list[int]  # without the winning tile
     flowers: list[int]
     winning_from_concealed: int | None = None  # detection index chosen as winning tile when none was set apart
+    order_cost: float = 0.0  # the part of ``cost`` the concealed run's order adds (order_cost)
 
 
 @dataclass
@@ -133,6 +171,11 @@ class Decoding:
     def extra_cost(self) -> float:
         """What legality cost over the unconstrained reading (nats); infinite without a legal reading."""
         return self.best.cost - self.unconstrained_cost if self.best is not None else float("inf")
+
+    @property
+    def correction_cost(self) -> float:
+        """What the faces alone gave up over the unconstrained reading (nats; the order's cost left out)."""
+        return self.extra_cost - self.best.order_cost if self.best is not None else float("inf")
 
 
 def lift_costs(meld: MeldSlots) -> tuple[float, float | None, float]:
@@ -331,8 +374,10 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
             winning_kind = concealed[position]
             chosen_from_concealed = concealed_tiles[position]
             concealed = concealed[:position] + concealed[position + 1:]
-        return Reading(cost=cost, faces=faces, melds=melds, winning_kind=winning_kind, concealed_kinds=concealed,
-                       flowers=flowers, winning_from_concealed=chosen_from_concealed)
+        order = order_cost(concealed)
+        return Reading(cost=cost + order, faces=faces, melds=melds, winning_kind=winning_kind,
+                       concealed_kinds=concealed, flowers=flowers, winning_from_concealed=chosen_from_concealed,
+                       order_cost=order)
 
     start = tuple(0 for _ in blocks)
     start_cost = sum(block[0][0] for block in blocks)
@@ -345,6 +390,7 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
         unconstrained += float(costs[list(layout.flowers), KIND_COUNT:FACE_COUNT].min(axis=1).sum())
     unconstrained += float(costs[meld_tiles, :KIND_COUNT].min(axis=1).sum()) if meld_tiles else 0.0
     result = Decoding(best=None, unconstrained_cost=min(unconstrained, start_cost))
+    found: list[Reading] = []  # the legal readings kept, cheapest total first
     expansions = 0
     limit = max_expansions if budget is None else min(max_expansions, budget.expansions_left)
     finished = False
@@ -353,24 +399,27 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
             break
         cost, ranks, pivot = heapq.heappop(heap)
         expansions += 1
-        if result.best is not None and cost > result.best.cost + ALTERNATIVE_MARGIN:
+        # ``cost`` (the faces') never exceeds a reading's total, the order's cost being >= 0: once it passes the
+        # best total, no reading still to come can beat the best
+        if found and cost > found[0].cost + ALTERNATIVE_MARGIN:
             finished = True
             break
         if legal(ranks):
-            reading = reading_of(ranks, cost)
-            if result.best is None:
-                result.best = reading
-            elif len(result.alternatives) < MAX_ALTERNATIVES:
-                result.alternatives.append(reading)
-            else:
+            if len(found) > MAX_ALTERNATIVES and cost >= found[0].cost:
                 finished = True
                 break
+            reading = reading_of(ranks, cost)
+            found.append(reading)
+            found.sort(key=lambda r: r.cost)  # stable: equal totals keep the order they were found in
+            del found[MAX_ALTERNATIVES + 1:]
         for j in range(pivot, len(blocks)):
             rank = ranks[j] + 1
             if rank < len(blocks[j]):
                 child = ranks[:j] + (rank,) + ranks[j + 1:]
                 heapq.heappush(heap, (cost - blocks[j][ranks[j]][0] + blocks[j][rank][0], child, j))
     finished = finished or not heap
+    if found:
+        result.best, result.alternatives = found[0], found[1:]
     result.expansions = expansions
     result.exhausted = result.best is None and not finished
     if budget is not None:
