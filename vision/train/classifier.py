@@ -32,6 +32,7 @@ N_CLASSES = 43
 N_ORIENT = 4  # face turned 0 / 90 / 180 / 270 degrees clockwise inside the crop
 QUARTER_TURN_P = 0.3  # share of training crops given an extra 90 / 270 degree turn (sideways faces are a minority)
 FLOWER_CLASSES = np.array([k for k, name in enumerate(CLASS_NAMES) if name.endswith("f")])  # 1f..8f
+CHARACTER_CLASSES = np.array([k for k, name in enumerate(CLASS_NAMES) if name.endswith("m")])  # 1m..9m
 FREEZE = 5  # md backbone layers kept frozen (stride-8 stem: generic edges and strokes; saves most backward time)
 
 
@@ -320,6 +321,9 @@ def main(argv=None) -> None:
     ap.add_argument("--flower-copies", type=int, default=1,
                     help="list each synthetic flower crop this many times (a scene shows ~1 flower against ~16 "
                          "playing tiles, so each flower class has about a third of a playing class's crops)")
+    ap.add_argument("--character-copies", type=int, default=1,
+                    help="list each synthetic character (1m..9m) crop this many times (their numerals, small in a "
+                         "640 x 480 scene, are the faces most often misnamed: 2m/3m, 5m/3m, 9m/6m)")
     ap.add_argument("--backs", type=int, default=1500, help="fallback face-down crops drawn in code")
     ap.add_argument("--val", default=str(ROOT / "out/crops/hk_valid.npz"), help="monitoring only, never trained on")
     ap.add_argument("--monitor", action="append", default=[],
@@ -369,7 +373,9 @@ def main(argv=None) -> None:
         sx, sy, so = load_synth_crops(Path(s))
         pick = rng.permutation(len(sy))[:args.synth_max]
         flowers = pick[np.isin(sy[pick], FLOWER_CLASSES)]
-        pick = np.concatenate([pick] + [flowers] * (args.flower_copies - 1))
+        characters = pick[np.isin(sy[pick], CHARACTER_CLASSES)]
+        pick = np.concatenate([pick] + [flowers] * (args.flower_copies - 1)
+                              + [characters] * (args.character_copies - 1))
         parts.append((sx[pick], sy[pick], so[pick]))
     if args.backs:
         parts.append(make_backs(args.backs, rng))
