@@ -15,9 +15,10 @@ sorted by suit and rank, policy V6), a cost never below zero, so the faces' cost
 Melds are solved as *blocks*: every legal face assignment of a meld is listed with its cost, so the search never
 visits an illegal meld. The search is best-first over rank vectors (one rank per block or free tile), each vector
 generated exactly once (children only raise ranks at or after the parent's last raised position); it stops when the
-faces' cost passes the best legal reading's total by ``ALTERNATIVE_MARGIN``, after ``max_expansions`` states, or when the photo's
-shared :class:`SearchBudget` (states and CPU time over all its layouts) runs out (``Decoding.budget_hit``). A layout
-whose tile count can make no hand is not searched (``Decoding.impossible``); winning-shape checks are cached by counts.
+faces' cost passes the best legal reading's total by ``ALTERNATIVE_MARGIN``, after ``max_expansions`` states, or when
+the photo's shared :class:`SearchBudget` (states and CPU time over all its layouts) runs out (``Decoding.budget_hit``).
+A layout whose tile count can make no hand is not searched (``Decoding.impossible``); winning-shape checks are cached
+by counts.
 """
 
 from __future__ import annotations
