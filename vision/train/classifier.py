@@ -33,6 +33,7 @@ N_ORIENT = 4  # face turned 0 / 90 / 180 / 270 degrees clockwise inside the crop
 QUARTER_TURN_P = 0.3  # share of training crops given an extra 90 / 270 degree turn (sideways faces are a minority)
 FLOWER_CLASSES = np.array([k for k, name in enumerate(CLASS_NAMES) if name.endswith("f")])  # 1f..8f
 CHARACTER_CLASSES = np.array([k for k, name in enumerate(CLASS_NAMES) if name.endswith("m")])  # 1m..9m
+BAMBOO_CLASSES = np.array([k for k, name in enumerate(CLASS_NAMES) if name.endswith("s")])  # 1s..9s
 FREEZE = 5  # md backbone layers kept frozen (stride-8 stem: generic edges and strokes; saves most backward time)
 
 
@@ -324,6 +325,9 @@ def main(argv=None) -> None:
     ap.add_argument("--character-copies", type=int, default=1,
                     help="list each synthetic character (1m..9m) crop this many times (their numerals, small in a "
                          "640 x 480 scene, are the faces most often misnamed: 2m/3m, 5m/3m, 9m/6m)")
+    ap.add_argument("--bamboo-copies", type=int, default=1,
+                    help="list each synthetic bamboo (1s..9s) crop this many times (misnamed more often once the "
+                         "characters were listed twice, q24)")
     ap.add_argument("--backs", type=int, default=1500, help="fallback face-down crops drawn in code")
     ap.add_argument("--val", default=str(ROOT / "out/crops/hk_valid.npz"), help="monitoring only, never trained on")
     ap.add_argument("--monitor", action="append", default=[],
@@ -374,8 +378,9 @@ def main(argv=None) -> None:
         pick = rng.permutation(len(sy))[:args.synth_max]
         flowers = pick[np.isin(sy[pick], FLOWER_CLASSES)]
         characters = pick[np.isin(sy[pick], CHARACTER_CLASSES)]
+        bamboo = pick[np.isin(sy[pick], BAMBOO_CLASSES)]
         pick = np.concatenate([pick] + [flowers] * (args.flower_copies - 1)
-                              + [characters] * (args.character_copies - 1))
+                              + [characters] * (args.character_copies - 1) + [bamboo] * (args.bamboo_copies - 1))
         parts.append((sx[pick], sy[pick], so[pick]))
     if args.backs:
         parts.append(make_backs(args.backs, rng))
