@@ -52,7 +52,6 @@ from vision.detections import FIELDS as _FIELDS  # noqa: E402
 from vision.detections import Detections, box_iou  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
 from vision.reading.compare import same_hand  # noqa: E402
-from vision.reading.decode import SearchBudget  # noqa: E402
 from vision.reading import decode  # noqa: E402
 
 
@@ -258,8 +257,8 @@ def main() -> None:
             if not args.states_only:
                 return None
             if args.expansions:
-                return SearchBudget(expansions=args.expansions, seconds=math.inf)
-            return SearchBudget(seconds=math.inf)
+                return decode.SearchBudget(expansions=args.expansions, seconds=math.inf)
+            return decode.SearchBudget(seconds=math.inf)
 
         reading = read_hand(detections, size, rules=rules, budget=budget(), spares=spares)
         answers = kong_answers(reading, scene, detections)

@@ -55,7 +55,7 @@ RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
 # concealed run breaks that order, for at most ORDER_CAP of them, so a hand someone left unsorted pays a bounded price.
 ORDER_WEIGHT = 1.5
 ORDER_CAP = 2
-HONOUR_SUIT = 3
+HONOUR_SUIT = 3  # kind // 9 of the honours (1z..7z); 0, 1, 2 are the numbered suits m, p, s
 
 
 class SearchBudget:

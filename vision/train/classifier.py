@@ -373,14 +373,14 @@ def main(argv=None) -> None:
         if not Path(p).exists():
             raise SystemExit(f"{p} missing: run python -m datasets.hk_photos crops / python -m datasets.tile_crops")
     parts = [load_npz(args.crops)]
+    # faces whose synthetic crops are listed more than once (each copy gets its own augmentation)
+    extra_copies = [(FLOWER_CLASSES, args.flower_copies), (CHARACTER_CLASSES, args.character_copies),
+                    (BAMBOO_CLASSES, args.bamboo_copies)]
     for s in args.synth_crops:
         sx, sy, so = load_synth_crops(Path(s))
         pick = rng.permutation(len(sy))[:args.synth_max]
-        flowers = pick[np.isin(sy[pick], FLOWER_CLASSES)]
-        characters = pick[np.isin(sy[pick], CHARACTER_CLASSES)]
-        bamboo = pick[np.isin(sy[pick], BAMBOO_CLASSES)]
-        pick = np.concatenate([pick] + [flowers] * (args.flower_copies - 1)
-                              + [characters] * (args.character_copies - 1) + [bamboo] * (args.bamboo_copies - 1))
+        pick = np.concatenate([pick] + [pick[np.isin(sy[pick], classes)]
+                                        for classes, copies in extra_copies for _ in range(copies - 1)])
         parts.append((sx[pick], sy[pick], so[pick]))
     if args.backs:
         parts.append(make_backs(args.backs, rng))
