@@ -5,7 +5,8 @@
 - ``python -m datasets.hk_photos localizer --out out/datasets/loc`` writes an Ultralytics dataset (symlinked images,
   labels rewritten to 2 classes: 0 = face-up tile, 1 = face-down tile) for the localiser.
 - ``python -m datasets.hk_photos crops --split train --out out/crops/hk_train.npz`` cuts every labelled tile
-  (with a jittered margin) into a 80x80 crop array for the classifier.
+  (with a jittered margin) into a 80x80 crop array for the classifier; with ``--model-boxes`` (``--out
+  out/crops/hk_train_mb.npz``) it cuts the committed localiser's boxes instead, as the recogniser cuts them.
 
 The valid split is never used for training: it is the measurement set.
 """
@@ -120,6 +121,35 @@ def export_crops(split: str, out: Path, copies: int = 1, seed: int = 0, holdout_
     return len(ys)
 
 
+def export_model_box_crops(split: str, out: Path, models: Path | None = None, min_iou: float = 0.5) -> int:
+    """Crops cut where the committed localiser puts its boxes (``Recognizer.find_boxes``, exactly as the recogniser
+    cuts them: ``vision.onnx_models.crop_tiles``), each labelled with the class of the labelled tile it overlaps with
+    IoU >= ``min_iou`` (boxes on nothing are skipped): the real photos' framing, which the jittered true-box crops
+    of :func:`export_crops` only imitate (session 21: two classifiers that named the valid photos' true boxes alike
+    differed on the localiser's)."""
+    from vision.detections import box_iou
+    from vision.onnx_models import crop_tiles
+    from vision.recognize import Recognizer
+
+    recognizer = Recognizer.load(models)
+    xs, ys = [], []
+    for img, labels, cls in iter_split(split):
+        image = cv2.imread(str(img))
+        boxes, landscape, _ = recognizer.find_boxes(image)
+        if len(boxes) == 0 or len(labels) == 0:
+            continue
+        iou = box_iou(boxes, np.asarray(labels, np.float32))
+        crops, _ = crop_tiles(image, boxes, CROP, landscape=landscape)
+        for i in range(len(boxes)):
+            j = int(iou[i].argmax())
+            if iou[i, j] >= min_iou:
+                xs.append(np.ascontiguousarray(crops[i].transpose(1, 2, 0)).clip(0, 255).astype(np.uint8))
+                ys.append(cls[j])
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(out, x=np.stack(xs), y=np.array(ys, np.int16), orient=np.full(len(ys), -1, np.int8))
+    return len(ys)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description="hk-photos importer")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -133,9 +163,13 @@ def main(argv=None) -> None:
     b.add_argument("--holdout-every", type=int, default=0,
                    help="leave out every N-th photo (the localiser's checkpoint-selection photos)")
     b.add_argument("--holdout", action="store_true", help="cut only the left-out photos")
+    b.add_argument("--model-boxes", action="store_true",
+                   help="cut the committed localiser's boxes that overlap a labelled tile (export_model_box_crops)")
     args = ap.parse_args(argv)
     if args.cmd == "localizer":
         print(write_localizer_dataset(Path(args.out), holdout_every=args.holdout_every))
+    elif args.model_boxes:
+        n = export_model_box_crops(args.split, Path(args.out))
     else:
         n = export_crops(args.split, Path(args.out), args.copies, holdout_every=args.holdout_every,
                          holdout=args.holdout)
