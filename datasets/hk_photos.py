@@ -121,19 +121,23 @@ def export_crops(split: str, out: Path, copies: int = 1, seed: int = 0, holdout_
     return len(ys)
 
 
-def export_model_box_crops(split: str, out: Path, models: Path | None = None, min_iou: float = 0.5) -> int:
+def model_box_crops(split: str, models: Path | None = None, min_iou: float = 0.5,
+                    limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """Crops cut where the committed localiser puts its boxes (``Recognizer.find_boxes``, exactly as the recogniser
     cuts them: ``vision.onnx_models.crop_tiles``), each labelled with the class of the labelled tile it overlaps with
     IoU >= ``min_iou`` (boxes on nothing are skipped): the real photos' framing, which the jittered true-box crops
     of :func:`export_crops` only imitate (session 21: two classifiers that named the valid photos' true boxes alike
-    differed on the localiser's)."""
+    differed on the localiser's). Returns (crops (N, 80, 80, 3) uint8 BGR, class ids (N,)) from the first ``limit``
+    photos (all by default)."""
     from vision.detections import box_iou
     from vision.onnx_models import crop_tiles
     from vision.recognize import Recognizer
 
     recognizer = Recognizer.load(models)
     xs, ys = [], []
-    for img, labels, cls in iter_split(split):
+    for index, (img, labels, cls) in enumerate(iter_split(split)):
+        if limit is not None and index >= limit:
+            break
         image = cv2.imread(str(img))
         boxes, landscape, _ = recognizer.find_boxes(image)
         if len(boxes) == 0 or len(labels) == 0:
@@ -145,9 +149,15 @@ def export_model_box_crops(split: str, out: Path, models: Path | None = None, mi
             if iou[i, j] >= min_iou:
                 xs.append(np.ascontiguousarray(crops[i].transpose(1, 2, 0)).clip(0, 255).astype(np.uint8))
                 ys.append(cls[j])
+    return (np.stack(xs) if xs else np.zeros((0, CROP, CROP, 3), np.uint8)), np.array(ys, np.int16)
+
+
+def export_model_box_crops(split: str, out: Path, models: Path | None = None) -> int:
+    """:func:`model_box_crops` of a whole split written as the classifier's crop file (orientation unknown: -1)."""
+    crops, classes = model_box_crops(split, models)
     out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(out, x=np.stack(xs), y=np.array(ys, np.int16), orient=np.full(len(ys), -1, np.int8))
-    return len(ys)
+    np.savez_compressed(out, x=crops, y=classes, orient=np.full(len(classes), -1, np.int8))
+    return len(classes)
 
 
 def main(argv=None) -> None:
