@@ -5,11 +5,11 @@
 
 Prints one JSON object:
 - ``hk_valid``: per-tile precision / recall / F1 on shared/data/hk-photos/valid (296 real photos, never trained
-  on; a tile counts when a prediction overlaps it with IoU >= 0.5 and names its class), all 42 classes;
+  on; a tile counts when a prediction overlaps it with IoU >= 0.5 and names its class), all 42 classes; with
+  ``naming_on_true_boxes``, the share of the labelled boxes themselves that the classifier names right (cut and
+  named as the localiser's boxes are), so that the naming can be told apart from the boxes it is given;
 - ``hk_valid_34``: the same restricted to the 34 classes mahjong-detector knows, for both systems (ground-truth
-  flowers/seasons and the predictions sitting on them are left out); ``naming_on_true_boxes``: the share of the
-  labelled boxes themselves that the classifier names right (cut and named as the localiser's boxes are), so that
-  the naming can be told apart from the boxes it is given;
+  flowers/seasons and the predictions sitting on them are left out);
 - ``synthetic``: F1 on vision.synth scenes from seed 9000001 (never used in training), incl. face-down tiles, and
   rotation accuracy of the matched tiles (sideways 90/270, upside-down 180);
 - ``latency_12mp``: median milliseconds per 12 MP JPEG on this machine: ours file -> tiles (decode included) and
