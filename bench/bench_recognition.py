@@ -89,15 +89,16 @@ def bench_hk(rec: Recognizer, limit: int | None, with_md: bool):
     for img in images:
         w, h = 640, 640
         gb, gc = read_yolo_labels(root / "labels" / (img.stem + ".txt"), w, h, HK_TO_CLASS)
-        r = rec.recognize(img)
+        r, pixels = rec.recognize_with_image(img)
         pb, pc = r.detections.boxes, r.detections.class_ids
         ours.add(pb, pc, gb, gc)
         ours34.add(*_restrict34(pb, pc, gb, gc))
         slip = one_class_labels(gc)
         slips += slip
         if len(gb):
-            right = int((rec.name_boxes(cv2.imread(str(img)), np.asarray(gb, np.float32)).class_ids
-                         == np.asarray(gc)).sum())
+            reduced = r.width / pixels.shape[1]  # the decoder may have read a large photo at reduced size
+            named = rec.name_boxes(pixels, np.asarray(gb, np.float32) / reduced, scale=reduced)
+            right = int((named.class_ids == np.asarray(gc)).sum())
             for tally in (true_named,) if slip else (true_named, true_named_plausible):
                 tally[0] += right
                 tally[1] += len(gb)

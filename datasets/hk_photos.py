@@ -123,32 +123,23 @@ def export_crops(split: str, out: Path, copies: int = 1, seed: int = 0, holdout_
 
 def model_box_crops(split: str, models: Path | None = None, min_iou: float = 0.5,
                     limit: int | None = None) -> tuple[np.ndarray, np.ndarray]:
-    """Crops cut where the committed localiser puts its boxes (``Recognizer.find_boxes``, exactly as the recogniser
-    cuts them: ``vision.onnx_models.crop_tiles``), each labelled with the class of the labelled tile it overlaps with
+    """Crops cut where the committed localiser puts its boxes, exactly as the recogniser cuts them
+    (``vision.train.model_crops.matched_box_crops``), each labelled with the class of the labelled tile it overlaps with
     IoU >= ``min_iou`` (boxes on nothing are skipped): the real photos' framing, which the jittered true-box crops
     of :func:`export_crops` only imitate (session 21: two classifiers that named the valid photos' true boxes alike
     differed on the localiser's). Returns (crops (N, 80, 80, 3) uint8 BGR, class ids (N,)) from the first ``limit``
     photos (all by default)."""
-    from vision.detections import box_iou
-    from vision.onnx_models import crop_tiles
     from vision.recognize import Recognizer
+    from vision.train.model_crops import matched_box_crops
 
     recognizer = Recognizer.load(models)
     xs, ys = [], []
     for index, (img, labels, cls) in enumerate(iter_split(split)):
         if limit is not None and index >= limit:
             break
-        image = cv2.imread(str(img))
-        boxes, landscape, _ = recognizer.find_boxes(image)
-        if len(boxes) == 0 or len(labels) == 0:
-            continue
-        iou = box_iou(boxes, np.asarray(labels, np.float32))
-        crops, _ = crop_tiles(image, boxes, CROP, landscape=landscape)
-        for i in range(len(boxes)):
-            j = int(iou[i].argmax())
-            if iou[i, j] >= min_iou:
-                xs.append(np.ascontiguousarray(crops[i].transpose(1, 2, 0)).clip(0, 255).astype(np.uint8))
-                ys.append(cls[j])
+        for crop, j, _ in matched_box_crops(recognizer, cv2.imread(str(img)), labels, min_iou):
+            xs.append(crop)
+            ys.append(cls[j])
     return (np.stack(xs) if xs else np.zeros((0, CROP, CROP, 3), np.uint8)), np.array(ys, np.int16)
 
 

@@ -36,25 +36,32 @@ from ..recognize import Recognizer
 _UNDO_TURN = {0: 0, 90: 1, 180: 0, 270: 3}
 
 
-def scene_crops(recognizer: Recognizer, image: np.ndarray, scene: dict, min_iou: float = 0.5):
-    """Yield (crop (S, S, 3) uint8 BGR, class name, turn of the face in the crop after undoing a quarter turn (0 or
-    180), the truth tile) for each box the recogniser keeps on ``image`` that matches a tile of ``scene``."""
+def matched_box_crops(recognizer: Recognizer, image: np.ndarray, truth_boxes: np.ndarray, min_iou: float = 0.5):
+    """Yield (crop (S, S, 3) uint8 BGR, index of the labelled box, whether the crop was turned from a landscape box)
+    for each box the recogniser keeps on ``image`` (its own post-processing, squeezed-picture pass included) that
+    overlaps one of ``truth_boxes`` (M, 4) with IoU >= ``min_iou``, cut exactly as the recogniser cuts it."""
     boxes, landscape, _ = recognizer.find_boxes(image)
-    tiles = scene["tiles"]
-    if len(boxes) == 0 or not tiles:
+    truth_boxes = np.asarray(truth_boxes, np.float32).reshape(-1, 4)
+    if len(boxes) == 0 or len(truth_boxes) == 0:
         return
-    truth = np.array([t["box"] for t in tiles], np.float32).reshape(-1, 4)
-    iou = box_iou(boxes, truth)
+    iou = box_iou(boxes, truth_boxes)
     crops, landscape = crop_tiles(image, boxes, recognizer.classifier.size, landscape=landscape)
     for i in range(len(boxes)):
         j = int(iou[i].argmax())
-        if iou[i, j] < min_iou:
-            continue
+        if iou[i, j] >= min_iou:
+            yield np.ascontiguousarray(crops[i].transpose(1, 2, 0)).clip(0, 255).astype(np.uint8), j, bool(landscape[i])
+
+
+def scene_crops(recognizer: Recognizer, image: np.ndarray, scene: dict, min_iou: float = 0.5):
+    """Yield (crop (S, S, 3) uint8 BGR, class name, turn of the face in the crop after undoing a quarter turn (0 or
+    180), the truth tile) for each box the recogniser keeps on ``image`` that matches a tile of ``scene``."""
+    tiles = scene["tiles"]
+    truth = np.array([t["box"] for t in tiles], np.float32).reshape(-1, 4)
+    for crop, j, landscape in matched_box_crops(recognizer, image, truth, min_iou):
         tile = tiles[j]
-        crop = np.ascontiguousarray(crops[i].transpose(1, 2, 0)).clip(0, 255).astype(np.uint8)
         # The crop of a landscape box was turned 90 degrees counter-clockwise (crop_tiles): a face turned r degrees
         # clockwise in the photo lies turned r - 90 degrees in it.
-        turn = 0 if tile["face_down"] else (int(tile["rotation"]) - (90 if landscape[i] else 0)) % 360
+        turn = 0 if tile["face_down"] else (int(tile["rotation"]) - (90 if landscape else 0)) % 360
         crop = np.ascontiguousarray(np.rot90(crop, _UNDO_TURN[turn]))
         name = CLASS_NAMES[FACE_DOWN] if tile["face_down"] else tile["code"]
         yield crop, name, 180 if turn == 180 else 0, tile
