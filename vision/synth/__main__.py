@@ -25,6 +25,8 @@ def _common(parser: argparse.ArgumentParser, n: bool = True) -> None:
     parser.add_argument("--p-riichi", type=float, default=0.35, help="share of riichi hands")
     parser.add_argument("--p-heap", type=float, default=0.0,
                         help="share of scenes with a heap of piled, tilted tiles beside the hand (default 0: none)")
+    parser.add_argument("--p-standing", type=float, default=None,
+                        help="share of hands whose concealed row stands (default: the difficulty's, 0.35 for normal)")
     parser.add_argument("--pung-meld-weights", type=float, nargs=4, metavar=("PUNG", "KONG", "ADDED", "CONCEALED"),
                         help="how an exposed set of three alike is laid (default 0.34 0.22 0.22 0.22)")
     parser.add_argument("--styles", help="comma-separated art styles (default: all found)")
@@ -34,7 +36,7 @@ def _common(parser: argparse.ArgumentParser, n: bool = True) -> None:
 def _config(args) -> SynthConfig:
     styles = args.styles.split(",") if isinstance(args.styles, str) else args.styles  # a config file gives a list
     return SynthConfig(width=args.width, height=args.height, difficulty=args.difficulty, p_riichi=args.p_riichi,
-                       p_heap=args.p_heap,
+                       p_heap=args.p_heap, p_standing=args.p_standing,
                        pung_meld_weights=tuple(args.pung_meld_weights) if args.pung_meld_weights else None,
                        styles=tuple(styles) if styles else None, art_dir=args.art_dir)
 

@@ -53,6 +53,9 @@ class SynthConfig:
     art_dir: str | None = None  # None = vision.synth.art.default_art_dir()
     min_visible: float = 0.5  # share of a tile's face (or back) that must show for it to be labelled
     p_heap: float = 0.0  # share of scenes with a heap of piled, tilted tiles among the clutter (LayoutKnobs.p_heap)
+    # share of hands whose concealed row stands (None: the preset's LayoutKnobs.p_standing); localiser training data
+    # raises it because standing rows, seen from low cameras, are where the reader loses most hands
+    p_standing: float | None = None
     # how an exposed set of three alike is laid: pung, kong, added kong, concealed kong (None: hands.PUNG_MELD_WEIGHTS);
     # training data for rare layouts (vision.train.lift) raises the added kongs' share
     pung_meld_weights: tuple[float, float, float, float] | None = None
@@ -60,6 +63,8 @@ class SynthConfig:
 
     def __post_init__(self) -> None:
         checked_meld_weights(self.pung_meld_weights)  # a bad value fails here, not in a worker process
+        if self.p_standing is not None and not 0.0 <= self.p_standing <= 1.0:
+            raise ValueError(f"p_standing must lie in [0, 1], got {self.p_standing!r}")
 
     @property
     def preset(self) -> Difficulty:
