@@ -84,9 +84,9 @@ def sample_scene(seed: int, config: SynthConfig | None = None) -> Scene:
     style = load_style(style_name, config.art_dir)
     rules = "riichi" if (rng.random() < config.p_riichi or not style.has_flowers and rng.random() < 0.5) else "mcr"
     hand, context = sample_hand(rng, rules, with_flowers=style.has_flowers, pung_meld_weights=config.pung_meld_weights)
-    knobs = preset.layout if config.p_standing is None else replace(preset.layout, p_standing=config.p_standing)
+    standing = preset.layout.p_standing if config.p_standing is None else config.p_standing
+    knobs = replace(preset.layout, p_heap=config.p_heap, p_standing=standing)
     layout = layout_hand(rng, hand, context, knobs)
-    knobs = replace(knobs, p_heap=config.p_heap) if config.p_heap else knobs
     add_clutter(rng, layout, hand, knobs, flowers_ok=style.has_flowers)
     camera = _sample_camera(rng, config, layout)
     return Scene(int(seed), config, hand, context, style_name, layout, camera, rng)

@@ -4,8 +4,8 @@
 # knobs pass through the environment) and copies best.pt / last.pt (optimizer stripped, ~5.5 MB) and results.csv to
 # $OUT every 25 s while it trains, so a run stopped at its limit still returns weights. Session 23's run:
 #
-#     NAME=gpu23 HOURS=0.09 LR0=0.0004 SEEDS_640="231 ... 242" N_640=500 P_STANDING=0.6 P_HEAP=0.15 SCALE=0.7 \
-#         bash vision/train/localizer_gpu_device.sh
+#     OUT=... NAME=gpu23 HOURS=0.09 LR0=0.0004 SEEDS_640="231 ... 242" N_640=500 P_STANDING=0.6 P_HEAP=0.15 \
+#         SCALE=0.7 bash vision/train/localizer_gpu_device.sh
 #
 # carrying .whl (ultralytics, ultralytics-thop, ultralytics-platform wheels: pip download --no-deps) and
 # .carry/shared (a copy of ../shared with data/hk-photos/train and art/ only, ~38 MB: ../shared does not travel).
