@@ -251,10 +251,20 @@ class LiftModel:
     def __init__(self, path: str | Path, threads: int | None = None):
         self.path = Path(path)
         self.session = _session(self.path, threads)
-        self.input_name = self.session.get_inputs()[0].name
+        inp = self.session.get_inputs()[0]
+        self.input_name = inp.name
+        # The crop the file was trained on: its input side, and its span from the metadata ``crop_span`` (files
+        # from before the span was a choice hold none: LIFT_CROP_SPAN).
+        self.side = int(inp.shape[2]) if isinstance(inp.shape[2], int) else LIFT_CROP_SIDE
+        span = self.session.get_modelmeta().custom_metadata_map.get("crop_span")
+        self.span = float(span) if span else LIFT_CROP_SPAN
+
+    def crops(self, image: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+        """``crop_around`` with this file's crop side and span."""
+        return crop_around(image, boxes, self.side, self.span)
 
     def __call__(self, crops: np.ndarray) -> np.ndarray:
-        """(N, 3, S, S) float32 crops from ``crop_around`` -> (N,) float32 probabilities of lying on a tile."""
+        """(N, 3, S, S) float32 crops from ``crops`` -> (N,) float32 probabilities of lying on a tile."""
         if len(crops) == 0:
             return np.zeros(0, np.float32)
         return np.asarray(self.session.run(None, {self.input_name: crops})[0], np.float32).reshape(len(crops))

@@ -28,7 +28,7 @@ import numpy as np
 from .classes import FACE_DOWN
 from .detections import Detections
 from .io import DEFAULT_MAX_PIXELS, decode_image
-from .onnx_models import CropClassifier, LiftModel, Localizer, crop_around, crop_tiles, other_fits, spare_candidates
+from .onnx_models import CropClassifier, LiftModel, Localizer, crop_tiles, other_fits, spare_candidates
 from .squeeze import localize_unsqueezed
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
@@ -181,7 +181,7 @@ class Recognizer:
             return detections
         lifted = np.full(len(detections), np.nan, np.float32)
         face_up = np.nonzero(~detections.face_down)[0]
-        lifted[face_up] = self.lift_model(crop_around(image, np.asarray(boxes)[face_up]))
+        lifted[face_up] = self.lift_model(self.lift_model.crops(image, np.asarray(boxes)[face_up]))
         return replace(detections, lifted=lifted)
 
     def recognize(self, data: bytes | str | Path) -> Recognition:

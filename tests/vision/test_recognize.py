@@ -185,7 +185,6 @@ def test_lift_model_loads_and_ranks_tiles_laid_on_others_first(rec):
     """The committed lift model (models/lift.md) on the sideways meld tiles of four unseen scenes, cut at their true
     boxes: every tile laid on a hidden claimed tile scores above every flat one (measured: 5 lifted at 0.34-1.0,
     4 flat at 0.0-0.08), and most lifted ones pass 0.5."""
-    from vision.onnx_models import crop_around
     from vision.train.lift import sideways_meld_tiles
 
     assert rec.lift_model is not None, "models/lift.onnx is committed and Recognizer.load picks it up"
@@ -193,7 +192,7 @@ def test_lift_model_loads_and_ranks_tiles_laid_on_others_first(rec):
     for img in LIFT_FIXTURES:
         scene = json.loads(img.with_suffix(".json").read_text())
         tiles = list(sideways_meld_tiles(scene))
-        p = rec.lift_model(crop_around(cv2.imread(str(img)), np.array([t["box"] for t, _ in tiles])))
+        p = rec.lift_model(rec.lift_model.crops(cv2.imread(str(img)), np.array([t["box"] for t, _ in tiles])))
         for (_, label), q in zip(tiles, p.tolist()):
             (lifted if label else flat).append(q)
     assert len(lifted) == 5 and len(flat) == 4

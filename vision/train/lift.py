@@ -40,6 +40,7 @@ import cv2
 import numpy as np
 
 from ..onnx_models import LIFT_CROP_SIDE as CROP_SIDE
+from ..onnx_models import LIFT_CROP_SPAN as CROP_SPAN
 from ..detections import box_iou
 from ..onnx_models import crop_around
 from . import ROOT
@@ -79,10 +80,11 @@ def sideways_meld_tiles(scene: dict, merged_beside: bool = False):
 
 
 def collect(folders: list[str], rng: np.random.Generator, negative_share: float, jitter: bool = True,
-            merged_beside: bool = False, recognizer=None):
+            merged_beside: bool = False, recognizer=None, side: int = CROP_SIDE, span: float = CROP_SPAN):
     """Crops (N, S, S, 3) uint8 and labels (N,) from the scenes in ``folders``. With ``recognizer``
     (vision.recognize.Recognizer), each crop is cut at the localiser's own box for the tile (IoU >= MODEL_BOX_IOU;
-    a tile it misses gives no crop), not at the jittered true box: the boxes the reader will hand the model."""
+    a tile it misses gives no crop), not at the jittered true box: the boxes the reader will hand the model.
+    ``side`` and ``span``: the crop (``crop_around``)."""
     from tqdm import tqdm
 
     crops, labels = [], []
@@ -110,7 +112,7 @@ def collect(folders: list[str], rng: np.random.Generator, negative_share: float,
                     centre = (box[:2] + box[2:]) / 2 + shift
                     half = np.array([w, h]) * grow / 2
                     box = np.concatenate([centre - half, centre + half])
-                crops.append(crop_around(image, box[None])[0].transpose(1, 2, 0).astype(np.uint8))
+                crops.append(crop_around(image, box[None], side, span)[0].transpose(1, 2, 0).astype(np.uint8))
                 labels.append(label)
     if not crops:
         raise SystemExit(f"no sideways meld tiles in {folders}: render scenes first (see the module docstring)")
@@ -127,9 +129,10 @@ def build_model():
                          nn.MaxPool2d(2), *block(64, 96), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.Linear(96, 1))
 
 
-def export(net, out: Path) -> None:
-    """ONNX: (N, 3, S, S) float32 BGR 0..255 -> (N,) probability. ``net`` may be a list of nets: the file then gives
-    the mean of their probabilities."""
+def export(net, out: Path, side: int = CROP_SIDE, span: float = CROP_SPAN) -> None:
+    """ONNX: (N, 3, side, side) float32 BGR 0..255 -> (N,) probability, with the crop's ``span`` in the metadata
+    (``crop_span``, read by ``LiftModel``). ``net`` may be a list of nets: the file then gives the mean of their
+    probabilities."""
     import torch
     import torch.nn as nn
 
@@ -144,9 +147,14 @@ def export(net, out: Path) -> None:
 
     model = Exported(net if isinstance(net, list) else [net]).eval()
     out.parent.mkdir(parents=True, exist_ok=True)
-    torch.onnx.export(model, torch.zeros(1, 3, CROP_SIDE, CROP_SIDE), str(out), input_names=["crops"],
+    torch.onnx.export(model, torch.zeros(1, 3, side, side), str(out), input_names=["crops"],
                       output_names=["lifted"], dynamic_axes={"crops": {0: "n"}, "lifted": {0: "n"}}, opset_version=17,
                       dynamo=False)
+    import onnx
+
+    graph = onnx.load(str(out))
+    onnx.helper.set_model_props(graph, {"crop_span": repr(float(span))})
+    onnx.save(graph, str(out))
 
 
 def main(argv=None) -> None:
@@ -162,6 +170,9 @@ def main(argv=None) -> None:
                     help="also train on the box around both sideways tiles of an added kong laid beside, as lifted")
     ap.add_argument("--model-boxes", action="store_true",
                     help="cut each crop at the committed localiser's box for the tile instead of the jittered true box")
+    ap.add_argument("--side", type=int, default=CROP_SIDE, help="crop side in pixels (the model's input)")
+    ap.add_argument("--span", type=float, default=CROP_SPAN,
+                    help="crop span: a square this many times the box's longer side (more shows the neighbours)")
     ap.add_argument("--threads", type=int, default=0)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--name", default="train")
@@ -181,7 +192,7 @@ def main(argv=None) -> None:
             net = build_model()
             net.load_state_dict(torch.load(path, map_location="cpu")["model"])
             nets.append(net.eval())
-        export(nets, Path(args.out))
+        export(nets, Path(args.out), args.side, args.span)
         print(f"exported the mean of {len(nets)} to {args.out}")
         return
 
@@ -194,10 +205,11 @@ def main(argv=None) -> None:
         from ..recognize import Recognizer
 
         recognizer = Recognizer.load(ROOT / "models", threads=args.threads or None)
-    x, y = collect(args.scenes, rng, args.negative_share, merged_beside=args.merged_beside, recognizer=recognizer)
+    x, y = collect(args.scenes, rng, args.negative_share, merged_beside=args.merged_beside, recognizer=recognizer,
+                   side=args.side, span=args.span)
     print(f"{len(y)} crops, {int(y.sum())} lifted", flush=True)
-    val = collect(args.val_scenes, np.random.default_rng(args.seed + 1), 1.0, jitter=False) if args.val_scenes \
-        else None
+    val = collect(args.val_scenes, np.random.default_rng(args.seed + 1), 1.0, jitter=False, side=args.side,
+                  span=args.span) if args.val_scenes else None
 
     def tensor(a):
         return torch.from_numpy(a.transpose(0, 3, 1, 2).astype(np.float32) / 255.0)
@@ -238,7 +250,7 @@ def main(argv=None) -> None:
         print(line, flush=True)
         torch.save({"model": net.state_dict(), "epoch": epoch + 1}, run / "last.pt")
     net.eval()
-    export(net, Path(args.out))
+    export(net, Path(args.out), args.side, args.span)
     print(f"exported {args.out}")
 
 
