@@ -73,6 +73,73 @@ def score_or_error(request: Mapping[str, Any]) -> dict[str, Any]:
         return {"ok": False, "error": {"code": error.code, "message": error.message}}
 
 
+def score_each_winning_tile(hand_json: Mapping[str, Any], candidates: list[str],
+                            context: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
+    """(candidate, score answer) for the hand read with each candidate as its winning tile: the same tiles, one copy of
+    the candidate taken out of the concealed ones (a candidate the tiles do not hold, or the hand's own winning tile
+    there, is scored as read). A hand that cannot win with a candidate gets its error answer."""
+    hand = Hand.from_json(hand_json)
+    standing = list(hand.full_concealed)
+    out = []
+    for code in candidates:
+        rest = list(standing)
+        try:
+            tile = next(t for t in rest if str(t) == code)
+        except StopIteration:
+            continue
+        rest.remove(tile)
+        variant = Hand(tuple(rest), hand.melds, tile, hand.flowers)
+        out.append((code, score_or_error({"hand": variant.to_json(), "context": dict(context)})))
+    return out
+
+
+def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], named: str | None,
+                        reread: Callable[[str], dict[str, Any]]) -> None:
+    """Where no tile was set apart as the winning tile and the request names none, the reader assumed the right-most
+    standing tile (``winning_tile_not_set_apart``). Score the hand with each candidate instead and report the best
+    (issue: "the API can also try every candidate and report the best score with a warning"): ``score`` then belongs
+    to the best candidate, ``score_by_winning_tile`` lists every candidate's total (or error code), and the warning
+    ``winning_tile_best_scored`` says so. Ties keep the reader's own choice. When another candidate wins, the photo
+    is read again with it named (``reread(code)`` -> the reading's JSON), so that the hand, the tile roles and the
+    alternatives agree with the score."""
+    if named or "winning_tile_not_set_apart" not in (result.get("warning_codes") or []):
+        return
+    hand = result.get("hand")
+    candidates = list(result.get("winning_tile_candidates") or [])
+    if hand is None or len(candidates) < 2:
+        return
+    assumed = str(hand.get("winning_tile"))
+    scored = score_each_winning_tile(hand, candidates, context)
+    won = [(answer["total"], code == assumed, code, answer) for code, answer in scored if answer.get("ok")]
+    result["score_by_winning_tile"] = [
+        {"winning_tile": code, "total": answer["total"]} if answer.get("ok")
+        else {"winning_tile": code, "error": (answer.get("error") or {}).get("code")} for code, answer in scored]
+    if not won:
+        return
+    total, _, best, answer = max(won, key=lambda w: (w[0], w[1]))
+    if best != assumed:
+        reading = reread(best)
+        if reading.get("hand") is None or str(reading["hand"].get("winning_tile")) != best:
+            return  # the reader cannot take it as the winning tile after all: keep its own reading
+        warnings = list(result.get("warnings") or [])
+        codes = list(result.get("warning_codes") or [])
+        for key, value in reading.items():
+            if key == "warnings":
+                warnings.extend(w for w in value if w not in warnings)
+            elif key == "warning_codes":
+                codes.extend(c for c in value if c not in codes)
+            elif key not in ("requests", "winning_tile_candidates"):  # the client may still name another
+                result[key] = value
+        result["warnings"], result["warning_codes"] = warnings, codes
+        answer = score_or_error({"hand": result["hand"], "context": dict(context)})
+    result["score"] = answer
+    others = ", ".join(f"{e['winning_tile']} {e.get('total', e.get('error'))}" for e in result["score_by_winning_tile"])
+    result.setdefault("warnings", []).append(
+        f"no tile is set apart as the winning tile: each candidate was scored ({others}); {best} gives the most"
+        f" ({total}) and is reported: name the winning tile ('winning_tile') if it was another")
+    result.setdefault("warning_codes", []).append("winning_tile_best_scored")
+
+
 class WorkQueue:
     """A fixed pool of worker threads with a bounded number of admitted jobs (running + waiting).
 
@@ -262,6 +329,9 @@ class Reader:
                     "code": "no_hand", "message": "no legal hand can be read from these tiles"}}
             else:
                 result["score"] = score_or_error({"hand": result["hand"], "context": dict(context)})
+                choose_winning_tile(result, context, winning_tile, lambda code: self.read_hand(
+                    _detections_from_tiles(tiles), image_size, winning_tile=code,
+                    concealed_kong_tiles=concealed_kong_tiles or None, rules=context.get("rules", "mcr")).to_json())
             return result
 
         # Hand assembly can take a second on a hopeless layout: keep it off the event loop, in the same bounded pool.
@@ -321,6 +391,17 @@ class Reader:
                     "code": "no_hand", "message": "no legal hand could be read from the photo; correct the tiles"}}
             else:
                 result["score"] = score_or_error({"hand": result["hand"], "context": dict(context)})
+                tiles_read = list(result.get("tiles") or [])[:len(recognition.detections)]
+
+                def reread(code: str) -> dict[str, Any]:
+                    again = self.read_hand(recognition.detections, (recognition.width, recognition.height),
+                                           winning_tile=code, rules=options.rules, **_spares_of(recognition),
+                                           concealed_kong_tiles=options.concealed_kong_tiles or None)
+                    if again.hand is not None and str(again.hand.winning_tile) == code:
+                        result["tiles"] = tiles_read + again.extra_tiles()  # its own spare tiles, if any
+                    return again.to_json()
+
+                choose_winning_tile(result, context, options.winning_tile, reread)
             timings["score"] = round(1000 * (time.perf_counter() - started), 1)
         log.info("photo read", extra={"image": options.image_name, "tiles": len(result.get("tiles") or []),
                                       "hand": result.get("hand") is not None,

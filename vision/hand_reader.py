@@ -58,6 +58,9 @@ WARNING_CODES = {
     "spare_tile_used": "a box the localiser was unsure of was taken as a hand tile (appended to the tiles)",
     "added_kong_possible": "a sideways tile may be lifted a little: read as a pung, but it may be an added kong whose"
                            " claimed tile is hidden under the added one (that reading is among the alternatives)",
+    # Given by the HTTP service (api.pipeline.choose_winning_tile), never by read_hand itself:
+    "winning_tile_best_scored": "no tile set apart and none named: the service scored every candidate winning tile"
+                                " and reports the one worth the most (score_by_winning_tile lists them all)",
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down

@@ -99,7 +99,9 @@ async def score_photo(
 ) -> dict[str, Any]:
     """Recognition (as /v1/recognize) plus `score`: the score object of interfaces.md, or `{"ok": false, "error"}`
     when the hand read from the photo cannot be scored (the photo was fine; correct the tiles and rescore with
-    /v1/hands/score). A contradictory or invalid context is a 422 before any image work."""
+    /v1/hands/score). A contradictory or invalid context is a 422 before any image work. With no tile set apart
+    as the winning tile and none named, every candidate is scored (`score_by_winning_tile`) and the best reported
+    (warning `winning_tile_best_scored`)."""
     await _reject_unknown_fields(request, _PHOTO_FIELDS | _CONTEXT_FORM_FIELDS)
     fields: dict[str, Any] = {}
     if context:

@@ -186,3 +186,75 @@ def test_the_recognisers_own_unsure_pairs_are_kept():
              (3, box, 270, 1.0, None, 0.3), (None, box, 0, 1.0, None, None)]
     kept = _detections_from_tiles(tiles).sideways_probability
     assert kept[:2] == pytest.approx([0.6, 0.4]) and np.isnan(kept[2:]).all()
+
+
+# 14 touching tiles: no winning tile set apart, so the reader assumes the right-most one (here worth less than others)
+ROW_WITHOUT_GAP = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 7p 8p 9p"
+RIICHI_ROW = "2m 3m 4m 5m 6m 7m 2p 3p 4p 6s 7s 8s 5p 5p"
+
+
+def _row_tiles(tokens: str) -> list[dict]:
+    """Upright tiles 30 x 40 px side by side (touching), left to right."""
+    return [{"code": code, "box": [20 + 30.6 * k, 100, 50 + 30.6 * k, 140], "rotation": 0}
+            for k, code in enumerate(tokens.split())]
+
+
+def _engine_totals(tokens: str, context: dict) -> dict[str, int]:
+    """Each candidate winning tile's total from the engine itself: the row's tiles with that one taken as the winner."""
+    totals = {}
+    codes = tokens.split()
+    for code in sorted(set(codes)):
+        rest = list(codes)
+        rest.remove(code)
+        answer = score_request({"hand": {"concealed": "".join(rest), "winning_tile": code}, "context": context})
+        if answer["ok"]:
+            totals[code] = answer["total"]
+    return totals
+
+
+@pytest.mark.parametrize("row, context", [(ROW_WITHOUT_GAP, {"rules": "mcr"}),
+                                          (ROW_WITHOUT_GAP, {"rules": "mcr", "self_drawn": True}),
+                                          (RIICHI_ROW, {"rules": "riichi"})], ids=["mcr", "mcr-self-drawn", "riichi"])
+def test_with_no_tile_set_apart_every_candidate_is_scored_and_the_best_reported(client, row, context):
+    totals = _engine_totals(row, context)
+    assumed = row.split()[-1]
+    best = max(totals.values())
+    assert totals[assumed] < best, "the right-most tile must be worth less for the test to mean anything"
+    body = client.post("/v1/tiles/score", json={"tiles": _row_tiles(row), "width": 600, "height": 300,
+                                                "context": context}).json()
+    assert "winning_tile_not_set_apart" in body["warning_codes"]
+    assert "winning_tile_best_scored" in body["warning_codes"]
+    assert {e["winning_tile"]: e["total"] for e in body["score_by_winning_tile"]} == totals
+    assert body["score"]["ok"] and body["score"]["total"] == best
+    assert totals[body["hand"]["winning_tile"]] == best
+    # the hand, its tile roles and the score agree: one tile plays the winning tile, and it shows that face
+    winners = [r for r in body["tile_roles"] if r["role"] == "winning"]
+    assert len(winners) == 1 and winners[0]["code"] == body["hand"]["winning_tile"]
+    # the client can still name another: the request for the winning tile stays
+    assert any(r["field"] == "winning_tile" for r in body["requests"])
+
+
+def test_a_tie_keeps_the_readers_own_winning_tile(client):
+    row = "1m 2m 3m 4m 5m 6m 7m 8m 9m 7p 8p 9p 1z 1z"  # the right-most 1z is worth as much as the best
+    totals = _engine_totals(row, {"rules": "mcr"})
+    assert totals["1z"] == max(totals.values())
+    body = client.post("/v1/tiles/score", json={"tiles": _row_tiles(row), "width": 600, "height": 300,
+                                                "context": {"rules": "mcr"}}).json()
+    assert body["hand"]["winning_tile"] == "1z" and body["score"]["total"] == totals["1z"]
+    assert "winning_tile_best_scored" in body["warning_codes"]
+
+
+def test_a_named_winning_tile_is_scored_alone(client):
+    body = client.post("/v1/tiles/score", json={"tiles": _row_tiles(ROW_WITHOUT_GAP), "width": 600, "height": 300,
+                                                "context": {"rules": "mcr"}, "winning_tile": "5m"}).json()
+    assert body["hand"]["winning_tile"] == "5m"
+    assert "score_by_winning_tile" not in body and "winning_tile_best_scored" not in body["warning_codes"]
+    assert body["score"]["total"] == _engine_totals(ROW_WITHOUT_GAP, {"rules": "mcr"})["5m"]
+
+
+def test_a_set_apart_winning_tile_is_not_second_guessed(client):
+    tiles = _row_tiles(ROW_WITHOUT_GAP)
+    tiles[-1]["box"] = [tiles[-1]["box"][0] + 20, 100, tiles[-1]["box"][2] + 20, 140]  # the last 9p set apart
+    body = client.post("/v1/tiles/score", json={"tiles": tiles, "width": 600, "height": 300,
+                                                "context": {"rules": "mcr"}}).json()
+    assert body["hand"]["winning_tile"] == "9p" and "score_by_winning_tile" not in body

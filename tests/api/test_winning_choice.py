@@ -1,0 +1,50 @@
+"""``api.pipeline.choose_winning_tile`` on its own: when it steps aside, and what it keeps when the reader cannot take
+the best candidate after all. (The endpoint cases, read by the real reader: tests/api/test_tiles.py.)"""
+
+from __future__ import annotations
+
+from engine import score_request
+
+from api.pipeline import choose_winning_tile, score_each_winning_tile
+
+CONTEXT = {"rules": "mcr"}
+HAND = {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1z", "1z", "7p", "8p"],
+        "melds": [], "winning_tile": "9p", "flowers": []}
+CANDIDATES = ["1m", "1z", "2m", "3m", "4m", "5m", "6m", "7m", "7p", "8m", "8p", "9m", "9p"]
+
+
+def reading(**changes) -> dict:
+    out = {"hand": dict(HAND), "warnings": ["no tile set apart"], "warning_codes": ["winning_tile_not_set_apart"],
+           "winning_tile_candidates": list(CANDIDATES), "requests": [{"field": "winning_tile",
+                                                                       "candidates": list(CANDIDATES)}],
+           "tile_roles": [], "score": score_request({"hand": HAND, "context": CONTEXT})}
+    out.update(changes)
+    return out
+
+
+def test_each_candidate_is_the_engines_score_of_the_same_tiles():
+    for code, answer in score_each_winning_tile(HAND, CANDIDATES, CONTEXT):
+        tiles = sorted(HAND["concealed"] + [HAND["winning_tile"]])
+        tiles.remove(code)
+        assert answer["total"] == score_request({"hand": {"concealed": tiles, "winning_tile": code},
+                                                 "context": CONTEXT})["total"]
+
+
+def test_it_steps_aside_when_the_tile_was_named_or_set_apart():
+    for result, named in ((reading(), "5m"), (reading(warning_codes=[]), None)):
+        before = dict(result)
+        choose_winning_tile(result, CONTEXT, named, lambda code: pytest_fail(code))
+        assert result == before
+
+
+def test_when_the_reader_cannot_take_the_best_candidate_its_own_reading_stays():
+    result = reading()
+    own_total = result["score"]["total"]
+    choose_winning_tile(result, CONTEXT, None, lambda code: {"hand": None, "warnings": ["no hand"]})
+    assert result["hand"] == HAND and result["score"]["total"] == own_total
+    assert "winning_tile_best_scored" not in result["warning_codes"]
+    assert len(result["score_by_winning_tile"]) == len(CANDIDATES)  # the totals are still there for the referee
+
+
+def pytest_fail(code):
+    raise AssertionError(f"the photo must not be read again (asked for {code})")
