@@ -287,6 +287,41 @@ def augment(x: np.ndarray, orient: np.ndarray, rng: np.random.Generator):
     return np.clip(out, 0, 255).transpose(0, 3, 1, 2).copy(), orient
 
 
+class _AugmentedBatches:
+    """Batch k of an epoch, augmented with its own generator (seed, epoch, k): a torch Dataset for the loader's
+    worker processes, which share X and O with the trainer (fork, copy on write)."""
+
+    def __init__(self, X: np.ndarray, O: np.ndarray, perm: np.ndarray, batch: int, key: tuple[int, int]):
+        self.X, self.O, self.perm, self.batch, self.key = X, O, perm, batch, key
+
+    def __len__(self) -> int:
+        return (len(self.perm) + self.batch - 1) // self.batch
+
+    def __getitem__(self, k: int):
+        idx = self.perm[k * self.batch:(k + 1) * self.batch]
+        xb, ob = augment(self.X[idx], self.O[idx], np.random.default_rng([*self.key, k]))
+        return idx, xb, ob
+
+
+def augmented_batches(X: np.ndarray, O: np.ndarray, perm: np.ndarray, batch: int, rng: np.random.Generator,
+                      workers: int = 0, key: tuple[int, int] = (0, 0)):
+    """(indices, crops (B, 3, S, S) float32, orientation labels (B,)) for each batch of ``perm`` in order: augmented
+    here from ``rng`` (workers 0), or by ``workers`` processes, batch k from its own generator (``key`` + k)."""
+    if workers <= 0:
+        for s in range(0, len(perm), batch):
+            idx = perm[s:s + batch]
+            xb, ob = augment(X[idx], O[idx], rng)
+            yield idx, xb, ob
+        return
+    import torch
+
+    loader = torch.utils.data.DataLoader(
+        _AugmentedBatches(X, O, perm, batch, key), batch_size=None, shuffle=False, num_workers=workers,
+        prefetch_factor=4, worker_init_fn=lambda _: cv2.setNumThreads(1))
+    for idx, xb, ob in loader:
+        yield np.asarray(idx), np.asarray(xb), np.asarray(ob)
+
+
 def center_view(x: np.ndarray):
     """Deterministic evaluation view, identical to inference preprocessing (central crop of the 80 px crop)."""
     src = x.shape[1]
@@ -343,6 +378,11 @@ def main(argv=None) -> None:
     ap.add_argument("--out", default=str(ROOT / "models" / "classifier.onnx"))
     ap.add_argument("--name", default="train")
     ap.add_argument("--threads", type=int, default=0)
+    ap.add_argument("--workers", type=int, default=0,
+                    help="processes that augment the batches (a GPU machine: the per-crop augmentation, not the net, "
+                         "bounds an epoch there); 0 = in this process, as every CPU run so far. With workers each "
+                         "batch draws its augmentation from (seed, epoch, batch), so a run is the same whatever the "
+                         "number of workers, though not the same as with 0")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--arch", default="md", choices=["md", "tiny"])
     ap.add_argument("--init", default=None, help="checkpoint (.pt from runs/classifier) to start from")
@@ -440,12 +480,11 @@ def main(argv=None) -> None:
                     m.eval()
         perm = rng.permutation(len(Y))
         t0, tot, correct, seen = time.time(), 0.0, 0, 0
-        bar = tqdm(range(0, len(Y), args.batch), desc=f"epoch {epoch + 1}/{args.epochs}")
-        for s in bar:
+        bar = tqdm(augmented_batches(X, O, perm, args.batch, rng, args.workers, (args.seed, epoch)),
+                   total=(len(Y) + args.batch - 1) // args.batch, desc=f"epoch {epoch + 1}/{args.epochs}")
+        for idx, xb, ob in bar:
             if args.hours > 0 and progress() >= 1.0:
                 break  # the cap falls inside this epoch: the LR is already at its floor
-            idx = perm[s:s + args.batch]
-            xb, ob = augment(X[idx], O[idx], rng)
             xb = torch.from_numpy(xb).to(device) / 255.0
             yb = torch.from_numpy(Y[idx]).to(device)
             ob = torch.from_numpy(ob).to(device)

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The crop classifier continued on a lent GPU machine (16 cores, one GPU), as one command from the repo root whose
+# run returns only what is written under $OUT and may be stopped at its time limit. Written in session 24 (no GPU
+# then: smoke-tested on the CPU machine with LOCAL=1 DIV=40 HOURS=0.01), for the next session that is lent one.
+#
+#     OUT=... NAME=gpucls HOURS=0.1 bash vision/train/classifier_gpu_device.sh
+#
+# carrying .carry/shared (a copy of ../shared with data/hk-photos/train, data/tile-crops and art/, ~46 MB: ../shared
+# does not travel), made with
+#
+#     mkdir -p .carry/shared/data/hk-photos && cp -r ../shared/art .carry/shared/ && \
+#         cp -r ../shared/data/tile-crops .carry/shared/data/ && cp -r ../shared/data/hk-photos/train \
+#         ../shared/data/hk-photos/data.yaml .carry/shared/data/hk-photos/
+#
+# (the device's Python has torch, OpenCV and tqdm; nothing else is installed). Why a GPU: on 2 CPU cores an epoch of q24's 204,000 crops takes 6-8 minutes, so every
+# continuation so far saw 5-10 epochs; there the per-crop augmentation, not the net, bounds an epoch, so the
+# training's --workers spreads it over the machine's cores.
+#
+# 1. Renders SEEDS (fresh seeds, 640 x 480, N scenes each, a share P_STANDING of standing rows: standing rows are
+#    where the committed classifier loses most hands) in parallel and cuts each tile where the committed localiser
+#    boxes it (vision.train.model_crops: the crops the reader will hand the classifier), plus hk-photos train (three
+#    times, as q24) and tile-crops.
+# 2. Continues the committed models/classifier.onnx (--init-onnx) on them with q24's settings for HOURS, copying
+#    runs/classifier/$NAME/last.pt to $OUT every 30 s, then exports $OUT/classifier.onnx (float32; shrink it to
+#    float16 afterwards with `python -m vision.train.shrink`, as the committed file).
+# Then, on the CPU machine: the adoption measures of models/classifier.md (hk-photos valid and synthetic F1 with
+# bench/bench_recognition.py, development hands with bench/eval_hand_reading.py) under a rule written beforehand.
+#
+# LOCAL=1 skips the GPU check; DIV divides the scene counts (a smoke test).
+set -euo pipefail
+PY=${PY:-python3}
+NAME=${NAME:-gpucls}
+HOURS=${HOURS:-0.1}
+SEEDS=${SEEDS:-"401 402 403 404 405 406 407 408 409 410 411 412 413 414 415 416"}  # never used before session 24
+N=${N:-400}
+P_STANDING=${P_STANDING:-0.5}
+JOBS=${JOBS:-14}
+WORKERS=${WORKERS:-14}
+BATCH=${BATCH:-256}
+LR=${LR:-0.00015}
+EPOCHS=${EPOCHS:-60}
+SYNTH_MAX=${SYNTH_MAX:-8000}
+DIV=${DIV:-1}
+OUT=${OUT:?set OUT to the folder whose files come back}
+export MAHJONG_SHARED=${MAHJONG_SHARED:-$PWD/.carry/shared} PYTHONUNBUFFERED=1
+[ -z "${LOCAL:-}" ] && nvidia-smi -L
+SYNTH_DIR=${SYNTH_DIR:-out/synth}
+CROPS=${CROPS:-out/crops}
+start=$(date +%s)
+
+mkdir -p "$CROPS"
+$PY -m datasets.hk_photos crops --split train --out "$CROPS/hk_train.npz" --copies 1 | tail -1
+$PY -m datasets.tile_crops --out "$CROPS/tile_crops.npz" | tail -1
+# held out, logged after each epoch only: seed 12 as the CPU runs log it (models/classifier.md)
+$PY -m vision.synth crops --n $(( 100 / DIV )) --seed 12 --width 640 --height 480 --workers 2 \
+    --out "$SYNTH_DIR/crops_s12_640" | tail -1
+for s in $SEEDS; do echo "$s"; done | xargs -P "$JOBS" -I{} sh -c \
+    "$PY -m vision.synth generate --n $(( N / DIV )) --seed {} --width 640 --height 480 --p-standing $P_STANDING \
+     --workers 1 --out $SYNTH_DIR/scenes_g{}_640 2>&1 | tail -1 && \
+     $PY -m vision.train.model_crops $SYNTH_DIR/scenes_g{}_640 --threads 1 --out $SYNTH_DIR/mcrops_g{}_640 2>&1 | tail -1"
+echo "data ready after $(( $(date +%s) - start )) s"
+
+SYNTH=""
+for s in $SEEDS; do SYNTH="$SYNTH --synth-crops $SYNTH_DIR/mcrops_g${s}_640"; done
+run=runs/classifier/$NAME
+( while true; do sleep 30; [ -f "$run/last.pt" ] && cp "$run/last.pt" "$OUT/tmp_last.pt" && mv "$OUT/tmp_last.pt" \
+    "$OUT/last.pt"; done ) &
+LOOP=$!
+trap 'kill $LOOP 2>/dev/null || true' EXIT
+set +e
+$PY -m vision.train.classifier --crops "$CROPS/hk_train.npz" "$CROPS/hk_train.npz" "$CROPS/hk_train.npz" \
+    "$CROPS/tile_crops.npz" $SYNTH --monitor "$SYNTH_DIR/crops_s12_640" --synth-max "$SYNTH_MAX" --flower-copies 3 --character-copies 2 --backs 800 \
+    --val "" --init-onnx models/classifier.onnx --size 80 --freeze 0 --lr "$LR" --epochs "$EPOCHS" --hours "$HOURS" \
+    --batch "$BATCH" --workers "$WORKERS" --seed 41 --name "$NAME" --out "$OUT/classifier.onnx" \
+    > "$OUT/train.log" 2>&1
+echo "train rc=$? after $(( $(date +%s) - start )) s"
+[ -f "$run/last.pt" ] && cp "$run/last.pt" "$OUT/last.pt"
+grep -a '^{"epoch"\|exported\|Error' "$OUT/train.log" | tail -30
+ls -la "$OUT"
