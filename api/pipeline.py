@@ -76,8 +76,8 @@ def score_or_error(request: Mapping[str, Any]) -> dict[str, Any]:
 def score_each_winning_tile(hand_json: Mapping[str, Any], candidates: list[str],
                             context: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
     """(candidate, score answer) for the hand read with each candidate as its winning tile: the same tiles, one copy of
-    the candidate taken out of the concealed ones (a candidate the tiles do not hold, or the hand's own winning tile
-    there, is scored as read). A hand that cannot win with a candidate gets its error answer."""
+    the candidate taken out of the standing ones (a candidate the standing tiles do not hold is left out). A hand
+    that cannot win with a candidate gets its error answer."""
     hand = Hand.from_json(hand_json)
     standing = list(hand.full_concealed)
     out = []
@@ -118,7 +118,11 @@ def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], name
         return
     total, _, best, answer = max(won, key=lambda w: (w[0], w[1]))
     if best != assumed:
-        reading = reread(best)
+        try:
+            reading = reread(best)
+        except Exception:  # noqa: BLE001 - the reading already made stands; a second one must not become a 500
+            log.exception("reading again with the best winning tile failed")
+            reading = {}
         if reading.get("hand") is None or str(reading["hand"].get("winning_tile")) != best:
             return  # the reader cannot take it as the winning tile after all: keep its own reading
         warnings = list(result.get("warnings") or [])

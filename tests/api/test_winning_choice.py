@@ -48,3 +48,12 @@ def test_when_the_reader_cannot_take_the_best_candidate_its_own_reading_stays():
 
 def pytest_fail(code):
     raise AssertionError(f"the photo must not be read again (asked for {code})")
+
+
+def test_a_second_reading_that_fails_leaves_the_first_one():
+    def broken(code):
+        raise RuntimeError("odd layout")
+
+    result = reading()
+    choose_winning_tile(result, CONTEXT, None, broken)
+    assert result["hand"] == HAND and "winning_tile_best_scored" not in result["warning_codes"]
