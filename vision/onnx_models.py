@@ -22,6 +22,7 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
+from .classes import REVERSIBLE_CLASSES
 from .detections import box_iou
 
 LETTERBOX_FILL = 114
@@ -193,14 +194,21 @@ def crop_tiles(image: np.ndarray, boxes: np.ndarray, size: int = 64, margin: flo
     return crops.transpose(0, 3, 1, 2).astype(np.float32), landscape
 
 
+_REVERSIBLE_IDS = np.array(sorted(REVERSIBLE_CLASSES), np.int64)
+SECOND_LOOK_BELOW = 0.95  # a crop is also classified turned 180 degrees when its first look's top class is below this
+
+
 class CropClassifier:
-    def __init__(self, path: str | Path, threads: int | None = None, batch: int = 64):
+    def __init__(self, path: str | Path, threads: int | None = None, batch: int = 64,
+                 second_look_below: float = SECOND_LOOK_BELOW):
         self.path = Path(path)
         self.session = _session(self.path, threads)
         inp = self.session.get_inputs()[0]
         self.input_name = inp.name
         self.size = int(inp.shape[2]) if isinstance(inp.shape[2], int) else 64
         self.batch = batch
+        # 1.0 (or more): every crop gets its second look, as before session 24
+        self.second_look_below = second_look_below
 
     @property
     def orientations(self) -> int:
@@ -210,15 +218,29 @@ class CropClassifier:
     def __call__(self, crops: np.ndarray, turn_average: bool = True):
         """(N, 3, S, S) float32 -> (class probs (N, 43), orientation probs (N, 4) or (N, 2)).
 
-        ``turn_average``: also classify every crop turned 180 degrees (one batch of 2N) and average — the class does
-        not change under the turn, the orientation moves half way round."""
+        ``turn_average``: also classify crops turned 180 degrees and average — the class does not change under the
+        turn, the orientation moves half way round. The second look is taken where it can change something: crops
+        whose first look names a reversible face (the average makes its two orientations equal, as the reader
+        expects of those faces) or gives its top class under ``second_look_below``; the others keep their first
+        look (session 24: a confident, one-way face reads the same either way, and the second look cost a third of
+        the naming time)."""
         if len(crops) == 0:
             return np.zeros((0, 43), np.float32), np.zeros((0, self.orientations), np.float32)
         if turn_average:
-            n = len(crops)
-            c, o = self(np.concatenate([crops, crops[:, :, ::-1, ::-1]]), turn_average=False)
+            if self.second_look_below >= 1.0:
+                again = np.arange(len(crops))
+                c, o = self(np.concatenate([crops, crops[:, :, ::-1, ::-1]]), turn_average=False)
+                c, o, c2, o2 = c[:len(crops)], o[:len(crops)], c[len(crops):], o[len(crops):]
+            else:
+                c, o = self(crops, turn_average=False)
+                top = c.argmax(axis=1)
+                again = np.flatnonzero((c.max(axis=1) < self.second_look_below) | np.isin(top, _REVERSIBLE_IDS))
+                c2, o2 = self(np.ascontiguousarray(crops[again, :, ::-1, ::-1]), turn_average=False)
+                c, o = c.copy(), o.copy()
             half = o.shape[1] // 2  # 180 degrees, in orientation steps
-            return (c[:n] + c[n:]) / 2, (o[:n] + np.roll(o[n:], half, axis=1)) / 2
+            c[again] = (c[again] + c2) / 2
+            o[again] = (o[again] + np.roll(o2, half, axis=1)) / 2
+            return c, o
         cls, ori = [], []
         for s in range(0, len(crops), self.batch):
             c, o = self.session.run(None, {self.input_name: crops[s:s + self.batch]})

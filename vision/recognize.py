@@ -71,7 +71,8 @@ class Recognizer:
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
-                 lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0):
+                 lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
+                 lift_sideways_only: bool = True):
         self.localizer = localizer
         # read pictures that look squeezed with this one instead (vision.squeeze), when given
         self.squeezed_localizer = squeezed_localizer
@@ -85,6 +86,9 @@ class Recognizer:
         self.unsqueeze = unsqueeze  # also look for tiles in a squeezed picture stretched back (vision.squeeze)
         # whether each face-up tile lies on another (Detections.lifted), when given; else lifted stays NaN
         self.lift_model = lift_model
+        # measured only on the tiles that may be a meld's sideways tile (``lift_candidates``), the only ones the
+        # reader reads it on; False: on every face-up tile, as before session 24
+        self.lift_sideways_only = lift_sideways_only
         # how many of the localiser's spare candidates to keep and name (Recognition.spares); 0: none. The reader
         # tries 4 (hand_reader.MAX_SPARE_BOXES; 8 read no more development hands): each costs two crops' naming
         self.spares = spares
@@ -180,8 +184,9 @@ class Recognizer:
         if self.lift_model is None or len(detections) == 0:
             return detections
         lifted = np.full(len(detections), np.nan, np.float32)
-        face_up = np.nonzero(~detections.face_down)[0]
-        lifted[face_up] = self.lift_model(self.lift_model.crops(image, np.asarray(boxes)[face_up]))
+        measured = lift_candidates(detections) if self.lift_sideways_only else np.flatnonzero(~detections.face_down)
+        if len(measured):
+            lifted[measured] = self.lift_model(self.lift_model.crops(image, np.asarray(boxes)[measured]))
         return replace(detections, lifted=lifted)
 
     def recognize(self, data: bytes | str | Path) -> Recognition:
@@ -230,6 +235,31 @@ class SpareTiles:
 
     def __repr__(self) -> str:
         return f"SpareTiles({len(self)} boxes{', named' if self._named is not None else ''})"
+
+
+LIFT_AXIS_SHARE = 0.6  # the share of face-up tiles on one axis from which the others are the sideways ones
+LIFT_MIN_TILES = 6  # fewer face-up tiles: every one is measured
+LIFT_SIDEWAYS_DOUBT = 0.2  # a tile this likely turned to the other axis is measured too
+
+
+def lift_candidates(detections: Detections) -> np.ndarray:
+    """Indices of the face-up tiles whose ``lifted`` the reader may read: the lift model is read only on a meld's
+    sideways tile, and a sideways tile lies turned a quarter from the photo's rows, whose tiles are most of the
+    photo's. So: the face-up tiles on the minority axis by their rotation labels, and those the orientation head gives
+    LIFT_SIDEWAYS_DOUBT or more of lying on it; every face-up tile where no axis holds LIFT_AXIS_SHARE of them or
+    fewer than LIFT_MIN_TILES show a face."""
+    face_up = np.flatnonzero(~detections.face_down)
+    if len(face_up) < LIFT_MIN_TILES:
+        return face_up
+    quarter = (detections.rotation[face_up] % 180) == 90
+    share = quarter.mean()
+    if max(share, 1.0 - share) < LIFT_AXIS_SHARE:
+        return face_up
+    majority_quarter = share > 0.5
+    p_quarter = detections.sideways_probability[face_up]
+    p_minority = np.where(majority_quarter, 1.0 - p_quarter, p_quarter)
+    keep = (quarter != majority_quarter) | ~(p_minority < LIFT_SIDEWAYS_DOUBT)  # NaN (not measured) is kept too
+    return face_up[keep]
 
 
 def assemble(boxes: np.ndarray, probs: np.ndarray, orient: np.ndarray, landscape: np.ndarray,
