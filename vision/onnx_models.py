@@ -2,10 +2,11 @@
 
 - :class:`Localizer` — Ultralytics YOLO11n detector, input (1, 3, S, S) RGB 0..1 letterboxed, output (1, 4 + 2, A):
   box centre/size in input pixels and sigmoid scores of class 0 (face-up tile) and 1 (face-down tile).
-- :class:`LiftModel` — tiny CNN (optional), input (N, 3, 48, 48) BGR 0..255 square crops around tiles
-  (``crop_around``), output (N,) probability that the tile lies on another tile (an added kong's fourth tile laid on
-  the claimed one, hiding it). Trained on a meld's sideways tiles; the recogniser runs it on every face-up tile (a
-  few ms) and the reader reads it only where a meld's claimed tile lies.
+- :class:`LiftModel` — tiny CNN (optional), input (N, 3, S, S) BGR 0..255 square crops around tiles
+  (``crop_around`` at the file's own side and span; the committed file: 48 px, 1.4 times the box), output (N,)
+  probability that the tile lies on another tile (an added kong's fourth tile laid on the claimed one, hiding it).
+  Trained on a meld's sideways tiles; the recogniser runs it on the tiles that may be one
+  (``vision.recognize.lift_candidates``), and the reader reads it only where a meld's claimed tile lies.
 - :class:`CropClassifier` — small CNN, input (N, 3, 64, 64) BGR 0..255 portrait crops, outputs (N, 43) class
   probabilities (42 faces in vision.classes order + back) and (N, 4) probabilities that the face lies turned 0 / 90 /
   180 / 270 degrees clockwise inside the crop (older models: (N, 2), upright / upside-down).
