@@ -75,22 +75,12 @@ def score_or_error(request: Mapping[str, Any]) -> dict[str, Any]:
 
 def score_each_winning_tile(hand_json: Mapping[str, Any], candidates: list[str],
                             context: Mapping[str, Any]) -> list[tuple[str, dict[str, Any]]]:
-    """(candidate, score answer) for the hand read with each candidate as its winning tile: the same tiles, one copy of
-    the candidate taken out of the standing ones (a candidate the standing tiles do not hold is left out). A hand
-    that cannot win with a candidate gets its error answer."""
-    hand = Hand.from_json(hand_json)
-    standing = list(hand.full_concealed)
-    out = []
-    for code in candidates:
-        rest = list(standing)
-        try:
-            tile = next(t for t in rest if str(t) == code)
-        except StopIteration:
-            continue
-        rest.remove(tile)
-        variant = Hand(tuple(rest), hand.melds, tile, hand.flowers)
-        out.append((code, score_or_error({"hand": variant.to_json(), "context": dict(context)})))
-    return out
+    """(candidate, score answer) for the hand read with each candidate as its winning tile: the same tiles, sent with
+    every standing tile in ``concealed`` (``Hand.from_json`` takes one copy of the winning tile out, interfaces.md).
+    A hand that cannot win with a candidate gets its error answer."""
+    standing = [str(t) for t in Hand.from_json(hand_json).full_concealed]
+    return [(code, score_or_error({"hand": {**hand_json, "concealed": standing, "winning_tile": code},
+                                   "context": dict(context)})) for code in candidates]
 
 
 def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], named: str | None,
@@ -316,12 +306,13 @@ class Reader:
         if self.read_hand is None:
             raise ApiError("models_unavailable", f"hand assembly is unavailable: {self.hand_reader_reason}")
 
+        def read(code: str | None):
+            return self.read_hand(_detections_from_tiles(tiles), image_size, winning_tile=code,
+                                  concealed_kong_tiles=concealed_kong_tiles or None, rules=context.get("rules", "mcr"))
+
         def work() -> dict[str, Any]:
             try:
-                reading = self.read_hand(_detections_from_tiles(tiles), image_size, winning_tile=winning_tile,
-                                         concealed_kong_tiles=concealed_kong_tiles or None,
-                                         rules=context.get("rules", "mcr"))
-                result = dict(reading.to_json())
+                result = dict(read(winning_tile).to_json())
             except HandError as error:
                 raise ApiError(error.code, error.message, status=422) from None
             except Exception as error:  # noqa: BLE001 - odd layouts must not become 500s; say what happened
@@ -333,9 +324,7 @@ class Reader:
                     "code": "no_hand", "message": "no legal hand can be read from these tiles"}}
             else:
                 result["score"] = score_or_error({"hand": result["hand"], "context": dict(context)})
-                choose_winning_tile(result, context, winning_tile, lambda code: self.read_hand(
-                    _detections_from_tiles(tiles), image_size, winning_tile=code,
-                    concealed_kong_tiles=concealed_kong_tiles or None, rules=context.get("rules", "mcr")).to_json())
+                choose_winning_tile(result, context, winning_tile, lambda code: read(code).to_json())
             return result
 
         # Hand assembly can take a second on a hopeless layout: keep it off the event loop, in the same bounded pool.
@@ -363,12 +352,15 @@ class Reader:
         warnings = list(result.get("warnings") or [])
         reading_json: dict[str, Any] = {}
         started = time.perf_counter()
+
+        def read(code: str | None):
+            return self.read_hand(recognition.detections, (recognition.width, recognition.height),
+                                  winning_tile=code, concealed_kong_tiles=options.concealed_kong_tiles or None,
+                                  rules=options.rules, **_spares_of(recognition))
+
         if self.read_hand is not None:
             try:
-                reading = self.read_hand(recognition.detections, (recognition.width, recognition.height),
-                                         winning_tile=options.winning_tile,
-                                         concealed_kong_tiles=options.concealed_kong_tiles or None,
-                                         rules=options.rules, **_spares_of(recognition))
+                reading = read(options.winning_tile)
                 reading_json = reading.to_json()
                 # a spare box taken in as a hand tile joins the tiles, so that tile_roles line up with them
                 result["tiles"] = list(result.get("tiles") or []) + reading.extra_tiles()
@@ -398,9 +390,7 @@ class Reader:
                 tiles_read = list(result.get("tiles") or [])[:len(recognition.detections)]
 
                 def reread(code: str) -> dict[str, Any]:
-                    again = self.read_hand(recognition.detections, (recognition.width, recognition.height),
-                                           winning_tile=code, rules=options.rules, **_spares_of(recognition),
-                                           concealed_kong_tiles=options.concealed_kong_tiles or None)
+                    again = read(code)
                     if again.hand is not None and str(again.hand.winning_tile) == code:
                         result["tiles"] = tiles_read + again.extra_tiles()  # its own spare tiles, if any
                     return again.to_json()

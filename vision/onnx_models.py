@@ -221,7 +221,7 @@ class CropClassifier:
 
         ``turn_average``: also classify crops turned 180 degrees and average — the class does not change under the
         turn, the orientation moves half way round. The second look is taken where it can change something: crops
-        whose first look names a reversible face (the average makes its two orientations equal, as the reader
+        whose first look names a reversible face (the average balances its two orientations, as the reader
         expects of those faces) or gives its top class under ``second_look_below``; the others keep their first
         look (session 24: a confident, one-way face reads the same either way, and the second look cost a third of
         the naming time)."""
@@ -237,7 +237,6 @@ class CropClassifier:
                 top = c.argmax(axis=1)
                 again = np.flatnonzero((c.max(axis=1) < self.second_look_below) | np.isin(top, _REVERSIBLE_IDS))
                 c2, o2 = self(np.ascontiguousarray(crops[again, :, ::-1, ::-1]), turn_average=False)
-                c, o = c.copy(), o.copy()
             half = o.shape[1] // 2  # 180 degrees, in orientation steps
             c[again] = (c[again] + c2) / 2
             o[again] = (o[again] + np.roll(o2, half, axis=1)) / 2

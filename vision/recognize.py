@@ -71,8 +71,7 @@ class Recognizer:
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
-                 lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
-                 lift_sideways_only: bool = True):
+                 lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0):
         self.localizer = localizer
         # read pictures that look squeezed with this one instead (vision.squeeze), when given
         self.squeezed_localizer = squeezed_localizer
@@ -84,11 +83,9 @@ class Recognizer:
         self.min_side = min_side
         self.max_pixels = max_pixels
         self.unsqueeze = unsqueeze  # also look for tiles in a squeezed picture stretched back (vision.squeeze)
-        # whether each face-up tile lies on another (Detections.lifted), when given; else lifted stays NaN
+        # whether a tile lies on another (Detections.lifted), when given, measured on the tiles that may be a
+        # meld's sideways one (``lift_candidates``: the only ones the reader reads it on); else lifted stays NaN
         self.lift_model = lift_model
-        # measured only on the tiles that may be a meld's sideways tile (``lift_candidates``), the only ones the
-        # reader reads it on; False: on every face-up tile, as before session 24
-        self.lift_sideways_only = lift_sideways_only
         # how many of the localiser's spare candidates to keep and name (Recognition.spares); 0: none. The reader
         # tries 4 (hand_reader.MAX_SPARE_BOXES; 8 read no more development hands): each costs two crops' naming
         self.spares = spares
@@ -184,7 +181,7 @@ class Recognizer:
         if self.lift_model is None or len(detections) == 0:
             return detections
         lifted = np.full(len(detections), np.nan, np.float32)
-        measured = lift_candidates(detections) if self.lift_sideways_only else np.flatnonzero(~detections.face_down)
+        measured = lift_candidates(detections)
         if len(measured):
             lifted[measured] = self.lift_model(self.lift_model.crops(image, np.asarray(boxes)[measured]))
         return replace(detections, lifted=lifted)
