@@ -49,3 +49,24 @@ def test_files_that_do_not_share_a_graph_or_a_weight_are_refused(tmp_path):
         average(str(first), str(other), str(tmp_path / "out.onnx"))
     with pytest.raises(ValueError, match="weight"):
         average(str(first), str(first), str(tmp_path / "out.onnx"), weight=1.5)
+
+
+def test_a_shrunk_file_averages_with_a_float32_one_as_its_float32_reading(tmp_path):
+    from vision.train.shrink import shrink, unshrink
+
+    first, shrunk, second, out = (tmp_path / n for n in ("a.onnx", "a16.onnx", "b.onnx", "mix.onnx"))
+    # weights exact in float16, so that the shrunk file holds the same model
+    _linear(first, np.array([[0.5, 2.0], [-3.0, 4.25]], np.float32), np.array([1.0, -1.0], np.float32))
+    _linear(second, np.array([[3.0, 0.0], [-1.0, 2.0]], np.float32), np.array([3.0, 1.0], np.float32))
+    shrink(str(first), str(shrunk), min_elements=1)
+    model = onnx.load(str(shrunk))
+    assert [n.op_type for n in model.graph.node] == ["Cast", "Cast", "Gemm"]
+    restored = unshrink(model)
+    assert [n.op_type for n in restored.graph.node] == ["Gemm"]
+    assert {i.name: i.data_type for i in restored.graph.initializer} == {"w": TensorProto.FLOAT, "b": TensorProto.FLOAT}
+    x = np.array([[0.5, -2.0]], np.float32)
+    average(str(shrunk), str(second), str(out), weight=0.5)
+    assert np.allclose(_run(out, x), 0.5 * _run(first, x) + 0.5 * _run(second, x), atol=1e-5)
+    # a file that was never shrunk is left as it is
+    plain = onnx.load(str(second))
+    assert unshrink(plain) is plain and [n.op_type for n in plain.graph.node] == ["Gemm"]

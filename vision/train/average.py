@@ -7,7 +7,9 @@ the first file's dtype, so a float16-stored file stays float16); other initializ
 hold the same nodes in the same order and the same initializer names and shapes, as two exports of one
 architecture do (for instance ``models/classifier.onnx`` and a run started from it with ``--init-onnx``): the
 weights of a model and of its fine-tuned continuation lie close enough that their average is itself a good model,
-often keeping what each does best (models/classifier.md, q19).
+often keeping what each does best (models/classifier.md, q19). A file stored shrunk (``vision.train.shrink``: float16
+weights read through Cast nodes) is read back as float32 first, so the committed shrunk file and a fresh float32
+export average together (their mean then stored as float32: shrink it afterwards as the committed file).
 """
 
 from __future__ import annotations
@@ -23,7 +25,9 @@ def average(first: str, second: str, out: str, weight: float = 0.5) -> None:
 
     if not 0.0 <= weight <= 1.0:
         raise ValueError(f"weight must lie in 0..1, got {weight!r}")
-    a, b = onnx.load(first), onnx.load(second)
+    from vision.train.shrink import unshrink
+
+    a, b = unshrink(onnx.load(first)), unshrink(onnx.load(second))
     if [n.op_type for n in a.graph.node] != [n.op_type for n in b.graph.node]:
         raise ValueError(f"{first!r} and {second!r} do not hold the same graph")
     others = {init.name: init for init in b.graph.initializer}

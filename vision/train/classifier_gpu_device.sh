@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # The crop classifier continued on a lent GPU machine (16 cores, one GPU), as one command from the repo root whose
 # run returns only what is written under $OUT and may be stopped at its time limit. Written in session 24 (no GPU
-# then: smoke-tested on the CPU machine with LOCAL=1 DIV=40 HOURS=0.01), for the next session that is lent one.
+# then: smoke-tested on the CPU machine with LOCAL=1 DIV=40 HOURS=0.01); run in session 25 on an H200 with these
+# defaults and INIT = q24 (`git show 6fa4f18:models/classifier.onnx > out/models/clf_q24.onnx`): 47 s of data, 30
+# epochs in 6.6 minutes; run g1, and its mean with q24 is the committed g2 (models/classifier.md).
 #
-#     OUT=... NAME=gpucls HOURS=0.1 bash vision/train/classifier_gpu_device.sh
+#     OUT=... NAME=gpucls INIT=out/models/clf_q24.onnx bash vision/train/classifier_gpu_device.sh
 #
 # carrying .carry/shared (a copy of ../shared with data/hk-photos/train, data/tile-crops and art/, ~46 MB: ../shared
 # does not travel), made with
@@ -12,7 +14,15 @@
 #         cp -r ../shared/data/tile-crops .carry/shared/data/ && cp -r ../shared/data/hk-photos/train \
 #         ../shared/data/hk-photos/data.yaml .carry/shared/data/hk-photos/
 #
-# (the device's Python has torch, OpenCV and tqdm; nothing else is installed). Why a GPU: on 2 CPU cores an epoch of q24's 204,000 crops takes 6-8 minutes, so every
+# (the device's Python has torch, onnx, onnxruntime, OpenCV and tqdm, but not ultralytics, whose modules the classifier
+# is built from: carry its wheel, pure Python, and install it first, as session 25 did on an H200 (torch 2.11 there):
+#
+#     echo /.whl/ >> .git/info/exclude; python3 -m pip download --no-deps --only-binary=:all: --python-version 3.12 \
+#         --implementation cp --platform any -d .whl "ultralytics==8.3.253" ultralytics-thop
+#     # the run's command then begins with
+#     python3 -m pip install -q --no-index --no-deps --target /tmp/site .whl/*.whl && export PYTHONPATH=/tmp/site
+#
+# ). Why a GPU: on 2 CPU cores an epoch of q24's 204,000 crops takes 6-8 minutes, so every
 # continuation so far saw 5-10 epochs; there the per-crop augmentation, not the net, bounds an epoch, so the
 # training's --workers spreads it over the machine's cores.
 #
@@ -20,9 +30,11 @@
 #    where the committed classifier loses most hands) in parallel and cuts each tile where the committed localiser
 #    boxes it (vision.train.model_crops: the crops the reader will hand the classifier), plus hk-photos train (three
 #    times, as q24) and tile-crops.
-# 2. Continues the committed models/classifier.onnx (--init-onnx) on them with q24's settings for HOURS, copying
-#    runs/classifier/$NAME/last.pt to $OUT every 30 s, then exports $OUT/classifier.onnx (float32; shrink it to
-#    float16 afterwards with `python -m vision.train.shrink`, as the committed file).
+# 2. Continues INIT (default the committed models/classifier.onnx; --init-onnx) on them with q24's settings for HOURS,
+#    copying runs/classifier/$NAME/last.pt to $OUT every 30 s, then exports $OUT/classifier.onnx (float32).
+# 3. Averages that run with INIT weight by weight (vision.train.average) into $OUT/classifier_mean.onnx, shrunk to
+#    float16 as the committed file: the committed g2 is this mean (models/classifier.md); the run alone (g1) lost
+#    synthetic F1.
 # Then, on the CPU machine: the adoption measures of models/classifier.md (hk-photos valid and synthetic F1 with
 # bench/bench_recognition.py, development hands with bench/eval_hand_reading.py) under a rule written beforehand.
 #
@@ -30,9 +42,9 @@
 set -euo pipefail
 PY=${PY:-python3}
 NAME=${NAME:-gpucls}
-HOURS=${HOURS:-0.1}
-SEEDS=${SEEDS:-"401 402 403 404 405 406 407 408 409 410 411 412 413 414 415 416"}  # never used before session 24
-N=${N:-400}
+HOURS=${HOURS:-0.11}
+SEEDS=${SEEDS:-"401 402 403 404 405 406 407 408 409 410 411 412 413 414"}  # first used in session 25 (g1)
+N=${N:-250}
 P_STANDING=${P_STANDING:-0.5}
 JOBS=${JOBS:-14}
 WORKERS=${WORKERS:-14}
@@ -41,6 +53,7 @@ LR=${LR:-0.00015}
 EPOCHS=${EPOCHS:-60}
 SYNTH_MAX=${SYNTH_MAX:-8000}
 DIV=${DIV:-1}
+INIT=${INIT:-models/classifier.onnx}
 OUT=${OUT:?set OUT to the folder whose files come back}
 export MAHJONG_SHARED=${MAHJONG_SHARED:-$PWD/.carry/shared} PYTHONUNBUFFERED=1
 [ -z "${LOCAL:-}" ] && nvidia-smi -L
@@ -70,10 +83,14 @@ trap 'kill $LOOP 2>/dev/null || true' EXIT
 set +e
 $PY -m vision.train.classifier --crops "$CROPS/hk_train.npz" "$CROPS/hk_train.npz" "$CROPS/hk_train.npz" \
     "$CROPS/tile_crops.npz" $SYNTH --monitor "$SYNTH_DIR/crops_s12_640" --synth-max "$SYNTH_MAX" --flower-copies 3 --character-copies 2 --backs 800 \
-    --val "" --init-onnx models/classifier.onnx --size 80 --freeze 0 --lr "$LR" --epochs "$EPOCHS" --hours "$HOURS" \
+    --val "" --init-onnx "$INIT" --size 80 --freeze 0 --lr "$LR" --epochs "$EPOCHS" --hours "$HOURS" \
     --batch "$BATCH" --workers "$WORKERS" --seed 41 --name "$NAME" --out "$OUT/classifier.onnx" \
     > "$OUT/train.log" 2>&1
 echo "train rc=$? after $(( $(date +%s) - start )) s"
 [ -f "$run/last.pt" ] && cp "$run/last.pt" "$OUT/last.pt"
+if [ -f "$OUT/classifier.onnx" ]; then
+    $PY -m vision.train.average "$INIT" "$OUT/classifier.onnx" --out "$OUT/classifier_mean.onnx" && \
+        $PY -m vision.train.shrink "$OUT/classifier_mean.onnx"
+fi
 grep -a '^{"epoch"\|exported\|Error' "$OUT/train.log" | tail -30
 ls -la "$OUT"

@@ -36,6 +36,34 @@ def shrink(path: str, out: str | None = None, min_elements: int = 1024) -> None:
     onnx.save(model, out or path)
 
 
+def unshrink(model):
+    """The inverse of ``shrink`` on a loaded model, in place: each ``NAME__fp16`` initializer read by its Cast node
+    becomes the float32 initializer ``NAME`` again (float16 values are exact in float32) and the Cast node goes.
+    Returns the model. A file that was never shrunk comes back unchanged, so that two exports of one architecture,
+    one shrunk and one not, can be compared or averaged weight by weight (``vision.train.average``)."""
+    import numpy as np
+    from onnx import numpy_helper
+
+    g = model.graph
+    halves = {init.name: init for init in g.initializer if init.name.endswith("__fp16")}
+    casts = {node.input[0]: node for node in g.node
+             if node.op_type == "Cast" and len(node.input) == 1 and node.input[0] in halves}
+    if not casts:
+        return model
+    kept = []
+    for init in g.initializer:
+        if init.name in casts:
+            kept.append(numpy_helper.from_array(numpy_helper.to_array(init).astype(np.float32), casts[init.name].output[0]))
+        else:
+            kept.append(init)
+    del g.initializer[:]
+    g.initializer.extend(kept)
+    nodes = [node for node in g.node if not (node.op_type == "Cast" and node.input and node.input[0] in casts)]
+    del g.node[:]
+    g.node.extend(nodes)
+    return model
+
+
 if __name__ == "__main__":
     for p in sys.argv[1:]:
         shrink(p)
