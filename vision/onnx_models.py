@@ -31,8 +31,17 @@ LIFT_CROP_SIDE = 48  # pixels: the lift model's input side
 LIFT_CROP_SPAN = 1.4  # the lift model's crop: a square this many times the box's longer side, on the box's centre
 
 
+ALLOW_SPINNING = False
+"""Whether onnxruntime's pool threads spin while they wait for work. They do by default, which suits one session
+that runs back to back; the recogniser holds four sessions (two localisers, classifier, lift), each with its own
+pool, which run one after another on a machine of few cores, so a finished session's spinning threads took the cores
+from the next one: 114.5 -> 68.0 ms per 12 MP photo with it off, the same detections (docs/rules-session25.md, s1)."""
+
+
 def _session(path: Path, threads: int | None) -> ort.InferenceSession:
     opts = ort.SessionOptions()
+    if not ALLOW_SPINNING:
+        opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     threads = threads or int(os.environ.get("VISION_THREADS", "0")) or min(os.cpu_count() or 1, 4)
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
