@@ -45,20 +45,17 @@ def unshrink(model):
     from onnx import numpy_helper
 
     g = model.graph
-    halves = {init.name: init for init in g.initializer if init.name.endswith("__fp16")}
-    casts = {node.input[0]: node for node in g.node
-             if node.op_type == "Cast" and len(node.input) == 1 and node.input[0] in halves}
-    if not casts:
+    halves = {init.name for init in g.initializer if init.name.endswith("__fp16")}
+    # shrink's Cast nodes: a float16 initializer in, the float32 weight's own name out
+    restored_name = {node.input[0]: node.output[0] for node in g.node
+                     if node.op_type == "Cast" and len(node.input) == 1 and node.input[0] in halves}
+    if not restored_name:
         return model
-    kept = []
-    for init in g.initializer:
-        if init.name in casts:
-            kept.append(numpy_helper.from_array(numpy_helper.to_array(init).astype(np.float32), casts[init.name].output[0]))
-        else:
-            kept.append(init)
+    kept = [numpy_helper.from_array(numpy_helper.to_array(init).astype(np.float32), restored_name[init.name])
+            if init.name in restored_name else init for init in g.initializer]
     del g.initializer[:]
     g.initializer.extend(kept)
-    nodes = [node for node in g.node if not (node.op_type == "Cast" and node.input and node.input[0] in casts)]
+    nodes = [node for node in g.node if not (node.op_type == "Cast" and node.input[0] in restored_name)]
     del g.node[:]
     g.node.extend(nodes)
     return model
