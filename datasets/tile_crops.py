@@ -33,17 +33,31 @@ def label_to_code(name: str) -> str:
     raise ValueError(f"unknown tile-crops label {name!r}")
 
 
-def export(out: Path) -> int:
-    root = hk_root().parent / "tile-crops"
-    xs, ys = [], []
+def listed_images(root: Path) -> list[tuple[Path, str]]:
+    """(image file, label name) for every row of ``root/data.csv``. The list names each image ``N.jpg`` while 67 of
+    the files are stored as ``N.JPG``, so files are matched without regard to case (read as listed, those 67 were
+    silently skipped until session 26); an image the list names but the folder lacks is an error, not a skip."""
+    files = {p.name.lower(): p for p in (root / "images").iterdir()}
+    out = []
     with open(root / "data.csv", newline="") as f:
         for row in csv.DictReader(f):
-            img = cv2.imread(str(root / "images" / row["image-name"]))
-            if img is None:
-                continue
-            h, w = img.shape[:2]
-            xs.append(cut_crop(img, (0, 0, w, h), margin=0.0, size=CROP))
-            ys.append(CLASS_NAMES.index(label_to_code(row["label-name"])))
+            path = files.get(row["image-name"].lower())
+            if path is None:
+                raise FileNotFoundError(f"tile-crops lists {row['image-name']!r}, which {root / 'images'} lacks")
+            out.append((path, row["label-name"]))
+    return out
+
+
+def export(out: Path, root: Path | None = None) -> int:
+    root = root if root is not None else hk_root().parent / "tile-crops"
+    xs, ys = [], []
+    for path, label in listed_images(root):
+        img = cv2.imread(str(path))
+        if img is None:
+            raise ValueError(f"tile-crops image {str(path)!r} cannot be decoded")
+        h, w = img.shape[:2]
+        xs.append(cut_crop(img, (0, 0, w, h), margin=0.0, size=CROP))
+        ys.append(CLASS_NAMES.index(label_to_code(label)))
     out.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(out, x=np.stack(xs), y=np.array(ys, np.int16), orient=np.zeros(len(ys), np.int8))
     return len(ys)

@@ -1,4 +1,5 @@
-"""Training-data preparation that needs no torch: the localiser's squeezed copies of real photos."""
+"""Training-data preparation that needs no torch: the localiser's squeezed copies of real photos, the tile-crops
+importer."""
 
 import cv2
 import numpy as np
@@ -108,3 +109,31 @@ def test_synthetic_labels_with_face_quad_boxes_drop_slivers(tmp_path):
     assert len(rows) == 2  # the quad squashed onto the picture's edge is no box
     np.testing.assert_allclose(rows[0], [0, 0.3, 0.4, 0.2, 0.4], atol=1e-6)
     np.testing.assert_allclose(rows[1], [1, 0.7, 0.6, 0.2, 0.4], atol=1e-6)
+
+
+def _tile_crops(root, names):
+    (root / "images").mkdir(parents=True)
+    for name in names:
+        cv2.imwrite(str(root / "images" / name), np.full((32, 24, 3), 200, np.uint8))
+    rows = "".join(f"{name.split('.')[0]}.jpg,1,dots-1\n" for name in names)
+    (root / "data.csv").write_text("image-name,label,label-name\n" + rows)
+
+
+def test_tile_crops_reads_images_whose_extension_differs_in_case(tmp_path):
+    from datasets.tile_crops import export
+
+    _tile_crops(tmp_path / "tc", ["1.jpg", "2.JPG"])  # the shared set stores 67 of its 700 images as .JPG
+    assert export(tmp_path / "out.npz", tmp_path / "tc") == 2
+    assert len(np.load(tmp_path / "out.npz")["y"]) == 2
+
+
+def test_tile_crops_refuses_a_listed_image_that_is_missing(tmp_path):
+    import pytest
+
+    from datasets.tile_crops import export
+
+    _tile_crops(tmp_path / "tc", ["1.jpg"])
+    with open(tmp_path / "tc" / "data.csv", "a") as f:
+        f.write("2.jpg,1,dots-1\n")
+    with pytest.raises(FileNotFoundError, match="2.jpg"):
+        export(tmp_path / "out.npz", tmp_path / "tc")
