@@ -34,8 +34,8 @@ def label_to_code(name: str) -> str:
 
 
 def listed_images(root: Path) -> list[tuple[Path, str]]:
-    """(image file, label name) for every row of ``root/data.csv``. The list names each image ``N.jpg`` while 67 of
-    the files are stored as ``N.JPG``, so files are matched without regard to case (read as listed, those 67 were
+    """(image file, label name) for every row of ``root/data.csv``. The list names each image ``N.jpg`` while 66 of
+    the files are stored as ``N.JPG``, so files are matched without regard to case (read as listed, those 66 were
     silently skipped until session 26); an image the list names but the folder lacks is an error, not a skip."""
     files = {p.name.lower(): p for p in (root / "images").iterdir()}
     out = []

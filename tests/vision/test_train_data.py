@@ -122,7 +122,7 @@ def _tile_crops(root, names):
 def test_tile_crops_reads_images_whose_extension_differs_in_case(tmp_path):
     from datasets.tile_crops import export
 
-    _tile_crops(tmp_path / "tc", ["1.jpg", "2.JPG"])  # the shared set stores 67 of its 700 images as .JPG
+    _tile_crops(tmp_path / "tc", ["1.jpg", "2.JPG"])  # the shared set stores 66 of its 700 listed images as .JPG
     assert export(tmp_path / "out.npz", tmp_path / "tc") == 2
     assert len(np.load(tmp_path / "out.npz")["y"]) == 2
 
