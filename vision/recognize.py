@@ -28,7 +28,8 @@ import numpy as np
 from .classes import FACE_DOWN
 from .detections import Detections
 from .io import DEFAULT_MAX_PIXELS, decode_image
-from .onnx_models import CropClassifier, LiftModel, Localizer, crop_tiles, other_fits, spare_candidates
+from .onnx_models import (THIRD_LOOK_BELOW, THIRD_LOOK_MARGIN, CropClassifier, LiftModel, Localizer, crop_tiles,
+                          other_fits, spare_candidates)
 from .squeeze import localize_unsqueezed
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
@@ -71,7 +72,8 @@ class Recognizer:
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
-                 lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0):
+                 lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
+                 third_look_below: float = THIRD_LOOK_BELOW):
         self.localizer = localizer
         # read pictures that look squeezed with this one instead (vision.squeeze), when given
         self.squeezed_localizer = squeezed_localizer
@@ -91,6 +93,8 @@ class Recognizer:
         self.spares = spares
         # how many of the localiser's other fits of each tile (onnx_models.other_fits) also name it: 0, none
         self.box_votes = box_votes
+        # crops whose top class stays under this after the second look get a tighter third look (0: none)
+        self.third_look_below = third_look_below
 
     @classmethod
     def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
@@ -177,6 +181,7 @@ class Recognizer:
             probs, orient = (total / count[:, None]).astype(np.float32), orient[:n]
         else:
             probs, orient = self.classifier(crops)
+        probs = self._third_look(image, np.asarray(boxes), landscape, probs)
         detections = assemble(boxes * scale, probs, orient, landscape, self.topk)
         if self.lift_model is None or len(detections) == 0:
             return detections
@@ -185,6 +190,21 @@ class Recognizer:
         if len(measured):
             lifted[measured] = self.lift_model(self.lift_model.crops(image, np.asarray(boxes)[measured]))
         return replace(detections, lifted=lifted)
+
+    def _third_look(self, image: np.ndarray, boxes: np.ndarray, landscape: np.ndarray, probs: np.ndarray) -> np.ndarray:
+        """(N, 43) class probabilities with the crops still unsure (top class under ``third_look_below``) averaged
+        with two more looks: the box cut THIRD_LOOK_MARGIN inside, upright and turned 180 degrees, weighted 1 : 1
+        against twice the first looks. On development tiles at 640 x 480 the average names 0.9607 of the face-up hand
+        tiles against 0.9568, and the true face's mean log-probability rises from -0.256 to -0.202 (session 26)."""
+        again = np.flatnonzero(probs.max(axis=1) < self.third_look_below)
+        if len(again) == 0:
+            return probs
+        tight, _ = crop_tiles(image, boxes[again], self.classifier.size, margin=THIRD_LOOK_MARGIN,
+                              landscape=landscape[again])
+        looks, _ = self.classifier(np.concatenate([tight, tight[:, :, ::-1, ::-1]]), turn_average=False)
+        probs = probs.copy()
+        probs[again] = (2 * probs[again] + looks[:len(again)] + looks[len(again):]) / 4
+        return probs
 
     def recognize(self, data: bytes | str | Path) -> Recognition:
         """Decode and recognise; raises vision.errors.ImageError for unusable files."""

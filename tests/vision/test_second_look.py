@@ -82,3 +82,37 @@ def test_few_tiles_or_no_clear_axis_measure_every_face_up_tile():
     assert lift_candidates(_row(balanced)).tolist() == list(range(10))
     unknown = _row([0] * 10 + [90], [float("nan")] * 11)  # an older head: no probability, every tile kept
     assert lift_candidates(unknown).tolist() == list(range(11))
+
+
+def test_only_crops_still_unsure_get_the_tighter_third_look():
+    """Recognizer.name_boxes on a committed photo's true boxes: crops at or over THIRD_LOOK_BELOW keep their
+    probabilities; the others are 2 : 1 : 1 averages with the tight crop and its half turn."""
+    import json
+
+    from vision.onnx_models import THIRD_LOOK_BELOW, THIRD_LOOK_MARGIN
+    from vision.recognize import Recognizer
+
+    truth = json.loads(PHOTO.with_suffix(".json").read_text())
+    boxes = np.array([t["box"] for t in truth["tiles"]], np.float32)
+    image = cv2.imread(str(PHOTO))
+    recognizer = Recognizer.load(ROOT / "models", threads=1)
+    with_third = recognizer.name_boxes(image, boxes)
+    recognizer.third_look_below = 0.0
+    without = recognizer.name_boxes(image, boxes)
+
+    def dense(d: Detections) -> np.ndarray:
+        out = np.zeros((len(d), 43))
+        np.put_along_axis(out, d.topk_ids, d.topk_probs, axis=1)
+        return out
+
+    first = dense(without)
+    unsure = first.max(axis=1) < THIRD_LOOK_BELOW
+    assert unsure.any() and (~unsure).any(), "the fixture must hold both kinds for the test to mean anything"
+    assert np.allclose(dense(with_third)[~unsure], first[~unsure], atol=1e-6)
+    tight = crop_tiles(image, boxes[unsure], 80, margin=THIRD_LOOK_MARGIN)[0]
+    looks, _ = recognizer.classifier(np.concatenate([tight, tight[:, :, ::-1, ::-1]]), turn_average=False)
+    expected = (2 * first[unsure] + looks[:unsure.sum()] + looks[unsure.sum():]) / 4
+    top = expected.argmax(axis=1)
+    assert (with_third.class_ids[unsure] == top).all()
+    # the first looks are read back from their top-5 lists, which leave out a little mass
+    assert np.allclose(dense(with_third)[unsure].max(axis=1), expected.max(axis=1), atol=1e-3)
