@@ -3,7 +3,9 @@
 # run returns only what is written under $OUT and may be stopped at its time limit. Written in session 24 (no GPU
 # then: smoke-tested on the CPU machine with LOCAL=1 DIV=40 HOURS=0.01); run in session 25 on an H200 with these
 # defaults and INIT = q24 (`git show 6fa4f18:models/classifier.onnx > out/models/clf_q24.onnx`): 47 s of data, 30
-# epochs in 6.6 minutes; run g1, and its mean with q24 is the committed g2 (models/classifier.md).
+# epochs in 6.6 minutes; run g1, and its mean with q24 was g2 (models/classifier.md). Session 26 ran it on the 2-core
+# CPU machine (LOCAL=1 JOBS=2 WORKERS=2 HOURS=1.2 LR=0.0001, seeds 429-442, INIT = g2): 14 epochs, and its mean with g2
+# is the committed c1.
 #
 #     OUT=... NAME=gpucls INIT=out/models/clf_q24.onnx bash vision/train/classifier_gpu_device.sh
 #
