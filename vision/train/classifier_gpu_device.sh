@@ -35,8 +35,8 @@
 # 2. Continues INIT (default the committed models/classifier.onnx; --init-onnx) on them with q24's settings for HOURS,
 #    copying runs/classifier/$NAME/last.pt to $OUT every 30 s, then exports $OUT/classifier.onnx (float32).
 # 3. Averages that run with INIT weight by weight (vision.train.average) into $OUT/classifier_mean.onnx, shrunk to
-#    float16 as the committed file: the committed g2 is this mean (models/classifier.md); the run alone (g1) lost
-#    synthetic F1.
+#    float16 as the committed file: g2 (session 25) and the committed c1 (session 26) are such means
+#    (models/classifier.md); the GPU run alone (g1) lost synthetic F1.
 # Then, on the CPU machine: the adoption measures of models/classifier.md (hk-photos valid and synthetic F1 with
 # bench/bench_recognition.py, development hands with bench/eval_hand_reading.py) under a rule written beforehand.
 #
