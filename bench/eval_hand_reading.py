@@ -14,7 +14,7 @@ sits between the two: the scene's true boxes, each cut and named by the committe
 Concealed kongs that show no face are named from the truth through the reader's own request (the boxes it asks
 about are matched to the true tiles), as a client would answer it.
 
-Prints, per situation (habits, difficulty, camera elevation and roll, meld kinds, claimed direction, whether a
+Prints, per situation (habits, difficulty, art style, camera elevation and roll, meld kinds, claimed direction, whether a
 hand tile is hidden from view, whether the search budget was met, whether the reader warned at all): the exact hand rate (every tile, meld, ``from``,
 winning tile and flowers) and the share of exposed melds whose claimed direction is right; then why directions were
 missed (no hand read, the meld's tiles not read as a meld, or the wrong ``from``) and the failures' warning codes.
@@ -270,6 +270,8 @@ def main() -> None:
                       f"standing={habits.get('standing')}", f"melds_in_front={habits.get('melds_in_front')}",
                       f"melds={len(truth.melds)}", f"flowers={bool(truth.flowers)}"]
         situations += sorted({f"has={m.type.value}" for m in truth.melds})
+        if scene.get("style"):  # the art style: the naming errors left depend on it (docs/rules-session27.md)
+            situations.append(f"style={scene['style']}")
         camera = scene.get("camera", {})
         if "roll" in camera:  # how far the photo is turned from a quarter turn: near 45° the rotation labels flip
             off_axis = abs((float(camera["roll"]) + 45) % 90 - 45)
