@@ -16,8 +16,9 @@ about are matched to the true tiles), as a client would answer it.
 
 Prints, per situation (habits, difficulty, art style, camera elevation and roll, meld kinds, claimed direction,
 whether a hand tile is hidden from view, whether the search budget was met, whether the reader warned at all): the
-exact hand rate (every tile, meld, ``from``, winning tile and flowers) and the share of exposed melds whose claimed direction is right; then why directions were
-missed (no hand read, the meld's tiles not read as a meld, or the wrong ``from``) and the failures' warning codes.
+exact hand rate (every tile, meld, ``from``, winning tile and flowers) and the share of exposed melds whose claimed
+direction is right; then why directions were missed (no hand read, the meld's tiles not read as a meld, or the wrong
+``from``) and the failures' warning codes.
 ``hand_tile_hidden=yes``: the renderer labels no tile with less than half its face in view, so a hand tile is
 missing from the detections (an added kong's claimed tile under the added one, seen from above); such scenes are
 counted apart because no reader can see the tile, ``hand_tile_hidden=no`` is the rest.
