@@ -1,7 +1,9 @@
 """Importer for ``shared/data/hk-photos`` (Roboflow Universe "chinese-mahjong-detection" v4, CC BY 4.0).
 
 - :func:`iter_split` yields (image path, boxes (N, 4) xyxy pixels, class ids (N,) in our 43-class order).
-  Polygon labels become their bounding boxes.
+  Polygon labels become their bounding boxes. In the valid split seven photos are labelled 1p for every tile though
+  they show all kinds of faces: :func:`read_labels` gives their faces from ``hk_photos_valid_corrections.json``
+  (read by eye, one code per label line; the boxes stay as labelled).
 - ``python -m datasets.hk_photos localizer --out out/datasets/loc`` writes an Ultralytics dataset (symlinked images,
   labels rewritten to 2 classes: 0 = face-up tile, 1 = face-down tile) for the localiser.
 - ``python -m datasets.hk_photos crops --split train --out out/crops/hk_train.npz`` cuts every labelled tile
@@ -14,17 +16,20 @@ The valid split is never used for training: it is the measurement set.
 from __future__ import annotations
 
 import argparse
+import json
 import os
+from functools import cache
 import shutil
 from pathlib import Path
 
 import cv2
 import numpy as np
 
-from vision.classes import FACE_DOWN
+from vision.classes import CLASS_NAMES, FACE_DOWN
 from vision.metrics import HK_NAMES, HK_TO_CLASS, read_yolo_labels
 
 CROP = 80  # stored crop side; the classifier trains on random 64-px views of it
+CORRECTIONS = Path(__file__).resolve().with_name("hk_photos_valid_corrections.json")
 
 
 def hk_root() -> Path:
@@ -43,12 +48,33 @@ def check_names(root: Path | None = None) -> None:
         raise ValueError("hk-photos data.yaml names differ from vision.metrics.HK_NAMES")
 
 
+@cache
+def valid_label_corrections() -> dict[str, tuple[int, ...]]:
+    """Label file stem -> the class of each label line (our order), for the valid photos whose labels are wrong."""
+    photos = json.loads(CORRECTIONS.read_text())["photos"]
+    return {stem: tuple(CLASS_NAMES.index(code) for code in codes) for stem, codes in photos.items()}
+
+
+def read_labels(split: str, stem: str, width: int, height: int, root: Path | None = None,
+                corrected: bool = True) -> tuple[np.ndarray, np.ndarray]:
+    """(boxes (N, 4) xyxy pixels, classes (N,) in our order) of one photo's label file, with the valid split's
+    corrections applied unless ``corrected`` is False (then: as the file says)."""
+    boxes, classes = read_yolo_labels((root or hk_root()) / split / "labels" / (stem + ".txt"), width, height,
+                                      HK_TO_CLASS)
+    fixed = valid_label_corrections().get(stem) if corrected and split == "valid" else None
+    if fixed is not None:
+        if len(fixed) != len(classes):
+            raise ValueError(f"{CORRECTIONS.name}: {stem!r} lists {len(fixed)} faces for {len(classes)} label lines")
+        classes = np.array(fixed, np.int32)
+    return boxes, classes
+
+
 def iter_split(split: str, root: Path | None = None):
     root = root or hk_root()
     check_names(root)
     for img in sorted((root / split / "images").iterdir()):
         h, w = cv2.imread(str(img), cv2.IMREAD_REDUCED_GRAYSCALE_8).shape[:2]
-        boxes, cls = read_yolo_labels(root / split / "labels" / (img.stem + ".txt"), w * 8, h * 8, HK_TO_CLASS)
+        boxes, cls = read_labels(split, img.stem, w * 8, h * 8, root)
         yield img, boxes, cls
 
 
