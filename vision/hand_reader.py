@@ -285,7 +285,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                 # past the deadline
                 if budget.out_of_time() or time.thread_time() + layout_seconds > budget.deadline:
                     break
-                for attempt in _layouts_for(with_spare, turn, budget=budget):
+                for attempt in _layouts_for(with_spare, turn, budget=budget, spare_from=len(detections)):
                     if n in _hand_tiles(attempt[3]):  # else the same as a plain reading
                         attempt[3].cost += SPARE_BOX_COST
                         spare_attempts.append(attempt)
@@ -433,13 +433,19 @@ def _steep_row_direction(detections: Detections, turn: int) -> float | None:
 
 
 def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
-                 budget: decoding.SearchBudget | None = None) -> list:
+                 budget: decoding.SearchBudget | None = None, spare_from: int | None = None) -> list:
     """[(frame, duplicate mask, stacked tiles, layout), ...] for one quarter-turn hypothesis (and row direction,
     when given), cheapest first (the readings without a crowded box only while ``budget`` has time left)."""
     frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
                                quarter_turn=turn, tilt=tilt, lifted=detections.lifted,
                                sideways_probability=detections.sideways_probability)
-    duplicate = geometry.duplicates(detections.boxes, detections.confidence, keep_pairs=frame.sideways)
+    # A spare candidate (tiles from ``spare_from`` on) is a box NMS dropped beside another: it may overlap it by
+    # design, so only the IoU makes it, or the tile under it, a duplicate.
+    covered_ok = np.ones(len(detections), bool)
+    if spare_from is not None:
+        covered_ok[spare_from:] = False
+    duplicate = geometry.duplicates(detections.boxes, detections.confidence, keep_pairs=frame.sideways,
+                                    face_up=~detections.face_down, covered_ok=covered_ok)
     active = ~duplicate
     frame = geometry.straighten_sideways_runs(frame, geometry.rows(frame, active))
     facts = _facts(detections, frame)

@@ -34,6 +34,8 @@ ROW_COLLIDE_DY = 0.25  # ... with centres this many tile heights apart across it
 STACK_TOUCH_GAP = 0.3  # tile widths: row neighbours this close touch a sideways tile (stacking test)
 MERGE_LINE_DY = 0.15  # tile heights: a piece cut off a row lies this close to the line through the row's centres
 DUPLICATE_IOU = 0.6  # two boxes overlapping this much are one tile detected twice
+COVERED_SHARE = 0.6  # a box lying this much inside a more confident one ...
+COVERED_CONFIDENCE = 0.5  # ... and named with less than this: a piece of that tile boxed again
 # A reversible face (1p, 5z...: ``REVERSIBLE_CLASSES``) looks much the same turned half round: on synthetic scenes its
 # up/down label is right 86 % of the time against 98.8 % for the other faces, evidence of log(0.86 / 0.14) = 1.8 nats
 # against 4.4. It weighs that share of a face in the photo's turn (docs/rules-session18.md, rvw).
@@ -247,11 +249,16 @@ def _relative_sideways(sideways_probability: np.ndarray | None, quarter_turn: in
     return 1.0 - p if quarter_turn % 180 == 90 else p
 
 
-def duplicates(boxes: np.ndarray, confidence: np.ndarray, keep_pairs: np.ndarray | None = None) -> np.ndarray:
-    """(N,) bool: boxes that repeat a more confident box (IoU > DUPLICATE_IOU), i.e. one tile detected twice.
+def duplicates(boxes: np.ndarray, confidence: np.ndarray, keep_pairs: np.ndarray | None = None,
+               face_up: np.ndarray | None = None, covered_ok: np.ndarray | None = None) -> np.ndarray:
+    """(N,) bool: boxes that repeat a more confident box (IoU > DUPLICATE_IOU), i.e. one tile detected twice, or
+    that lie mostly inside one (COVERED_SHARE of their own area) and are named unsurely (top class under
+    COVERED_CONFIDENCE): a part of that tile boxed again, whose crop the classifier cannot name.
 
     ``keep_pairs`` (N,) bool marks tiles that may overlap legitimately (sideways tiles: an added kong's fourth tile
-    lies on the claimed one); two such tiles are never merged.
+    lies on the claimed one); two such tiles are never merged. ``face_up`` (N,) bool: a back is not dropped for lying
+    inside another back (a wall's upper tiles cover its lower ones). ``covered_ok`` (N,) bool: the boxes that take part
+    in that test at all, inside or around (default: every one).
     """
     from ..detections import box_iou
 
@@ -259,15 +266,25 @@ def duplicates(boxes: np.ndarray, confidence: np.ndarray, keep_pairs: np.ndarray
     dropped = np.zeros(n, bool)
     if n < 2:
         return dropped
+    boxes = np.asarray(boxes, np.float64)
     iou = box_iou(boxes, boxes)
-    order = np.argsort(-np.asarray(confidence), kind="stable")
+    # inside[i, j]: the share of box j's area that lies inside box i
+    low, high = np.maximum(boxes[:, None, :2], boxes[None, :, :2]), np.minimum(boxes[:, None, 2:], boxes[None, :, 2:])
+    overlap = np.prod(np.clip(high - low, 0, None), axis=2)
+    inside = overlap / np.maximum(np.prod(boxes[:, 2:] - boxes[:, :2], axis=1), 1e-9)[None, :]
+    confidence = np.asarray(confidence)
+    face_up = np.ones(n, bool) if face_up is None else np.asarray(face_up, bool)
+    covered_ok = np.ones(n, bool) if covered_ok is None else np.asarray(covered_ok, bool)
+    unsure = (confidence < COVERED_CONFIDENCE) & covered_ok
+    order = np.argsort(-confidence, kind="stable")
     for rank, i in enumerate(order):
         if dropped[i]:
             continue
         for j in order[rank + 1:]:
-            if keep_pairs is not None and keep_pairs[i] and keep_pairs[j]:
+            if dropped[j] or (keep_pairs is not None and keep_pairs[i] and keep_pairs[j]):
                 continue
-            if not dropped[j] and iou[i, j] > DUPLICATE_IOU:
+            covered = unsure[j] and covered_ok[i] and inside[i, j] > COVERED_SHARE and (face_up[i] or face_up[j])
+            if iou[i, j] > DUPLICATE_IOU or covered:
                 dropped[j] = True
     return dropped
 

@@ -77,6 +77,7 @@ UNLABELLED_MELD_COST = 0.5  # over LABEL_FLIP_COST: a meld none of whose labels 
 PITCH_MARGIN = 0.07  # tile widths: a step beside the claimed tile is longer by ~(aspect - 1) / 2 ~ 0.17
 PITCH_SURE_MARGIN = 0.1  # ... where the labels' own guess (the left end, with a warning) is the other choice
 MISSING_BACK_COST = 2.0  # three backs read as a concealed kong whose fourth back was not detected
+WALL_SPACING_MARGIN = 0.1  # tile widths: a back this much further than a kong's own backs lie apart is not the wall
 # Where the orientation head's probabilities are known (and the rows lie within STEEP_TILT of the labels' axes, where
 # an image-relative label means the same as one relative to the row), a label the reader overrules costs its
 # log-odds instead of LABEL_FLIP_COST / SIDEWAYS_STANDING_COST, clipped to these bounds: of the development labels
@@ -576,11 +577,19 @@ class _RowSolver:
     def playing_cost(self, t: int) -> float:
         return self.facts.playing_cost(t)
 
-    def _touching_back(self, k: int, neighbour: int) -> bool:
-        """Whether row[k] exists, shows its back, and touches row[neighbour]."""
+    def _touching_back(self, k: int, neighbour: int, reach: float = GAP) -> bool:
+        """Whether row[k] exists, shows its back, and lies less than ``reach`` tile widths from row[neighbour]."""
         if k < 0 or k >= len(self.row) or not self.frame.face_down[self.row[k]]:
             return False
-        return self.frame.gap(self.row[k], self.row[neighbour]) < GAP
+        return self.frame.gap(self.row[k], self.row[neighbour]) < reach
+
+    def _wall_piece(self, i: int, size: int) -> bool:
+        """Whether the backs row[i:i + size] are cut out of a longer line of backs: a back beside them lies closer
+        than GAP, or no further from them than they lie apart among themselves (WALL_SPACING_MARGIN): the wall,
+        whose tiles can lie as loosely as a careless kong's."""
+        inner = max(self.gaps[k - 1] for k in range(i + 1, i + size))
+        reach = max(GAP, inner + WALL_SPACING_MARGIN)
+        return self._touching_back(i - 1, i, reach) or self._touching_back(i + size, i + size - 1, reach)
 
     def _set_apart(self, start: int, end: int) -> bool:
         """Whether row[start:end] has at least UNKNOWN_CLAIM_GAP tile widths free on each side (or a row end)."""
@@ -634,7 +643,7 @@ class _RowSolver:
                     meld = self._guessed_meld(i, i + size)
                     unlabelled = False  # its cost is its claimed tile's label (meld_label_cost)
                 if meld is not None and meld.type is MeldType.CONCEALED_KONG and all(meld.face_down) \
-                        and (self._touching_back(i - 1, i) or self._touching_back(i + size, i + size - 1)):
+                        and self._wall_piece(i, size):
                     meld = None  # four backs cut out of a longer line of backs: that is the wall, not a kong
                 if meld is not None and meld.claim_unknown and not self._set_apart(i, i + size):
                     meld = None  # three flat tiles cut out of a longer line of them: discards, not a meld
