@@ -18,8 +18,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
-from functools import cache
 import shutil
+from functools import cache
 from pathlib import Path
 
 import cv2
