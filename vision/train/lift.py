@@ -157,6 +157,63 @@ def export(net, out: Path, side: int = CROP_SIDE, span: float = CROP_SPAN) -> No
     onnx.save(graph, str(out))
 
 
+def merge_files(paths: list[Path], out: Path) -> int:
+    """One ONNX file giving the mean probability of every net in ``paths`` (each file as ``export`` writes it: its
+    nets' sigmoids stacked and averaged), each net weighted alike; returns the number of nets. The files must cut
+    their crops alike (same input and ``crop_span``). Used to add a net to the committed file without its runs'
+    checkpoints."""
+    import onnx
+    from onnx import helper
+
+    models = [onnx.load(str(path)) for path in paths]
+    spans = {next((prop.value for prop in m.metadata_props if prop.key == "crop_span"), None) for m in models}
+    spans = {repr(float(CROP_SPAN)) if span is None else span for span in spans} if len(spans) > 1 else spans
+    shapes = {str(m.graph.input[0].type) for m in models}
+    if len(spans) != 1 or len(shapes) != 1:
+        raise ValueError(f"the files cut their crops differently: {sorted(map(str, spans))}")
+    nodes, initializers, stacked = [], [], []
+    concat = mean = None
+    for k, model in enumerate(models):
+        graph = model.graph
+        by_output = {name: node for node in graph.node for name in node.output}
+        mean = by_output[graph.output[0].name]
+        concat = by_output[mean.input[0]]
+        shared = {graph.input[0].name}
+
+        def renamed(name: str, k=k, shared=shared) -> str:
+            return name if name in shared or not name else f"net{k}_{name}"
+
+        for node in graph.node:
+            if node is mean or node is concat:
+                continue
+            copy = helper.make_node(node.op_type, [renamed(i) for i in node.input], [renamed(o) for o in node.output],
+                                    name=renamed(node.name), domain=node.domain)
+            copy.attribute.extend(node.attribute)
+            nodes.append(copy)
+        for tensor in graph.initializer:
+            copy = onnx.TensorProto()
+            copy.CopyFrom(tensor)
+            copy.name = renamed(tensor.name)
+            initializers.append(copy)
+        stacked += [renamed(name) for name in concat.input]
+    joined = helper.make_node("Concat", stacked, ["stacked"], name="stack_all")
+    joined.attribute.extend(concat.attribute)
+    averaged = helper.make_node("ReduceMean", ["stacked"], [models[0].graph.output[0].name], name="mean_all")
+    averaged.attribute.extend(mean.attribute)
+    first = models[0].graph
+    graph = helper.make_graph(nodes + [joined, averaged], "lift_mean", list(first.input), list(first.output),
+                              initializers)
+    merged = helper.make_model(graph, opset_imports=list(models[0].opset_import))
+    merged.ir_version = models[0].ir_version
+    span = spans.pop()
+    if span is not None:  # files from before the metadata cut at the default span (``LiftModel``)
+        helper.set_model_props(merged, {"crop_span": span})
+    onnx.checker.check_model(merged)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    onnx.save(merged, str(out))
+    return len(stacked)
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--scenes", nargs="*", default=DEFAULT_SCENES, help="synthetic scene folders to train on")
@@ -177,10 +234,17 @@ def main(argv=None) -> None:
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--name", default="train")
     ap.add_argument("--out", default=str(ROOT / "models" / "lift.onnx"))
+    ap.add_argument("--merge-files", nargs="+", metavar="ONNX",
+                    help="write to --out one file giving the mean of every net in these files (merge_files), then stop")
     ap.add_argument("--export-mean", nargs="+", metavar="CKPT",
                     help="export the mean of these checkpoints' probabilities (runs/lift/NAME/last.pt) to --out, "
                          "then stop")
     args = ap.parse_args(argv)
+
+    if args.merge_files:
+        count = merge_files([Path(path) for path in args.merge_files], Path(args.out))
+        print(f"wrote the mean of {count} nets to {args.out}")
+        return
 
     import torch
     import torch.nn as nn
