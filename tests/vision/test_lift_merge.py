@@ -22,21 +22,21 @@ def _run(path: Path, crops: np.ndarray) -> np.ndarray:
 def test_merged_file_averages_every_net_alike(tmp_path):
     crops = np.random.default_rng(0).uniform(0, 255, (6, 3, 48, 48)).astype(np.float32)
     committed = _run(COMMITTED, crops)
-    assert merge_files([COMMITTED, COMMITTED], tmp_path / "twice.onnx") == 4
-    np.testing.assert_allclose(_run(tmp_path / "twice.onnx", crops), committed, atol=1e-6)
-    # the committed file with a file of its first net only: (a + b + a) / 3, not the mean of the two files' means
     model = onnx.load(str(COMMITTED))
     by_output = {name: node for node in model.graph.node for name in node.output}
     concat = by_output[by_output["lifted"].input[0]]
+    nets = len(concat.input)
+    assert merge_files([COMMITTED, COMMITTED], tmp_path / "twice.onnx") == 2 * nets
+    np.testing.assert_allclose(_run(tmp_path / "twice.onnx", crops), committed, atol=1e-6)
+    # the committed file with a file of its first net only: each net weighs alike, not each file
     first_only = onnx.load(str(COMMITTED))
     for node in first_only.graph.node:
         if list(node.output) == list(concat.output):
             del node.input[1:]
     onnx.save(first_only, str(tmp_path / "first.onnx"))
-    a = _run(tmp_path / "first.onnx", crops)
-    b = 2 * committed - a
-    assert merge_files([COMMITTED, tmp_path / "first.onnx"], tmp_path / "three.onnx") == 3
-    np.testing.assert_allclose(_run(tmp_path / "three.onnx", crops), (2 * a + b) / 3, atol=1e-5)
+    first = _run(tmp_path / "first.onnx", crops)
+    assert merge_files([COMMITTED, tmp_path / "first.onnx"], tmp_path / "more.onnx") == nets + 1
+    np.testing.assert_allclose(_run(tmp_path / "more.onnx", crops), (nets * committed + first) / (nets + 1), atol=1e-5)
 
 
 def test_files_cutting_other_crops_are_refused(tmp_path):
