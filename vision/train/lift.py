@@ -166,11 +166,12 @@ def merge_files(paths: list[Path], out: Path) -> int:
     from onnx import helper
 
     models = [onnx.load(str(path)) for path in paths]
-    spans = {next((prop.value for prop in m.metadata_props if prop.key == "crop_span"), None) for m in models}
-    spans = {repr(float(CROP_SPAN)) if span is None else span for span in spans} if len(spans) > 1 else spans
+    # A file without ``crop_span`` (the committed one) cuts at the default span (``LiftModel``).
+    spans = {next((prop.value for prop in m.metadata_props if prop.key == "crop_span"), repr(float(CROP_SPAN)))
+             for m in models}
     shapes = {str(m.graph.input[0].type) for m in models}
     if len(spans) != 1 or len(shapes) != 1:
-        raise ValueError(f"the files cut their crops differently: {sorted(map(str, spans))}")
+        raise ValueError(f"the files cut their crops differently: spans {sorted(spans)}, {len(shapes)} input shapes")
     nodes, initializers, stacked = [], [], []
     concat = mean = None
     for k, model in enumerate(models):
@@ -205,9 +206,7 @@ def merge_files(paths: list[Path], out: Path) -> int:
                               initializers)
     merged = helper.make_model(graph, opset_imports=list(models[0].opset_import))
     merged.ir_version = models[0].ir_version
-    span = spans.pop()
-    if span is not None:  # files from before the metadata cut at the default span (``LiftModel``)
-        helper.set_model_props(merged, {"crop_span": span})
+    helper.set_model_props(merged, {"crop_span": spans.pop()})
     onnx.checker.check_model(merged)
     out.parent.mkdir(parents=True, exist_ok=True)
     onnx.save(merged, str(out))
