@@ -35,7 +35,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from datasets.hk_photos import hk_root, read_labels  # noqa: E402
+from datasets.hk_photos import corrected_classes, hk_root, read_labels  # noqa: E402
 from vision.classes import CLASS_NAMES, FACE_DOWN  # noqa: E402
 from vision.detections import box_iou  # noqa: E402
 from vision.metrics import MISSED, TileScore, match  # noqa: E402
@@ -91,8 +91,8 @@ def bench_hk(rec: Recognizer, limit: int | None, with_md: bool):
 
     for img in images:
         w, h = 640, 640
-        gb, gc = read_labels("valid", img.stem, w, h)
-        _, labelled = read_labels("valid", img.stem, w, h, corrected=False)
+        gb, labelled = read_labels("valid", img.stem, w, h, corrected=False)
+        gc = corrected_classes("valid", img.stem, labelled)
         r, pixels = rec.recognize_with_image(img)
         pb, pc = r.detections.boxes, r.detections.class_ids
         ours.add(pb, pc, gb, gc)

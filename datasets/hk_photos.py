@@ -61,12 +61,18 @@ def read_labels(split: str, stem: str, width: int, height: int, root: Path | Non
     corrections applied unless ``corrected`` is False (then: as the file says)."""
     boxes, classes = read_yolo_labels((root or hk_root()) / split / "labels" / (stem + ".txt"), width, height,
                                       HK_TO_CLASS)
-    fixed = valid_label_corrections().get(stem) if corrected and split == "valid" else None
-    if fixed is not None:
-        if len(fixed) != len(classes):
-            raise ValueError(f"{CORRECTIONS.name}: {stem!r} lists {len(fixed)} faces for {len(classes)} label lines")
-        classes = np.array(fixed, np.int32)
-    return boxes, classes
+    return boxes, corrected_classes(split, stem, classes) if corrected else classes
+
+
+def corrected_classes(split: str, stem: str, classes: np.ndarray) -> np.ndarray:
+    """A label file's classes (as ``read_labels(..., corrected=False)`` gives them) with the valid split's
+    corrections applied: the same array where none applies."""
+    fixed = valid_label_corrections().get(stem) if split == "valid" else None
+    if fixed is None:
+        return classes
+    if len(fixed) != len(classes):
+        raise ValueError(f"{CORRECTIONS.name}: {stem!r} lists {len(fixed)} faces for {len(classes)} label lines")
+    return np.array(fixed, np.int32)
 
 
 def iter_split(split: str, root: Path | None = None):

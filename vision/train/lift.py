@@ -22,6 +22,8 @@ mirroring and brightness / colour jitter (a lift shows the same from any side). 
 
     .venv-train/bin/python -m vision.train.lift                        # default: ~6 min on 2 CPU cores
     .venv-train/bin/python -m vision.train.lift --scenes DIR ... --epochs 50 --out models/lift.onnx
+    .venv-train/bin/python -m vision.train.lift --merge-files models/lift.onnx out/lift_new.onnx --out OUT.onnx
+                                                                       # one file averaging every net of both
 
 The exported model (``vision.onnx_models.LiftModel``) takes (N, 3, CROP_SIDE, CROP_SIDE) float32 BGR 0..255 crops
 from ``vision.onnx_models.crop_around`` and returns (N,) probabilities. Progress bars, a checkpoint per epoch
