@@ -85,8 +85,13 @@ MAX_PAIR_DROPS = 12  # ... at most this many pairs in all
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
 WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
-# for a plain back): when the plain reading needs it, such backs are also read face up, at the log-ratio of the two.
-BACK_AS_WHITE_DRAGON = 0.1
+# for a plain back; blank in two of the art styles, and on a set with white backs nothing else tells them apart):
+# such backs are also read face up, whatever the plain reading gave, and the decoder charges each one the hand takes
+# -log p of the face it gets, as any tile (session 29, w1: 0.1 and only when the plain reading was unsatisfied
+# before). That stage gets search states and CPU time of its own, as the spare stage does.
+BACK_AS_WHITE_DRAGON = 0.01
+WHITE_DRAGON_EXPANSIONS = 500
+WHITE_DRAGON_SECONDS = 0.01
 # Where the readings so far leave it unsatisfied (tried always, spares read no more hands at 3x the time), the
 # localiser's best spare candidates (Recognition.spares) are tried added to the tiles, one at a time, at a cost when
 # the layout puts the spare in the hand; that stage gets search states and CPU time of its own, since a photo missing
@@ -253,22 +258,21 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # it fixed wrong ones).
     if steep_attempts and unsatisfied():
         search(steep_attempts)
-    # Backs that may be white dragons, read face up: a fallback too (on synthetic scenes one 5z in six was read as
-    # a back, and three such backs in a concealed row make a concealed kong of the white dragons' pung).
+    # Backs that may be white dragons, read face up beside the plain reading (on synthetic scenes one 5z in seven is
+    # read as a back; three such backs make a concealed kong of the white dragons' pair and winning tile, a legal
+    # hand, so this is not a fallback). The faces decide: as backs in a concealed kong they cost nothing, face up in
+    # the hand each pays -log p of its face, so a plain back needs the hand to want it.
     doubtful = _doubtful_backs(detections)
-    if doubtful and unsatisfied():
+    if doubtful:
+        budget.extend(WHITE_DRAGON_EXPANSIONS, WHITE_DRAGON_SECONDS)
         class_ids = detections.class_ids.copy()
         class_ids[doubtful] = WHITE_DRAGON
         face_up = replace(detections, class_ids=class_ids)
-        switch_cost = sum(math.log(max(_probability(detections, t, FACE_DOWN), 1e-6)
-                                   / _probability(detections, t, WHITE_DRAGON)) for t in doubtful)
         face_up_attempts = []
         for turn in turns:
             if budget.out_of_time():
                 break
-            for attempt in _layouts_for(face_up, turn, budget=budget):
-                attempt[3].cost += max(switch_cost, 0.0)
-                face_up_attempts.append(attempt)
+            face_up_attempts += _layouts_for(face_up, turn, budget=budget)
         search(face_up_attempts)
     # The localiser's spare candidates: a tile it boxed below its threshold, or whose box NMS dropped beside an
     # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.

@@ -42,6 +42,18 @@ def test_white_dragons_read_as_backs_are_read_face_up_when_the_hand_needs_them()
     assert {(c["read"], c["corrected"]) for c in reading.corrections} == {("face down", "5z")}
 
 
+def test_white_dragons_read_as_backs_are_read_face_up_even_when_the_backs_make_a_legal_hand():
+    # The white dragons' pair and the winning white dragon, all read as backs with 5z second (a blank face on a set
+    # with white backs): as backs, three of them pass for a concealed kong and the hand is legal, 3s the winning tile.
+    # Read face up they cost less in all, so the reader must weigh them even though the plain reading is legal.
+    table = Table().row("3s 3s 5z 5z | 5z || s6m 7m 8m | s6m 4m 5m | s7s 8s 9s")
+    backs = {k: [(None, 0.6), ("5z", 0.3), ("8f", 0.01)] for k in (2, 3, 4)}
+    detections, size, order = table.photo(misread=backs)
+    reading = read_hand(detections, size)
+    assert same_hand(reading.hand, Hand.parse("33s55z c6*78m< c6*45m< c7*89s< +5z"))
+    assert sorted(c["tile_index"] for c in reading.corrections) == sorted(detection_of(order, k) for k in backs)
+
+
 def test_a_concealed_kong_of_backs_that_look_a_little_like_white_dragons_stays_a_concealed_kong():
     table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z || d d d d")
     backs = {k: [(None, 0.8), ("5z", 0.15), ("8f", 0.01)] for k in (11, 12, 13, 14)}
