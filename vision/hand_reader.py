@@ -87,8 +87,8 @@ WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
 # for a plain back; blank in two of the art styles, and on a set with white backs nothing else tells them apart):
 # such backs are also read face up, whatever the plain reading gave, and the decoder charges each one the hand takes
-# -log p of the face it gets, as any tile (session 29, w1: 0.1 and only when the plain reading was unsatisfied
-# before). That stage gets search states and CPU time of its own, as the spare stage does.
+# -log p of the face it gets, as any tile. That stage gets search states and CPU time of its own, as the spare stage
+# does. (Before session 29: from 0.1, only when the plain reading was unsatisfied, and the switch charged twice.)
 BACK_AS_WHITE_DRAGON = 0.01
 WHITE_DRAGON_EXPANSIONS = 500
 WHITE_DRAGON_SECONDS = 0.01
