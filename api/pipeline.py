@@ -269,9 +269,12 @@ class Reader:
         try:
             started = time.perf_counter()
             self.recognizer.recognize(buffer.getvalue())
-            squeezed = getattr(self.recognizer, "squeezed_localizer", None)
-            if squeezed is not None:  # a plain picture never reaches it (vision.squeeze): warm it on its own
-                squeezed(np.zeros((480, 640, 3), np.uint8), 0.3, 0.4)
+            # a plain picture reaches neither the squeezed-picture localiser (vision.squeeze) nor the close-shot one
+            # (Recognizer.close_localizer): warm them on their own
+            for name in ("squeezed_localizer", "close_localizer"):
+                localizer = getattr(self.recognizer, name, None)
+                if localizer is not None:
+                    localizer(np.zeros((480, 640, 3), np.uint8), 0.3, 0.4)
             log.info("warm-up done", extra={"seconds": round(time.perf_counter() - started, 2)})
         except Exception:  # noqa: BLE001 - warm-up is best effort
             log.warning("warm-up failed", exc_info=True)

@@ -33,6 +33,11 @@ from .onnx_models import (THIRD_LOOK_BELOW, THIRD_LOOK_MARGIN, CropClassifier, L
 from .squeeze import localize_unsqueezed
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
+# The localiser trained on many synthetic scenes boxes each tile's whole body (face, thickness, sides), as the
+# renderer labels it; hk-photos labels the face. On close, oblique shots the two part by more than IoU 0.5, so large
+# tiles go to the older localiser (``localizer_close.onnx``), trained mostly on real photos. Chosen from 40-80 px on
+# 45 held-out hk-photos train photos and 40 synthetic scenes of seed 9,000,002 (docs/rules-session30.md, G).
+CLOSE_SHOT_SIDE = 80.0
 
 
 @dataclass(frozen=True)
@@ -73,8 +78,13 @@ class Recognizer:
                  contain: float = 0.8, topk: int = 5, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
                  lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
-                 third_look_below: float = THIRD_LOOK_BELOW):
+                 third_look_below: float = THIRD_LOOK_BELOW, close_localizer: Localizer | None = None,
+                 close_from: float = CLOSE_SHOT_SIDE):
         self.localizer = localizer
+        # when given, it reads the close shots instead: pictures whose tiles, as ``localizer`` boxes them, have a
+        # median short side of ``close_from`` px or more once the picture's long side is 640 (``is_close_shot``)
+        self.close_localizer = close_localizer
+        self.close_from = close_from
         # read pictures that look squeezed with this one instead (vision.squeeze), when given
         self.squeezed_localizer = squeezed_localizer
         self.classifier = classifier
@@ -108,6 +118,9 @@ class Recognizer:
         squeezed = d / "localizer_squeezed.onnx"  # optional: see vision.squeeze
         if squeezed.exists() and "squeezed_localizer" not in kwargs:
             kwargs["squeezed_localizer"] = Localizer(squeezed, threads)
+        close = d / "localizer_close.onnx"  # optional: see Recognizer.close_localizer
+        if close.exists() and "close_localizer" not in kwargs:
+            kwargs["close_localizer"] = Localizer(close, threads)
         lift = d / "lift.onnx"  # optional: see vision.train.lift
         if lift.exists() and "lift_model" not in kwargs:
             kwargs["lift_model"] = LiftModel(lift, threads)
@@ -144,7 +157,10 @@ class Recognizer:
             return Localizer.postprocess(out, frame, self.conf, self.iou, contain=self.contain)
 
         def localize(picture):
-            return run(self.localizer, picture)
+            found = run(self.localizer, picture)
+            if self.close_localizer is not None and is_close_shot(found[0], picture.shape, self.close_from):
+                return run(self.close_localizer, picture)
+            return found
 
         def localize_squeezed(picture):
             return run(self.squeezed_localizer, picture)
@@ -222,6 +238,16 @@ class Recognizer:
         recognition = Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()},
                                   stretch, spares)
         return recognition, loaded.image
+
+
+def is_close_shot(boxes: np.ndarray, shape: tuple, side: float = CLOSE_SHOT_SIDE) -> bool:
+    """Whether the boxes (N, 4) found in a picture of ``shape`` (h, w, ...) have a median short side of ``side`` px
+    or more, the picture scaled so that its long side is 640 px (hk-photos' size)."""
+    boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
+    if not len(boxes):
+        return False
+    short = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    return float(np.median(short)) * 640 / max(shape[0], shape[1]) >= side
 
 
 class SpareTiles:

@@ -53,9 +53,9 @@ def decode_data_url(url: str) -> Image.Image:
     return Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1])))
 
 
-# spare_6262_35: a hand tile only a spare box of the localiser holds (tests/vision/test_spares.py)
+# spare_5151_113: a hand tile only a spare box of the localiser holds (tests/vision/test_spares.py)
 ALL_PHOTOS = PHOTOS + sorted(FIXTURES.glob("synth_*.jpg")) + [ROOT / "tests" / "fixtures" / "images"
-                                                            / "spare_6262_35.jpg"]
+                                                            / "spare_5151_113.jpg"]
 
 
 @pytest.fixture(scope="module")

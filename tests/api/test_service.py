@@ -83,8 +83,8 @@ def test_request_schema_covers_every_engine_context_field():
 
 @requires_models
 def test_warm_up_runs_every_model_file():
-    """The start-up warm-up runs both committed localisers, the squeezed-picture one included (a plain picture never
-    reaches it), so that no user request pays for a first run."""
+    """The start-up warm-up runs the three committed localisers, the squeezed-picture and close-shot ones included (a
+    plain picture reaches neither), so that no user request pays for a first run."""
     from unittest import mock
 
     from vision.onnx_models import Localizer
@@ -99,4 +99,4 @@ def test_warm_up_runs_every_model_file():
     with mock.patch.object(Localizer, "raw", counting):
         with TestClient(create_app(make_settings(warmup=True))) as app_client:
             assert app_client.get("/readyz").status_code == 200
-    assert len(set(map(id, calls))) == 2
+    assert len(set(map(id, calls))) == 3

@@ -82,8 +82,8 @@ def test_a_spare_completes_the_hand_of_a_photo(rec):
     from vision.reading.compare import same_hand
     from vision.reading.decode import SearchBudget
 
-    scene = json.loads((FIXTURES / "spare_6262_35.json").read_text())
-    result = rec.recognize(FIXTURES / "spare_6262_35.jpg")
+    scene = json.loads((FIXTURES / "spare_5151_113.json").read_text())
+    result = rec.recognize(FIXTURES / "spare_5151_113.jpg")
     size, rules = (result.width, result.height), scene["context"]["rules"]
     budget = lambda: SearchBudget(seconds=float("inf"))  # noqa: E731 - states only: a loaded test machine reads alike
     without = read_hand(result.detections, size, rules=rules, budget=budget())
