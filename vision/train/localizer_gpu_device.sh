@@ -7,7 +7,14 @@
 #     OUT=... NAME=gpu23 HOURS=0.09 LR0=0.0004 SEEDS_640="231 ... 242" N_640=500 P_STANDING=0.6 P_HEAP=0.15 \
 #         SCALE=0.7 bash vision/train/localizer_gpu_device.sh
 #
-# carrying .whl (ultralytics, ultralytics-thop, ultralytics-platform wheels: pip download --no-deps) and
+# Session 30's runs (gpu30, then gpu30c from its last.pt; gpu30c is the committed models/localizer.onnx, item 16 of
+# models/localizer.md), 7.5 and 4 minutes on an H200:
+#
+#     OUT=... NAME=gpu30 HOURS=0.1 LR0=0.0004 REPEAT=5 SEEDS_640="501 ... 512" N_640=500 P_STANDING=0.6 P_HEAP=0.15 \
+#         SCALE=0.7 JOBS=8 BATCH=64 WORKERS=14 bash vision/train/localizer_gpu_device.sh
+#     OUT=... NAME=gpu30c INIT=runs/localizer/gpu30/weights/last.pt HOURS=0.045 LR0=0.0002 (the rest the same) ...
+#
+# carrying .whl (ultralytics 8.4.190, ultralytics-thop, ultralytics-platform wheels: pip download --no-deps) and
 # .carry/shared (a copy of ../shared with data/hk-photos/train and art/ only, ~38 MB: ../shared does not travel).
 # LOCAL=1 skips the install (a smoke test on a CPU machine with DIV=100 and a small HOURS).
 set -u
