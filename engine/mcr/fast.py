@@ -193,7 +193,9 @@ _OCTAL_DIGITS = bytes.maketrans(b"01234567", bytes(range(8)))
 def _suit_entry(suit: int, block: int) -> tuple:
     """What the hand needs of one number suit's standing tiles (``block``: its 9 counts packed), kept by suit and counts:
     (the kinds present as bits of the 34-kind mask, the tiles mod 3, the splits (``_suit_splits``) when that is
-    0, (pair kind, the splits of the rest) for each pair in rank order when it is 2, else ())."""
+    0, (pair kind, the splits of the rest) for each pair in rank order when it is 2, else (); the only way to read
+    it when there is one (its split when the tiles are 0 mod 3, (pair kind, split) when 2), else None; the kind
+    fans' features of its kinds (``_FEATURES``))."""
     table = _SUIT_ENTRIES[suit]
     entry = table.get(block)
     if entry is None:
@@ -217,14 +219,14 @@ def _suit_entry(suit: int, block: int) -> tuple:
         else:
             heads = [(pair, split) for pair, splits in ways for split in splits]
             single = heads[0] if len(heads) == 1 else None
-        entry = table.keep(block, (mask, rest, ways, single))
+        entry = table.keep(block, (mask, rest, ways, single, _FEATURES[suit][mask >> base]))
     return entry
 
 
 def _honour_entry(block: int) -> tuple:
     """What the hand needs of its standing honours (``block``: their 7 counts packed), kept by counts: (the kinds present
     as bits of the 34-kind mask, whether four sets and a pair are possible (no honour single or four, at most one
-    pair), the pair's kind or -1, the pungs' kinds, their group codes)."""
+    pair), the pair's kind or -1, the pungs' kinds, their group codes, the kind fans' features of its kinds)."""
     entry = _HONOUR_ENTRIES.get(block)
     if entry is None:
         honours = list(unpack(block, 7))
@@ -232,7 +234,8 @@ def _honour_entry(block: int) -> tuple:
         entry = _HONOUR_ENTRIES[block] = (
             sum([1 << 27 + k for k in range(7) if honours[k]]),
             1 not in honours and 4 not in honours and honours.count(2) <= 1,
-            27 + honours.index(2) if 2 in honours else -1, pungs, tuple([_PUNG_CODE + f for f in pungs]))
+            27 + honours.index(2) if 2 in honours else -1, pungs, tuple([_PUNG_CODE + f for f in pungs]),
+            _HONOUR_FEATURES[sum([1 << k for k in range(7) if honours[k]])])
     return entry
 
 
@@ -353,19 +356,18 @@ def _prefill_suit_entries(most: int = 11) -> None:
         base = 9 * suit
         splits = _SPLITS_PACKED[suit]
         table = _SUIT_ENTRIES[suit]
+        features = _FEATURES[suit]
         for block, counts in sets.items():
             if sum(counts) <= most:
                 ways = splits[block]
-                table[block] = (sum([1 << base + r for r in range(9) if counts[r]]), 0, ways,
-                                ways[0] if len(ways) == 1 else None)
+                mask = sum([1 << r for r in range(9) if counts[r]])
+                table[block] = (mask << base, 0, ways, ways[0] if len(ways) == 1 else None, features[mask])
         for block, counts in with_pair.items():
             ways = tuple([(base + r, splits.get(block - (2 << 3 * r), ())) for r in range(9) if counts[r] >= 2])
             heads = [(pair, split) for pair, pair_splits in ways for split in pair_splits]
-            table[block] = (sum([1 << base + r for r in range(9) if counts[r]]), 2, ways,
-                            heads[0] if len(heads) == 1 else None)
+            mask = sum([1 << r for r in range(9) if counts[r]])
+            table[block] = (mask << base, 2, ways, heads[0] if len(heads) == 1 else None, features[mask])
 
-
-_prefill_suit_entries()
 
 
 def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: int) -> tuple:
@@ -426,6 +428,9 @@ def _features(mask: int) -> int:
 _FEATURES = tuple(tuple(_features(m << base) for m in range(512)) for base in (0, 9, 18))
 _HONOUR_FEATURES = tuple(_features(m << 27) for m in range(128))
 _NO_RANKS = ~(0x1FF << 3)
+_HONOUR_PRESENT = 3 << 12  # winds present, dragons present
+_KIND_FEATURES = tuple(_features(1 << i) for i in range(34))  # of one kind
+_CHOW_FEATURES = tuple(_features(7 << i) if i < 27 and i % 9 < 7 else 0 for i in range(34))  # of a chow's kinds
 
 
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
@@ -686,7 +691,7 @@ _EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _E
 # --- one hand ------------------------------------------------------------------------------------------------------
 def _new_readings(x: int, win: int, melds: int) -> tuple:
     """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept: (the
-    readings' summaries, the kinds present as a mask)."""
+    readings' summaries, the kinds present as a mask, their kind fans' features (``_FEATURES``))."""
     block = x & _SUIT_BITS
     entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
     block = x >> 27 & _SUIT_BITS
@@ -744,7 +749,8 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
             summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
         else:
             summaries += _irregular_summaries(unpack(x), win, melds)
-    readings = _READINGS.keep(x << 6 | win, (summaries, standing_mask))
+    readings = _READINGS.keep(x << 6 | win, (summaries, standing_mask,
+                                             entry0[4] | entry1[4] | entry2[4] | honours[5]))
     return readings
 
 
@@ -762,10 +768,9 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     readings = _READINGS.get(x << 6 | win)
     if readings is None:
         readings = _new_readings(x, win, n_melds)
-    summaries, standing_mask = readings
+    summaries, standing_mask, features = readings
     if not summaries:
         return None
-    mask = standing_mask
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
@@ -779,12 +784,12 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             i = meld.tiles[0].index
             if kind is _CHOW:
                 meld_chows.append(i)
-                mask |= 7 << i
+                features |= _CHOW_FEATURES[i]
                 held += _CHOW_PACK[i]
                 concealed = False
                 continue
             meld_pungs.append(i)
-            mask |= 1 << i
+            features |= _KIND_FEATURES[i]
             if kind is _PUNG:
                 held += 3 << 3 * i
                 concealed = False
@@ -816,17 +821,17 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             | (not not context.last_tile) << 6)
         if win < 27 and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:  # 1112345678999 of one suit, then any
             hand_key |= 1 << 7
-    features = (_FEATURES[0][mask & 0x1FF] | _FEATURES[1][mask >> 9 & 0x1FF] | _FEATURES[2][mask >> 18 & 0x1FF]
-                | _HONOUR_FEATURES[mask >> 27])
-    if mask >> 27:
+    # The kind fans' features (``kind_fan_ids``) are those of the standing kinds and the melds' kinds together
+    # (each feature is whether some kind has a property).
+    if features & _HONOUR_PRESENT:
         features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
     # The kind fans by the number of their list (few lists, many features): the hand's piece is then met again
     # far more often than by the features themselves.
-    hand_key |= (_KIND_CLASS.get(features) or _kind_class(features, mask)) << 11
+    hand_key |= (_KIND_CLASS.get(features) or _kind_class(features, _hand_mask(standing_mask, melds))) << 11
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
-    hand_piece = _HAND_PIECES.get(hand_key) or _hand_piece(hand_key, mask)
+    hand_piece = _HAND_PIECES.get(hand_key) or _hand_piece(hand_key)
     hand_bits, hand_excluded = hand_piece[0], hand_piece[1]
     unique_wait = None
     best_key = -1
@@ -920,7 +925,16 @@ def _kind_class(features: int, mask: int) -> int:
 _KIND_CLASS_LOCK = threading.Lock()
 
 
-def _hand_piece(key: int, mask: int) -> tuple:
+def _hand_mask(standing_mask: int, melds) -> int:
+    """The kinds of the standing tiles and of the melds, as a mask."""
+    mask = standing_mask
+    for meld in melds:
+        i = meld.tiles[0].index
+        mask |= (7 if meld.type is _CHOW else 1) << i
+    return mask
+
+
+def _hand_piece(key: int) -> tuple:
     """The piece of the hand's own fan ids, in ``evaluate``'s order: the kind fans (the key's bits from 11: their
     list's number, ``_kind_class``), tile hogs (bits 8-10), nine gates (bit 7), the way-of-winning fans (bits
     0-6, ``_WIN_FAN_IDS``); kept by the key."""
@@ -1242,3 +1256,5 @@ try:
     _load_combo_tables()
 except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tables writes the tables anew (the
     pass  # results are the same without them; tests/mcr checks them)
+
+_prefill_suit_entries()  # after _FEATURES
