@@ -339,34 +339,45 @@ _SPLITS_PACKED = tuple({pack(block): splits for block, splits in table.items()} 
 
 def _prefill_suit_entries(most: int = 11) -> None:
     """``_suit_entry`` of every block of at most ``most`` tiles that a standing hand can read as four sets and a pair
-    (one that splits into sets, or into sets and a pair), for each suit, put in ``_SUIT_ENTRIES`` (about 0.05 s at
-    import): a suit never seen before then costs one look-up, not the entry's making. The same entries as
-    ``_suit_entry`` makes (``tests/mcr`` checks them); the blocks of a suit have the same key in every suit."""
-    sets = {block: unpack(block, 9) for block in _SPLITS_PACKED[0] if block}
+    (one that splits into sets, or into sets and a pair), for each suit, put in ``_SUIT_ENTRIES``, and the wait
+    entries of one tile less (``_prefill_suit_waits``), at import (about 0.05 s): a suit never seen before then
+    costs one look-up, not the entry's making. The same entries as ``_suit_entry`` makes (``tests/mcr`` checks
+    them); a block has the same key in every suit."""
+    # packed block -> (tiles, rank mask, ranks holding two or more)
+    sets = {}
+    for block in _SPLITS_PACKED[0]:
+        counts = unpack(block, 9)
+        sets[block] = (sum(counts), sum([1 << r for r in range(9) if counts[r]]), ())
     with_pair = {}
-    for block, counts in sets.items():
-        if sum(counts) <= most - 2:
+    for block, (total, _, _) in sets.items():
+        if total <= most - 2:
             for r in range(9):
-                if counts[r] <= 2:
-                    with_pair[block + (2 << 3 * r)] = None
-    with_pair.update({2 << 3 * r: None for r in range(9)})
-    for block in with_pair:
-        with_pair[block] = unpack(block, 9)
+                if not block >> 3 * r & 4 and block >> 3 * r & 3 != 3:  # at most 2 of rank r
+                    with_pair[block + (2 << 3 * r)] = total + 2
+    for block, total in with_pair.items():
+        counts = unpack(block, 9)
+        with_pair[block] = (total, sum([1 << r for r in range(9) if counts[r]]),
+                            tuple([r for r in range(9) if counts[r] >= 2]))
     for suit in range(3):
         base = 9 * suit
         splits = _SPLITS_PACKED[suit]
         table = _SUIT_ENTRIES[suit]
         features = _FEATURES[suit]
-        for block, counts in sets.items():
-            if sum(counts) <= most:
+        for block, (total, mask, _) in sets.items():
+            if block and total <= most:
                 ways = splits[block]
-                mask = sum([1 << r for r in range(9) if counts[r]])
                 table[block] = (mask << base, 0, ways, ways[0] if len(ways) == 1 else None, features[mask])
-        for block, counts in with_pair.items():
-            ways = tuple([(base + r, splits.get(block - (2 << 3 * r), ())) for r in range(9) if counts[r] >= 2])
-            heads = [(pair, split) for pair, pair_splits in ways for split in pair_splits]
-            mask = sum([1 << r for r in range(9) if counts[r]])
-            table[block] = (mask << base, 2, ways, heads[0] if len(heads) == 1 else None, features[mask])
+        for block, (_, mask, pair_ranks) in with_pair.items():
+            ways = tuple([(base + r, splits.get(block - (2 << 3 * r), ())) for r in pair_ranks])
+            single = None
+            for pair, pair_splits in ways:
+                if pair_splits:
+                    if single is not None or len(pair_splits) > 1:
+                        single = None
+                        break
+                    single = (pair, pair_splits[0])
+            table[block] = (mask << base, 2, ways, single, features[mask])
+    _prefill_suit_waits(sets, with_pair, most - 1)
 
 
 
@@ -1256,5 +1267,25 @@ try:
     _load_combo_tables()
 except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tables writes the tables anew (the
     pass  # results are the same without them; tests/mcr checks them)
+
+def _prefill_suit_waits(sets: dict[int, tuple], with_pair: dict[int, tuple], most: int) -> None:
+    """``_suit_waits_of`` of the 13 standing tiles' blocks of at most ``most`` tiles that one tile completes, and of
+    the blocks that split into sets, put in ``_SUIT_WAITS``: the ranks that complete a block are those taken from the
+    complete blocks of one tile more (``sets``, ``with_pair``: packed -> (tiles, ...), all of them up to ``most`` + 1
+    tiles), in rank order. The same entries as ``_suit_waits_of`` makes (``tests/mcr`` checks them)."""
+    for table, rest in ((sets, 2), (with_pair, 1)):
+        waits: dict[int, list[int]] = {}
+        for block, (total, mask, _) in table.items():
+            if total <= most + 1:
+                for r in range(9):
+                    if mask >> r & 1:
+                        waits.setdefault(block - (1 << 3 * r), []).append(r)
+        pair_after = int(rest == 1)
+        for block, ranks in waits.items():
+            ranks.sort()
+            _SUIT_WAITS[block] = (rest, rest == 2 and block in with_pair, tuple([(r, pair_after) for r in ranks]))
+    for block in sets:
+        _SUIT_WAITS[block] = (0, True, ())
+
 
 _prefill_suit_entries()  # after _FEATURES
