@@ -755,13 +755,15 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
             for index, wait, winning_pung in places:
                 out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()))
             summaries = tuple(out)
-    if _irregular_possible(standing_mask, x, melds):
+    if melds < 2 and _irregular_possible(standing_mask, x, melds):
         if not melds and standing_mask.bit_count() <= 7:
             summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
         else:
             summaries += _irregular_summaries(unpack(x), win, melds)
-    readings = _READINGS.keep(x << 6 | win, (summaries, standing_mask,
-                                             entry0[4] | entry1[4] | entry2[4] | honours[5]))
+    readings = (summaries, standing_mask, entry0[4] | entry1[4] | entry2[4] | honours[5])
+    if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
+        _READINGS.clear()
+    _READINGS[x << 6 | win] = readings
     return readings
 
 
@@ -1031,10 +1033,15 @@ def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int,
                 pung_ids += _TERMINAL_PUNG
         # The pung combinations (before the per-pung fans), where any is possible: two dragons, three winds, or two
         # number pungs whose ranks differ by at most one (combos._may_combine_pungs).
-        if len(pungs) >= 2 and pungs_may_combine(pung_mask):
-            key = (pungs, pair if pair >= 27 else -1)
-            combo_ids = _PUNG_IDS_BY_PUNGS.get(key)
-            pung_ids = (pung_combo_ids(*key) if combo_ids is None else combo_ids) + pung_ids
+        if len(pungs) >= 2:
+            # (pungs_may_combine, written out: the call costs more than the test)
+            r0, r1, r2 = pung_mask & 0x1FF, pung_mask >> 9 & 0x1FF, pung_mask >> 18 & 0x1FF
+            ranks = r0 | r1 | r2
+            if r0 & r1 or r0 & r2 or r1 & r2 or ranks & ranks >> 1 or pung_mask >> 31 in _TWO_OR_MORE \
+                    or (pung_mask >> 27 & 0xF) in _THREE_OR_MORE:
+                key = (pungs, pair if pair >= 27 else -1)
+                combo_ids = _PUNG_IDS_BY_PUNGS.get(key)
+                pung_ids = (pung_combo_ids(*key) if combo_ids is None else combo_ids) + pung_ids
         if len(pungs) == 4:
             items += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
                 and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
@@ -1087,6 +1094,7 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
 # mask; the number of melds follows from the counts).
 _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
+_LIMIT = _Cache.LIMIT
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
 
 
