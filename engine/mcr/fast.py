@@ -446,7 +446,7 @@ _CHOW_FEATURES = tuple(_features(7 << i) if i < 27 and i % 9 < 7 else 0 for i in
 
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
     """(the chow-combination fans found, one id per candidate taken; whether every chow is a 123/789, whether every
-    chow holds a 5), kept by the chows in order and the pair (``_CHOW_PART_BY_CHOWS``, which ``_sets_fans`` reads
+    chow holds a 5), kept by the chows in order and the pair (``_CHOW_PART_BY_CHOWS``, which ``best_reading`` reads
     first); behind it ``chow_part_by_key``."""
     key = (chows, pair)
     part = _CHOW_PART_BY_CHOWS.get(key)
@@ -542,7 +542,7 @@ def order_sensitive(ids: tuple[str, ...]) -> bool:
 
 def pung_combo_ids(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
     """The pung-combination fans found (``combos.pung_fans``), one id per candidate taken; ``pair`` is an honour
-    pair's kind, else -1. Kept by the pungs in order and the pair (``_PUNG_IDS_BY_PUNGS``, which ``_sets_fans``
+    pair's kind, else -1. Kept by the pungs in order and the pair (``_PUNG_IDS_BY_PUNGS``, which ``best_reading``
     reads first); behind it ``pung_combo_ids_by_key``."""
     key = (pungs, pair)
     ids = _PUNG_IDS_BY_PUNGS.get(key)
@@ -861,7 +861,89 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 # The fans of the sets, shared by the placements of the winning tile in one partition (they follow
                 # one another with the same codes): only the concealed pungs and the wait differ between them.
                 last_codes = codes
-                set_ids = _sets_fans((), chows, pungs, pair, knitted, meld_chows, meld_pungs, kong_fans, context)
+                # The fans of the sets in the order of ``evaluate._evaluate_sets``, up to the kong fans: shape fans,
+                # chow and pung combinations, per-pung fans (written out here: a call would cost more than most of
+                # its steps).
+                all_chows = chows
+                all_pungs = pungs
+                if meld_chows:
+                    all_chows += meld_chows
+                if meld_pungs:
+                    all_pungs += meld_pungs
+                set_ids = ()
+                # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5
+                # with four chows).
+                if len(all_chows) >= 2:
+                    part_key = (all_chows, pair if len(all_chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
+                    chow_ids, terminal_chows, five_chows = _CHOW_PART_BY_CHOWS.get(part_key) or chow_part(*part_key)
+                elif all_chows:
+                    chow_ids = ()
+                    terminal_chows = all_chows[0] in _TERMINAL_CHOWS
+                    five_chows = all_chows[0] in _FIVE_CHOWS
+                else:
+                    chow_ids = ()
+                    terminal_chows = five_chows = True
+                if all_pungs:
+                    pung_mask = 0
+                    pung_ids = ()
+                    round_wind = seat_wind = -1
+                    # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
+                    for f in all_pungs:
+                        pung_mask |= _BIT_OF[f]
+                        fans = _PUNG_SET_FANS[f]
+                        if fans is not None:
+                            pung_ids += fans
+                            continue
+                        if round_wind < 0:
+                            round_wind = _WIND_INDEX[context.round_wind]
+                            seat_wind = _WIND_INDEX[context.seat_wind]
+                        value = False
+                        if f == round_wind:
+                            pung_ids += ("prevalent_wind",)
+                            value = True
+                        if f == seat_wind:
+                            pung_ids += ("seat_wind",)
+                            value = True
+                        if not value and (27 in all_pungs) + (28 in all_pungs) + (29 in all_pungs) \
+                                + (30 in all_pungs) < 3:
+                            pung_ids += _TERMINAL_PUNG
+                    # The pung combinations (before the per-pung fans), where any is possible: two dragons, three
+                    # winds, or two number pungs whose ranks differ by at most one (combos._may_combine_pungs).
+                    if len(all_pungs) >= 2:
+                        # (pungs_may_combine, written out: the call costs more than the test)
+                        r0, r1, r2 = pung_mask & 0x1FF, pung_mask >> 9 & 0x1FF, pung_mask >> 18 & 0x1FF
+                        ranks = r0 | r1 | r2
+                        if r0 & r1 or r0 & r2 or r1 & r2 or ranks & ranks >> 1 or pung_mask >> 31 in _TWO_OR_MORE \
+                                or (pung_mask >> 27 & 0xF) in _THREE_OR_MORE:
+                            part_key = (all_pungs, pair if pair >= 27 else -1)
+                            combo_ids = _PUNG_IDS_BY_PUNGS.get(part_key)
+                            pung_ids = (pung_combo_ids(*part_key) if combo_ids is None else combo_ids) + pung_ids
+                    if len(all_pungs) == 4:
+                        set_ids += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
+                            and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
+                    if knitted:
+                        set_ids += ("knitted_straight",)
+                    elif pair in _TERMINAL_OR_HONOUR:
+                        if terminal_chows and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
+                            set_ids += ("outside_hand",)
+                    elif pair in _FIVES:
+                        if five_chows and not pung_mask & _NOT_FIVES_MASK:
+                            set_ids += ("all_fives",)
+                    set_ids += chow_ids + pung_ids
+                    if kong_fans:
+                        set_ids += kong_fans
+                else:
+                    if pair < 27:
+                        set_ids += ("all_chows",)
+                    if knitted:
+                        set_ids += ("knitted_straight",)
+                    elif pair in _TERMINAL_OR_HONOUR:
+                        if terminal_chows:
+                            set_ids += ("outside_hand",)
+                    elif pair in _FIVES:
+                        if five_chows:
+                            set_ids += ("all_fives",)
+                    set_ids += chow_ids
                 set_piece = _PIECES.get(set_ids) or _piece(set_ids)
             concealed_pungs = len(pungs) + concealed_kongs
             if winning_pung and not self_drawn:
@@ -984,91 +1066,6 @@ def _cut(piece: tuple, cut: int) -> tuple[int, tuple]:
     kept = tuple([(fan, n) for fan, n in piece[3] if not _BIT[fan] & cut])
     done = piece[4][cut] = (sum([POINTS[fan] * n for fan, n in kept]), kept)
     return done
-
-
-def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, knitted: bool,
-               meld_chows: tuple[int, ...], meld_pungs: tuple[int, ...], kong_fans: tuple[str, ...],
-               context) -> tuple[str, ...]:
-    """``found`` and then the fans of one partition's sets (standing ones, then the melds), in the order of
-    ``evaluate._evaluate_sets``, up to the kong fans: shape fans, chow and pung combinations, per-pung fans."""
-    if meld_chows:
-        chows += meld_chows
-    if meld_pungs:
-        pungs += meld_pungs
-    items = found
-    # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5 with four
-    # chows).
-    if len(chows) >= 2:
-        key = (chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
-        chow_ids, terminal_chows, five_chows = _CHOW_PART_BY_CHOWS.get(key) or chow_part(*key)
-    elif chows:
-        chow_ids = ()
-        terminal_chows = chows[0] in _TERMINAL_CHOWS
-        five_chows = chows[0] in _FIVE_CHOWS
-    else:
-        chow_ids = ()
-        terminal_chows = five_chows = True
-    if pungs:
-        pung_mask = 0
-        pung_ids = ()
-        round_wind = seat_wind = -1
-        # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
-        for f in pungs:
-            pung_mask |= _BIT_OF[f]
-            fans = _PUNG_SET_FANS[f]
-            if fans is not None:
-                pung_ids += fans
-                continue
-            if round_wind < 0:
-                round_wind = _WIND_INDEX[context.round_wind]
-                seat_wind = _WIND_INDEX[context.seat_wind]
-            value = False
-            if f == round_wind:
-                pung_ids += ("prevalent_wind",)
-                value = True
-            if f == seat_wind:
-                pung_ids += ("seat_wind",)
-                value = True
-            if not value and (27 in pungs) + (28 in pungs) + (29 in pungs) + (30 in pungs) < 3:
-                pung_ids += _TERMINAL_PUNG
-        # The pung combinations (before the per-pung fans), where any is possible: two dragons, three winds, or two
-        # number pungs whose ranks differ by at most one (combos._may_combine_pungs).
-        if len(pungs) >= 2:
-            # (pungs_may_combine, written out: the call costs more than the test)
-            r0, r1, r2 = pung_mask & 0x1FF, pung_mask >> 9 & 0x1FF, pung_mask >> 18 & 0x1FF
-            ranks = r0 | r1 | r2
-            if r0 & r1 or r0 & r2 or r1 & r2 or ranks & ranks >> 1 or pung_mask >> 31 in _TWO_OR_MORE \
-                    or (pung_mask >> 27 & 0xF) in _THREE_OR_MORE:
-                key = (pungs, pair if pair >= 27 else -1)
-                combo_ids = _PUNG_IDS_BY_PUNGS.get(key)
-                pung_ids = (pung_combo_ids(*key) if combo_ids is None else combo_ids) + pung_ids
-        if len(pungs) == 4:
-            items += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
-                and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
-        if knitted:
-            items += ("knitted_straight",)
-        elif pair in _TERMINAL_OR_HONOUR:
-            if terminal_chows and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
-                items += ("outside_hand",)
-        elif pair in _FIVES:
-            if five_chows and not pung_mask & _NOT_FIVES_MASK:
-                items += ("all_fives",)
-        items += chow_ids + pung_ids
-        if kong_fans:
-            items += kong_fans
-    else:
-        if pair < 27:
-            items += ("all_chows",)
-        if knitted:
-            items += ("knitted_straight",)
-        elif pair in _TERMINAL_OR_HONOUR:
-            if terminal_chows:
-                items += ("outside_hand",)
-        elif pair in _FIVES:
-            if five_chows:
-                items += ("all_fives",)
-        items += chow_ids
-    return items
 
 
 def _irregular_possible(mask: int, x: int, melds: int) -> bool:
