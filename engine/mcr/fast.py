@@ -657,7 +657,8 @@ def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
 
 
 _FINISHED: dict[tuple[str, ...], tuple] = _Cache()  # bounded: _Cache.LIMIT entries
-_BIT = {fan: 1 << k for k, fan in enumerate(POINTS)}  # each fan one bit, for the exclusions
+_BIT = {fan: 1 << k for k, fan in enumerate(reversed(POINTS))}  # each fan one bit, for the exclusions: the
+# commonest fans (the cheapest, last in the table) on the lowest bits, so that most masks are small ints
 _EXCLUDED_BITS = {fan: sum(_BIT[other] for other in excluded) for fan, excluded in EXCLUDES.items()}
 _CHICKEN = (("chicken_hand", 1),)
 
