@@ -753,9 +753,13 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
                 if win in tail_pungs:
                     out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
                                 False, None, True, ()))
-            for index, wait, winning_pung in places:
-                out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()))
-            summaries = tuple(out)
+            if len(places) == 1 and not out:  # the winning tile in one group only (most hands)
+                index, wait, winning_pung = places[0]
+                summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()),)
+            else:
+                for index, wait, winning_pung in places:
+                    out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()))
+                summaries = tuple(out)
     if melds < 2 and _irregular_possible(standing_mask, x, melds):
         if not melds and standing_mask.bit_count() <= 7:
             summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
