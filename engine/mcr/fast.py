@@ -8,15 +8,16 @@ What a reading scores is split by what it depends on, each part cached by just t
 put together from parts seen before:
 
 * the standing tiles' readings with the facts of each standing group (``_standard_summaries`` from per-suit splits
-  cached by one suit's counts; kept by the whole standing counts too, for hands seen again; the rare irregular
-  shapes by ``reading_summaries``);
-* the fans of which kinds the hand uses (by a few features of the kind mask, read from per-suit tables) and of the
-  way of winning (a table of the context flags);
+  cached by one suit's counts, the entries of every suit of up to 11 tiles that splits made at import; the one
+  partition put together directly where each suit reads one way only; kept by the whole standing counts too, for
+  hands seen again; the rare irregular shapes by ``reading_summaries``);
+* the fans of which kinds the hand uses (by a few features of the kinds, kept in the suit entries and read from
+  tables for the melds) and of the way of winning (a table of the context flags);
 * the chow combinations (by the chows and the pair), the pung combinations (by the pungs and an honour pair, looked
   up only when the pungs' kind mask allows one), behind those caches tables of every set of chows and of pungs
   (``combo_tables``, made by ``make_tables``); the per-pung fans are worked out on the spot;
 * whether the wait is unique (``evaluate._only_winning_tile_of``, per-suit wait tables from the tables of the
-  blocks that split);
+  blocks that split, those of up to 10 tiles made at import);
 * the exclusions, the total and the tie key (by the fan ids found, in order).
 
 The caches hold only ints, strings and tuples of them, which the garbage collector stops tracking.
