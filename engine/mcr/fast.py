@@ -338,27 +338,34 @@ del _FIRST_SUIT_SPLITS
 _SPLITS_PACKED = tuple({pack(block): splits for block, splits in table.items()} for table in _SPLITS)
 
 
+_DIGITS = 0o111111111  # the lowest bit of each of a suit's 9 counts, packed
+_RANKS_OF = tuple(tuple([r for r in range(9) if m >> r & 1]) for m in range(512))  # rank mask -> its ranks
+
+
 def _prefill_suit_entries(most: int = 11) -> None:
     """``_suit_entry`` of every block of at most ``most`` tiles that a standing hand can read as four sets and a pair
     (one that splits into sets, or into sets and a pair), for each suit, put in ``_SUIT_ENTRIES``, and the wait
     entries of one tile less (``_prefill_suit_waits``), at import (about 0.05 s): a suit never seen before then
     costs one look-up, not the entry's making. The same entries as ``_suit_entry`` makes (``tests/mcr`` checks
     them); a block has the same key in every suit."""
-    # packed block -> (tiles, rank mask, ranks holding two or more)
+    # packed block -> (tiles, rank mask, ranks holding two or more), read from the bits of the counts: bit k of
+    # each count's 3 is the k-th of ``ones``, ``twos``, ``fours``, whose octal digits are then 0 or 1, each rank's
+    # digit, read in base 2, its bit.
     sets = {}
     for block in _SPLITS_PACKED[0]:
-        counts = unpack(block, 9)
-        sets[block] = (sum(counts), sum([1 << r for r in range(9) if counts[r]]), ())
+        ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
+        sets[block] = (ones.bit_count() + 2 * twos.bit_count() + 4 * fours.bit_count(),
+                       int(format(ones | twos | fours, "o"), 2), ())
     with_pair = {}
     for block, (total, _, _) in sets.items():
         if total <= most - 2:
-            for r in range(9):
-                if not block >> 3 * r & 4 and block >> 3 * r & 3 != 3:  # at most 2 of rank r
-                    with_pair[block + (2 << 3 * r)] = total + 2
+            room = ~(block >> 2 | block & block >> 1) & _DIGITS  # ranks held at most twice
+            for r in _RANKS_OF[int(format(room, "o"), 2)]:
+                with_pair[block + (2 << 3 * r)] = total + 2
     for block, total in with_pair.items():
-        counts = unpack(block, 9)
-        with_pair[block] = (total, sum([1 << r for r in range(9) if counts[r]]),
-                            tuple([r for r in range(9) if counts[r] >= 2]))
+        ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
+        with_pair[block] = (total, int(format(ones | twos | fours, "o"), 2),
+                            _RANKS_OF[int(format(twos | fours, "o"), 2)])
     for suit in range(3):
         base = 9 * suit
         splits = _SPLITS_PACKED[suit]
@@ -1288,9 +1295,8 @@ def _prefill_suit_waits(sets: dict[int, tuple], with_pair: dict[int, tuple], mos
         waits: dict[int, list[int]] = {}
         for block, (total, mask, _) in table.items():
             if total <= most + 1:
-                for r in range(9):
-                    if mask >> r & 1:
-                        waits.setdefault(block - (1 << 3 * r), []).append(r)
+                for r in _RANKS_OF[mask]:
+                    waits.setdefault(block - (1 << 3 * r), []).append(r)
         pair_after = int(rest == 1)
         for block, ranks in waits.items():
             ranks.sort()
