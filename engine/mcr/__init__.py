@@ -209,7 +209,8 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
     best = best_reading(hand, context)
     if best is None:
         raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
-    return MCRResult(hand, context, *best)
+    reading, finished, unique_wait = best
+    return MCRResult(hand, context, reading, finished, unique_wait)
 
 
 def hand_arrangements(hand: Hand, standing: list[int]) -> list[Arrangement]:

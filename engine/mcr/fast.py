@@ -8,15 +8,16 @@ What a reading scores is split by what it depends on, each part cached by just t
 put together from parts seen before:
 
 * the standing tiles' readings with the facts of each standing group (``_standard_summaries`` from per-suit splits
-  cached by one suit's counts; kept by the whole standing counts too, for hands seen again; the rare irregular
-  shapes by ``reading_summaries``);
-* the fans of which kinds the hand uses (by a few features of the kind mask, read from per-suit tables) and of the
-  way of winning (a table of the context flags);
+  cached by one suit's counts, the entries of every suit of up to 11 tiles that splits made at import; the one
+  partition put together directly where each suit reads one way only; kept by the whole standing counts too, for
+  hands seen again; the rare irregular shapes by ``reading_summaries``);
+* the fans of which kinds the hand uses (by a few features of the kinds, kept in the suit entries and read from
+  tables for the melds) and of the way of winning (a table of the context flags);
 * the chow combinations (by the chows and the pair), the pung combinations (by the pungs and an honour pair, looked
   up only when the pungs' kind mask allows one), behind those caches tables of every set of chows and of pungs
   (``combo_tables``, made by ``make_tables``); the per-pung fans are worked out on the spot;
 * whether the wait is unique (``evaluate._only_winning_tile_of``, per-suit wait tables from the tables of the
-  blocks that split);
+  blocks that split, those of up to 10 tiles made at import);
 * the exclusions, the total and the tie key (by the fan ids found, in order).
 
 The caches hold only ints, strings and tuples of them, which the garbage collector stops tracking.
@@ -193,7 +194,9 @@ _OCTAL_DIGITS = bytes.maketrans(b"01234567", bytes(range(8)))
 def _suit_entry(suit: int, block: int) -> tuple:
     """What the hand needs of one number suit's standing tiles (``block``: its 9 counts packed), kept by suit and counts:
     (the kinds present as bits of the 34-kind mask, the tiles mod 3, the splits (``_suit_splits``) when that is
-    0, (pair kind, the splits of the rest) for each pair in rank order when it is 2, else ())."""
+    0, (pair kind, the splits of the rest) for each pair in rank order when it is 2, else (); the only way to read
+    it when there is one (its split when the tiles are 0 mod 3, (pair kind, split) when 2), else None; the kind
+    fans' features of its kinds (``_FEATURES``))."""
     table = _SUIT_ENTRIES[suit]
     entry = table.get(block)
     if entry is None:
@@ -211,14 +214,20 @@ def _suit_entry(suit: int, block: int) -> tuple:
         else:
             ways = ()
         mask = sum([1 << base + r for r in range(9) if counts[r]])
-        entry = table.keep(block, (mask, rest, ways))
+        # The one way to read the suit, where there is just one (most suits): its split, or (pair, split).
+        if rest == 0:
+            single = ways[0] if len(ways) == 1 else None
+        else:
+            heads = [(pair, split) for pair, splits in ways for split in splits]
+            single = heads[0] if len(heads) == 1 else None
+        entry = table.keep(block, (mask, rest, ways, single, _FEATURES[suit][mask >> base]))
     return entry
 
 
 def _honour_entry(block: int) -> tuple:
     """What the hand needs of its standing honours (``block``: their 7 counts packed), kept by counts: (the kinds present
     as bits of the 34-kind mask, whether four sets and a pair are possible (no honour single or four, at most one
-    pair), the pair's kind or -1, the pungs' kinds, their group codes)."""
+    pair), the pair's kind or -1, the pungs' kinds, their group codes, the kind fans' features of its kinds)."""
     entry = _HONOUR_ENTRIES.get(block)
     if entry is None:
         honours = list(unpack(block, 7))
@@ -226,7 +235,8 @@ def _honour_entry(block: int) -> tuple:
         entry = _HONOUR_ENTRIES[block] = (
             sum([1 << 27 + k for k in range(7) if honours[k]]),
             1 not in honours and 4 not in honours and honours.count(2) <= 1,
-            27 + honours.index(2) if 2 in honours else -1, pungs, tuple([_PUNG_CODE + f for f in pungs]))
+            27 + honours.index(2) if 2 in honours else -1, pungs, tuple([_PUNG_CODE + f for f in pungs]),
+            _HONOUR_FEATURES[sum([1 << k for k in range(7) if honours[k]])])
     return entry
 
 
@@ -328,6 +338,57 @@ del _FIRST_SUIT_SPLITS
 _SPLITS_PACKED = tuple({pack(block): splits for block, splits in table.items()} for table in _SPLITS)
 
 
+_DIGITS = 0o111111111  # the lowest bit of each of a suit's 9 counts, packed
+_RANKS_OF = tuple(tuple([r for r in range(9) if m >> r & 1]) for m in range(512))  # rank mask -> its ranks
+
+
+def _prefill_suit_entries(most: int = 11) -> None:
+    """``_suit_entry`` of every block of at most ``most`` tiles that a standing hand can read as four sets and a pair
+    (one that splits into sets, or into sets and a pair), for each suit, put in ``_SUIT_ENTRIES``, and the wait
+    entries of one tile less (``_prefill_suit_waits``), at import (about 0.05 s): a suit never seen before then
+    costs one look-up, not the entry's making. The same entries as ``_suit_entry`` makes (``tests/mcr`` checks
+    them); a block has the same key in every suit."""
+    # packed block -> (tiles, rank mask, ranks holding two or more), read from the bits of the counts: bit k of
+    # each count's 3 is the k-th of ``ones``, ``twos``, ``fours``, whose octal digits are then 0 or 1, each rank's
+    # digit, read in base 2, its bit.
+    sets = {}
+    for block in _SPLITS_PACKED[0]:
+        ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
+        sets[block] = (ones.bit_count() + 2 * twos.bit_count() + 4 * fours.bit_count(),
+                       int(format(ones | twos | fours, "o"), 2), ())
+    with_pair = {}
+    for block, (total, _, _) in sets.items():
+        if total <= most - 2:
+            room = ~(block >> 2 | block & block >> 1) & _DIGITS  # ranks held at most twice
+            for r in _RANKS_OF[int(format(room, "o"), 2)]:
+                with_pair[block + (2 << 3 * r)] = total + 2
+    for block, total in with_pair.items():
+        ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
+        with_pair[block] = (total, int(format(ones | twos | fours, "o"), 2),
+                            _RANKS_OF[int(format(twos | fours, "o"), 2)])
+    for suit in range(3):
+        base = 9 * suit
+        splits = _SPLITS_PACKED[suit]
+        table = _SUIT_ENTRIES[suit]
+        features = _FEATURES[suit]
+        for block, (total, mask, _) in sets.items():
+            if block and total <= most:
+                ways = splits[block]
+                table[block] = (mask << base, 0, ways, ways[0] if len(ways) == 1 else None, features[mask])
+        for block, (_, mask, pair_ranks) in with_pair.items():
+            ways = tuple([(base + r, splits.get(block - (2 << 3 * r), ())) for r in pair_ranks])
+            single = None
+            for pair, pair_splits in ways:
+                if pair_splits:
+                    if single is not None or len(pair_splits) > 1:
+                        single = None
+                        break
+                    single = (pair, pair_splits[0])
+            table[block] = (mask << base, 2, ways, single, features[mask])
+    _prefill_suit_waits(sets, with_pair, most - 1)
+
+
+
 def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: int) -> tuple:
     """The summary of one reading given as (shape code, group codes, winning group index)."""
     if shape == _STANDARD or shape == _KNITTED_STRAIGHT:
@@ -386,11 +447,14 @@ def _features(mask: int) -> int:
 _FEATURES = tuple(tuple(_features(m << base) for m in range(512)) for base in (0, 9, 18))
 _HONOUR_FEATURES = tuple(_features(m << 27) for m in range(128))
 _NO_RANKS = ~(0x1FF << 3)
+_HONOUR_PRESENT = 3 << 12  # winds present, dragons present
+_KIND_FEATURES = tuple(_features(1 << i) for i in range(34))  # of one kind
+_CHOW_FEATURES = tuple(_features(7 << i) if i < 27 and i % 9 < 7 else 0 for i in range(34))  # of a chow's kinds
 
 
 def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool, bool]:
     """(the chow-combination fans found, one id per candidate taken; whether every chow is a 123/789, whether every
-    chow holds a 5), kept by the chows in order and the pair (``_CHOW_PART_BY_CHOWS``, which ``_sets_fans`` reads
+    chow holds a 5), kept by the chows in order and the pair (``_CHOW_PART_BY_CHOWS``, which ``best_reading`` reads
     first); behind it ``chow_part_by_key``."""
     key = (chows, pair)
     part = _CHOW_PART_BY_CHOWS.get(key)
@@ -486,7 +550,7 @@ def order_sensitive(ids: tuple[str, ...]) -> bool:
 
 def pung_combo_ids(pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
     """The pung-combination fans found (``combos.pung_fans``), one id per candidate taken; ``pair`` is an honour
-    pair's kind, else -1. Kept by the pungs in order and the pair (``_PUNG_IDS_BY_PUNGS``, which ``_sets_fans``
+    pair's kind, else -1. Kept by the pungs in order and the pair (``_PUNG_IDS_BY_PUNGS``, which ``best_reading``
     reads first); behind it ``pung_combo_ids_by_key``."""
     key = (pungs, pair)
     ids = _PUNG_IDS_BY_PUNGS.get(key)
@@ -601,7 +665,8 @@ def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
 
 
 _FINISHED: dict[tuple[str, ...], tuple] = _Cache()  # bounded: _Cache.LIMIT entries
-_BIT = {fan: 1 << k for k, fan in enumerate(POINTS)}  # each fan one bit, for the exclusions
+_BIT = {fan: 1 << k for k, fan in enumerate(reversed(POINTS))}  # each fan one bit, for the exclusions: the
+# commonest fans (the cheapest, last in the table) on the lowest bits, so that most masks are small ints
 _EXCLUDED_BITS = {fan: sum(_BIT[other] for other in excluded) for fan, excluded in EXCLUDES.items()}
 _CHICKEN = (("chicken_hand", 1),)
 
@@ -646,7 +711,7 @@ _EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _E
 # --- one hand ------------------------------------------------------------------------------------------------------
 def _new_readings(x: int, win: int, melds: int) -> tuple:
     """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept: (the
-    readings' summaries, the kinds present as a mask)."""
+    readings' summaries, the kinds present as a mask, their kind fans' features (``_FEATURES``))."""
     block = x & _SUIT_BITS
     entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
     block = x >> 27 & _SUIT_BITS
@@ -656,13 +721,62 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
     block = x >> 81
     honours = _HONOUR_ENTRIES.get(block) or _honour_entry(block)
     standing_mask = entry0[0] | entry1[0] | entry2[0] | honours[0]
-    summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
-    if _irregular_possible(standing_mask, x, melds):
+    single0, single1, single2 = entry0[3], entry1[3], entry2[3]
+    if single0 is None or single1 is None or single2 is None or not honours[1]:
+        summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
+    else:
+        # Each suit read one way only (most hands): the one partition, if the pair fits, put together directly.
+        rests = entry0[1] | entry1[1] << 2 | entry2[1] << 4
+        pair = honours[2]
+        if pair >= 0:
+            if rests:
+                summaries = ()
+                pair = -1
+        elif rests == 2:
+            pair, single0 = single0
+        elif rests == 8:
+            pair, single1 = single1
+        elif rests == 32:
+            pair, single2 = single2
+        else:
+            summaries = ()
+        if pair >= 0:
+            codes0, chows0, pungs0, places0 = single0
+            codes1, chows1, pungs1, places1 = single1
+            codes2, chows2, pungs2, places2 = single2
+            tail = honours[4]
+            codes = (_PAIR_CODE + pair,) + codes0 + codes1 + codes2 + tail
+            chows = chows0 + chows1 + chows2
+            tail_pungs = honours[3]
+            pungs = pungs0 + pungs1 + pungs2 + tail_pungs
+            out = [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ())] if pair == win else []
+            if win < 9:
+                places, offset = places0[win], 1
+            elif win < 18:
+                places, offset = places1[win - 9], 1 + len(codes0)
+            elif win < 27:
+                places, offset = places2[win - 18], 1 + len(codes0) + len(codes1)
+            else:
+                places = ()
+                if win in tail_pungs:
+                    out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
+                                False, None, True, ()))
+            if len(places) == 1 and not out:  # the winning tile in one group only (most hands)
+                index, wait, winning_pung = places[0]
+                summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()),)
+            else:
+                for index, wait, winning_pung in places:
+                    out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()))
+                summaries = tuple(out)
+    if melds < 2 and _irregular_possible(standing_mask, x, melds):
         if not melds and standing_mask.bit_count() <= 7:
             summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
         else:
             summaries += _irregular_summaries(unpack(x), win, melds)
-    readings = _READINGS.keep(x << 6 | win, (summaries, standing_mask))
+    readings = (summaries, standing_mask, entry0[4] | entry1[4] | entry2[4] | honours[5])
+    if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
+        _READINGS.clear()
+    _READINGS[x << 6 | win] = readings
     return readings
 
 
@@ -680,10 +794,9 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     readings = _READINGS.get(x << 6 | win)
     if readings is None:
         readings = _new_readings(x, win, n_melds)
-    summaries, standing_mask = readings
+    summaries, standing_mask, features = readings
     if not summaries:
         return None
-    mask = standing_mask
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
@@ -697,12 +810,12 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             i = meld.tiles[0].index
             if kind is _CHOW:
                 meld_chows.append(i)
-                mask |= 7 << i
+                features |= _CHOW_FEATURES[i]
                 held += _CHOW_PACK[i]
                 concealed = False
                 continue
             meld_pungs.append(i)
-            mask |= 1 << i
+            features |= _KIND_FEATURES[i]
             if kind is _PUNG:
                 held += 3 << 3 * i
                 concealed = False
@@ -734,17 +847,17 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             | (not not context.last_tile) << 6)
         if win < 27 and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:  # 1112345678999 of one suit, then any
             hand_key |= 1 << 7
-    features = (_FEATURES[0][mask & 0x1FF] | _FEATURES[1][mask >> 9 & 0x1FF] | _FEATURES[2][mask >> 18 & 0x1FF]
-                | _HONOUR_FEATURES[mask >> 27])
-    if mask >> 27:
+    # The kind fans' features (``kind_fan_ids``) are those of the standing kinds and the melds' kinds together
+    # (each feature is whether some kind has a property).
+    if features & _HONOUR_PRESENT:
         features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
     # The kind fans by the number of their list (few lists, many features): the hand's piece is then met again
     # far more often than by the features themselves.
-    hand_key |= (_KIND_CLASS.get(features) or _kind_class(features, mask)) << 11
+    hand_key |= (_KIND_CLASS.get(features) or _kind_class(features, _hand_mask(standing_mask, melds))) << 11
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
-    hand_piece = _HAND_PIECES.get(hand_key) or _hand_piece(hand_key, mask)
+    hand_piece = _HAND_PIECES.get(hand_key) or _hand_piece(hand_key)
     hand_bits, hand_excluded = hand_piece[0], hand_piece[1]
     unique_wait = None
     best_key = -1
@@ -761,7 +874,89 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 # The fans of the sets, shared by the placements of the winning tile in one partition (they follow
                 # one another with the same codes): only the concealed pungs and the wait differ between them.
                 last_codes = codes
-                set_ids = _sets_fans((), chows, pungs, pair, knitted, meld_chows, meld_pungs, kong_fans, context)
+                # The fans of the sets in the order of ``evaluate._evaluate_sets``, up to the kong fans: shape fans,
+                # chow and pung combinations, per-pung fans (written out here: a call would cost more than most of
+                # its steps).
+                all_chows = chows
+                all_pungs = pungs
+                if meld_chows:
+                    all_chows += meld_chows
+                if meld_pungs:
+                    all_pungs += meld_pungs
+                set_ids = ()
+                # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5
+                # with four chows).
+                if len(all_chows) >= 2:
+                    part_key = (all_chows, pair if len(all_chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
+                    chow_ids, terminal_chows, five_chows = _CHOW_PART_BY_CHOWS.get(part_key) or chow_part(*part_key)
+                elif all_chows:
+                    chow_ids = ()
+                    terminal_chows = all_chows[0] in _TERMINAL_CHOWS
+                    five_chows = all_chows[0] in _FIVE_CHOWS
+                else:
+                    chow_ids = ()
+                    terminal_chows = five_chows = True
+                if all_pungs:
+                    pung_mask = 0
+                    pung_ids = ()
+                    round_wind = seat_wind = -1
+                    # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
+                    for f in all_pungs:
+                        pung_mask |= _BIT_OF[f]
+                        fans = _PUNG_SET_FANS[f]
+                        if fans is not None:
+                            pung_ids += fans
+                            continue
+                        if round_wind < 0:
+                            round_wind = _WIND_INDEX[context.round_wind]
+                            seat_wind = _WIND_INDEX[context.seat_wind]
+                        value = False
+                        if f == round_wind:
+                            pung_ids += ("prevalent_wind",)
+                            value = True
+                        if f == seat_wind:
+                            pung_ids += ("seat_wind",)
+                            value = True
+                        if not value and (27 in all_pungs) + (28 in all_pungs) + (29 in all_pungs) \
+                                + (30 in all_pungs) < 3:
+                            pung_ids += _TERMINAL_PUNG
+                    # The pung combinations (before the per-pung fans), where any is possible: two dragons, three
+                    # winds, or two number pungs whose ranks differ by at most one (combos._may_combine_pungs).
+                    if len(all_pungs) >= 2:
+                        # (pungs_may_combine, written out: the call costs more than the test)
+                        r0, r1, r2 = pung_mask & 0x1FF, pung_mask >> 9 & 0x1FF, pung_mask >> 18 & 0x1FF
+                        ranks = r0 | r1 | r2
+                        if r0 & r1 or r0 & r2 or r1 & r2 or ranks & ranks >> 1 or pung_mask >> 31 in _TWO_OR_MORE \
+                                or (pung_mask >> 27 & 0xF) in _THREE_OR_MORE:
+                            part_key = (all_pungs, pair if pair >= 27 else -1)
+                            combo_ids = _PUNG_IDS_BY_PUNGS.get(part_key)
+                            pung_ids = (pung_combo_ids(*part_key) if combo_ids is None else combo_ids) + pung_ids
+                    if len(all_pungs) == 4:
+                        set_ids += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
+                            and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
+                    if knitted:
+                        set_ids += ("knitted_straight",)
+                    elif pair in _TERMINAL_OR_HONOUR:
+                        if terminal_chows and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
+                            set_ids += ("outside_hand",)
+                    elif pair in _FIVES:
+                        if five_chows and not pung_mask & _NOT_FIVES_MASK:
+                            set_ids += ("all_fives",)
+                    set_ids += chow_ids + pung_ids
+                    if kong_fans:
+                        set_ids += kong_fans
+                else:
+                    if pair < 27:
+                        set_ids += ("all_chows",)
+                    if knitted:
+                        set_ids += ("knitted_straight",)
+                    elif pair in _TERMINAL_OR_HONOUR:
+                        if terminal_chows:
+                            set_ids += ("outside_hand",)
+                    elif pair in _FIVES:
+                        if five_chows:
+                            set_ids += ("all_fives",)
+                    set_ids += chow_ids
                 set_piece = _PIECES.get(set_ids) or _piece(set_ids)
             concealed_pungs = len(pungs) + concealed_kongs
             if winning_pung and not self_drawn:
@@ -838,7 +1033,16 @@ def _kind_class(features: int, mask: int) -> int:
 _KIND_CLASS_LOCK = threading.Lock()
 
 
-def _hand_piece(key: int, mask: int) -> tuple:
+def _hand_mask(standing_mask: int, melds) -> int:
+    """The kinds of the standing tiles and of the melds, as a mask."""
+    mask = standing_mask
+    for meld in melds:
+        i = meld.tiles[0].index
+        mask |= (7 if meld.type is _CHOW else 1) << i
+    return mask
+
+
+def _hand_piece(key: int) -> tuple:
     """The piece of the hand's own fan ids, in ``evaluate``'s order: the kind fans (the key's bits from 11: their
     list's number, ``_kind_class``), tile hogs (bits 8-10), nine gates (bit 7), the way-of-winning fans (bits
     0-6, ``_WIN_FAN_IDS``); kept by the key."""
@@ -877,86 +1081,6 @@ def _cut(piece: tuple, cut: int) -> tuple[int, tuple]:
     return done
 
 
-def _sets_fans(found: tuple[str, ...], chows: tuple[int, ...], pungs: tuple[int, ...], pair: int, knitted: bool,
-               meld_chows: tuple[int, ...], meld_pungs: tuple[int, ...], kong_fans: tuple[str, ...],
-               context) -> tuple[str, ...]:
-    """``found`` and then the fans of one partition's sets (standing ones, then the melds), in the order of
-    ``evaluate._evaluate_sets``, up to the kong fans: shape fans, chow and pung combinations, per-pung fans."""
-    if meld_chows:
-        chows += meld_chows
-    if meld_pungs:
-        pungs += meld_pungs
-    items = found
-    # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5 with four
-    # chows).
-    if len(chows) >= 2:
-        key = (chows, pair if len(chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
-        chow_ids, terminal_chows, five_chows = _CHOW_PART_BY_CHOWS.get(key) or chow_part(*key)
-    elif chows:
-        chow_ids = ()
-        terminal_chows = chows[0] in _TERMINAL_CHOWS
-        five_chows = chows[0] in _FIVE_CHOWS
-    else:
-        chow_ids = ()
-        terminal_chows = five_chows = True
-    if pungs:
-        pung_mask = 0
-        pung_ids = ()
-        round_wind = seat_wind = -1
-        # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
-        for f in pungs:
-            pung_mask |= _BIT_OF[f]
-            fans = _PUNG_SET_FANS[f]
-            if fans is not None:
-                pung_ids += fans
-                continue
-            if round_wind < 0:
-                round_wind = _WIND_INDEX[context.round_wind]
-                seat_wind = _WIND_INDEX[context.seat_wind]
-            value = False
-            if f == round_wind:
-                pung_ids += ("prevalent_wind",)
-                value = True
-            if f == seat_wind:
-                pung_ids += ("seat_wind",)
-                value = True
-            if not value and (27 in pungs) + (28 in pungs) + (29 in pungs) + (30 in pungs) < 3:
-                pung_ids += _TERMINAL_PUNG
-        # The pung combinations (before the per-pung fans), where any is possible: two dragons, three winds, or two
-        # number pungs whose ranks differ by at most one (combos._may_combine_pungs).
-        if len(pungs) >= 2 and pungs_may_combine(pung_mask):
-            key = (pungs, pair if pair >= 27 else -1)
-            combo_ids = _PUNG_IDS_BY_PUNGS.get(key)
-            pung_ids = (pung_combo_ids(*key) if combo_ids is None else combo_ids) + pung_ids
-        if len(pungs) == 4:
-            items += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
-                and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
-        if knitted:
-            items += ("knitted_straight",)
-        elif pair in _TERMINAL_OR_HONOUR:
-            if terminal_chows and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
-                items += ("outside_hand",)
-        elif pair in _FIVES:
-            if five_chows and not pung_mask & _NOT_FIVES_MASK:
-                items += ("all_fives",)
-        items += chow_ids + pung_ids
-        if kong_fans:
-            items += kong_fans
-    else:
-        if pair < 27:
-            items += ("all_chows",)
-        if knitted:
-            items += ("knitted_straight",)
-        elif pair in _TERMINAL_OR_HONOUR:
-            if terminal_chows:
-                items += ("outside_hand",)
-        elif pair in _FIVES:
-            if five_chows:
-                items += ("all_fives",)
-        items += chow_ids
-    return items
-
-
 def _irregular_possible(mask: int, x: int, melds: int) -> bool:
     """``readings.irregular_possible`` from the standing tiles' kind mask and packed counts:
     seven pairs (at most 7 kinds, all even), 全不靠 (14 kinds), thirteen orphans (all 13 present), a knitted
@@ -980,6 +1104,7 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
 # mask; the number of melds follows from the counts).
 _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
+_LIMIT = _Cache.LIMIT
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
 
 
@@ -1160,3 +1285,24 @@ try:
     _load_combo_tables()
 except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tables writes the tables anew (the
     pass  # results are the same without them; tests/mcr checks them)
+
+def _prefill_suit_waits(sets: dict[int, tuple], with_pair: dict[int, tuple], most: int) -> None:
+    """``_suit_waits_of`` of the 13 standing tiles' blocks of at most ``most`` tiles that one tile completes, and of
+    the blocks that split into sets, put in ``_SUIT_WAITS``: the ranks that complete a block are those taken from the
+    complete blocks of one tile more (``sets``, ``with_pair``: packed -> (tiles, ...), all of them up to ``most`` + 1
+    tiles), in rank order. The same entries as ``_suit_waits_of`` makes (``tests/mcr`` checks them)."""
+    for table, rest in ((sets, 2), (with_pair, 1)):
+        waits: dict[int, list[int]] = {}
+        for block, (total, mask, _) in table.items():
+            if total <= most + 1:
+                for r in _RANKS_OF[mask]:
+                    waits.setdefault(block - (1 << 3 * r), []).append(r)
+        pair_after = int(rest == 1)
+        for block, ranks in waits.items():
+            ranks.sort()
+            _SUIT_WAITS[block] = (rest, rest == 2 and block in with_pair, tuple([(r, pair_after) for r in ranks]))
+    for block in sets:
+        _SUIT_WAITS[block] = (0, True, ())
+
+
+_prefill_suit_entries()  # after _FEATURES

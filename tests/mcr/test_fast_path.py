@@ -508,9 +508,30 @@ def test_readings_made_for_the_fast_path_are_the_reference_summaries():
         melds = len(hand.melds)
         for win in {i for i in range(34) if standing[i]}:
             fast._READINGS.pop(x << 6 | win, None)
-            summaries, mask = fast._new_readings(x, win, melds)
+            summaries, mask = fast._new_readings(x, win, melds)[:2]
             assert summaries == fast.reading_summaries(tuple(standing), win, melds), (hand, win)
             assert mask == sum(1 << i for i in range(34) if standing[i])
             seven_pairs += any(s[0] == fast._SEVEN_PAIRS for s in summaries)
             checked += 1
     assert checked > 10000 and seven_pairs > 1000
+
+
+def test_suit_tables_made_at_import_are_the_entries_made_on_demand():
+    """The suit entries and the suit wait entries put in their tables at import (``fast._prefill_suit_entries``) are
+    those ``fast._suit_entry`` and ``fast._suit_waits_of`` make for the same blocks."""
+    from engine.mcr import fast
+
+    fast._SUIT_WAITS.clear()
+    for table in fast._SUIT_ENTRIES:
+        table.clear()
+    fast._prefill_suit_entries()
+    entries = [dict(table) for table in fast._SUIT_ENTRIES]
+    waits = dict(fast._SUIT_WAITS)
+    assert all(len(table) > 6000 for table in entries) and len(waits) > 20000
+    for suit, table in enumerate(entries):
+        for block, entry in table.items():
+            del fast._SUIT_ENTRIES[suit][block]
+            assert fast._suit_entry(suit, block) == entry, (suit, block)
+    for block, entry in waits.items():
+        del fast._SUIT_WAITS[block]
+        assert fast._suit_waits_of(block) == entry, block
