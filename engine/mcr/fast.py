@@ -857,8 +857,8 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
-    hand_piece = _HAND_PIECES.get(hand_key) or _hand_piece(hand_key)
-    hand_bits, hand_excluded = hand_piece[0], hand_piece[1]
+    hand_bits, hand_excluded, hand_cut, hand_total, hand_kept, hand_piece = \
+        _HAND_PIECES.get(hand_key) or _hand_piece(hand_key)
     unique_wait = None
     best_key = -1
     last_codes = best = None
@@ -972,13 +972,13 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         if (hand_bits | set_bits | extra_piece[0]) & ~removed:
             # Each piece's fans after the exclusions: as found when none is cut, else from the piece's table.
             cut = removed & hand_bits
-            if cut:
+            if cut == hand_cut:  # only the hand's fans' own exclusions (most readings): worked out with its piece
+                total = hand_total
+                kept = hand_kept
+            else:
                 hand_part = hand_piece[4].get(cut) or _cut(hand_piece, cut)
                 total = hand_part[0]
                 kept = hand_part[1]
-            else:
-                total = hand_piece[2]
-                kept = hand_piece[3]
             cut = removed & set_bits
             if cut:
                 set_part = set_piece[4].get(cut) or _cut(set_piece, cut)
@@ -1012,7 +1012,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
 
 
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()
-_HAND_PIECES: dict[int, tuple] = _Cache()  # best_reading's hand key -> the piece of the hand's own fans
+_HAND_PIECES: dict[int, tuple] = _Cache()  # best_reading's hand key -> the hand's own fans (``_hand_piece``)
 _KIND_CLASS: dict[int, int] = _Cache()  # kind_fan_ids's features key -> the number of its list of kind fans
 _KIND_CLASS_IDS: list[tuple[str, ...]] = [()]  # number (from 1) -> the list of kind fans
 _KIND_CLASS_OF_IDS: dict[tuple[str, ...], int] = {}
@@ -1045,13 +1045,17 @@ def _hand_mask(standing_mask: int, melds) -> int:
 def _hand_piece(key: int) -> tuple:
     """The piece of the hand's own fan ids, in ``evaluate``'s order: the kind fans (the key's bits from 11: their
     list's number, ``_kind_class``), tile hogs (bits 8-10), nine gates (bit 7), the way-of-winning fans (bits
-    0-6, ``_WIN_FAN_IDS``); kept by the key."""
+    0-6, ``_WIN_FAN_IDS``); kept by the key as (its bits, the bits they exclude, the bits of its fans that its own
+    fans exclude, its points and (fan id, count) list without those (``_cut``), the piece): every reading of the
+    hand removes at least those, and most no more."""
     found = _KIND_CLASS_IDS[key >> 11] + ("tile_hog",) * (key >> 8 & 7)
     if key >> 7 & 1:
         found += ("nine_gates",)
     found += _WIN_FAN_IDS[key & 127]
-    piece = _HAND_PIECES.keep(key, _PIECES.get(found) or _piece(found))
-    return piece
+    piece = _PIECES.get(found) or _piece(found)
+    own_cut = piece[0] & piece[1]
+    own_total, own_kept = (piece[4].get(own_cut) or _cut(piece, own_cut)) if own_cut else (piece[2], piece[3])
+    return _HAND_PIECES.keep(key, (piece[0], piece[1], own_cut, own_total, own_kept, piece))
 
 
 def _piece(ids: tuple[str, ...]) -> tuple:
