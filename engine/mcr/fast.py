@@ -904,8 +904,10 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     for f in all_pungs:
                         pung_mask |= _BIT_OF[f]
                         fans = _PUNG_SET_FANS[f]
-                        if fans is not None:
+                        if fans:
                             pung_ids += fans
+                            continue
+                        if fans is not None:  # () for a number pung but a terminal: nothing to add
                             continue
                         if round_wind < 0:
                             round_wind = _WIND_INDEX[context.round_wind]
@@ -969,36 +971,35 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
         set_bits = set_piece[0]
         removed = hand_excluded | set_piece[1] | extra_piece[1]
-        if (hand_bits | set_bits | extra_piece[0]) & ~removed:
-            # Each piece's fans after the exclusions: as found when none is cut, else from the piece's table.
-            cut = removed & hand_bits
-            if cut == hand_cut:  # only the hand's fans' own exclusions (most readings): worked out with its piece
-                total = hand_total
-                kept = hand_kept
-            else:
-                hand_part = hand_piece[4].get(cut) or _cut(hand_piece, cut)
-                total = hand_part[0]
-                kept = hand_part[1]
-            cut = removed & set_bits
-            if cut:
-                set_part = set_piece[4].get(cut) or _cut(set_piece, cut)
-                total += set_part[0]
-                kept += set_part[1]
-            else:
-                total += set_piece[2]
-                kept += set_piece[3]
-            cut = removed & extra_piece[0]
-            if cut:
-                extra_part = extra_piece[4].get(cut) or _cut(extra_piece, cut)
-                total += extra_part[0]
-                kept += extra_part[1]
-                # The tie key (policy M16) as one int ordered as its tuple: the wait fan, if kept.
-                key = total << 3 | (extra_piece[5] if not removed & extra_piece[6] else 0)
-            else:
-                total += extra_piece[2]
-                kept += extra_piece[3]
-                key = total << 3 | extra_piece[5]
+        # Each piece's fans after the exclusions: as found when none is cut, else from the piece's table.
+        cut = removed & hand_bits
+        if cut == hand_cut:  # only the hand's fans' own exclusions (most readings): worked out with its piece
+            total = hand_total
+            kept = hand_kept
         else:
+            hand_part = hand_piece[4].get(cut) or _cut(hand_piece, cut)
+            total = hand_part[0]
+            kept = hand_part[1]
+        cut = removed & set_bits
+        if cut:
+            set_part = set_piece[4].get(cut) or _cut(set_piece, cut)
+            total += set_part[0]
+            kept += set_part[1]
+        else:
+            total += set_piece[2]
+            kept += set_piece[3]
+        cut = removed & extra_piece[0]
+        if cut:
+            extra_part = extra_piece[4].get(cut) or _cut(extra_piece, cut)
+            total += extra_part[0]
+            kept += extra_part[1]
+            # The tie key (policy M16) as one int ordered as its tuple: the wait fan, if kept.
+            key = total << 3 | (extra_piece[5] if not removed & extra_piece[6] else 0)
+        else:
+            total += extra_piece[2]
+            kept += extra_piece[3]
+            key = total << 3 | extra_piece[5]
+        if not kept:  # every fan excluded (no piece keeps one)
             key = _CHICKEN_POINTS << 3
             kept = _CHICKEN
         if every is not None:
