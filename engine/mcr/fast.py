@@ -887,7 +887,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5
                 # with four chows).
                 if len(all_chows) >= 2:
-                    part_key = (all_chows, pair if len(all_chows) == 4 and pair < 27 and pair % 9 == 4 else -1)
+                    part_key = (all_chows, pair if pair in _FIVES and len(all_chows) == 4 else -1)
                     chow_ids, terminal_chows, five_chows = _CHOW_PART_BY_CHOWS.get(part_key) or chow_part(*part_key)
                 elif all_chows:
                     chow_ids = ()
@@ -969,7 +969,6 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     unique_wait = _unique_wait(x, held, win, n_melds, standing_mask)
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
-        set_bits = set_piece[0]
         removed = hand_excluded | set_piece[1] | extra_piece[1]
         # Each piece's fans after the exclusions: as found when none is cut, else from the piece's table.
         cut = removed & hand_bits
@@ -980,7 +979,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             hand_part = hand_piece[4].get(cut) or _cut(hand_piece, cut)
             total = hand_part[0]
             kept = hand_part[1]
-        cut = removed & set_bits
+        cut = removed & set_piece[0]
         if cut:
             set_part = set_piece[4].get(cut) or _cut(set_piece, cut)
             total += set_part[0]
