@@ -345,7 +345,7 @@ _RANKS_OF = tuple(tuple([r for r in range(9) if m >> r & 1]) for m in range(512)
 def _prefill_suit_entries(most: int = 11) -> None:
     """``_suit_entry`` of every block of at most ``most`` tiles that a standing hand can read as four sets and a pair
     (one that splits into sets, or into sets and a pair), for each suit, put in ``_SUIT_ENTRIES``, and the wait
-    entries of one tile less (``_prefill_suit_waits``), at import (about 0.05 s): a suit never seen before then
+    entries of one tile less (``_prefill_suit_waits``), at import (about 0.08 s): a suit never seen before then
     costs one look-up, not the entry's making. The same entries as ``_suit_entry`` makes (``tests/mcr`` checks
     them); a block has the same key in every suit."""
     # packed block -> (tiles, rank mask, ranks holding two or more), read from the bits of the counts: bit k of
@@ -387,6 +387,24 @@ def _prefill_suit_entries(most: int = 11) -> None:
             table[block] = (mask << base, 2, ways, single, features[mask])
     _prefill_suit_waits(sets, with_pair, most - 1)
 
+
+def _prefill_suit_waits(sets: dict[int, tuple], with_pair: dict[int, tuple], most: int) -> None:
+    """``_suit_waits_of`` of the 13 standing tiles' blocks of at most ``most`` tiles that one tile completes, and of
+    the blocks that split into sets, put in ``_SUIT_WAITS``: the ranks that complete a block are those taken from the
+    complete blocks of one tile more (``sets``, ``with_pair``: packed -> (tiles, ...), all of them up to ``most`` + 1
+    tiles), in rank order. The same entries as ``_suit_waits_of`` makes (``tests/mcr`` checks them)."""
+    for table, rest in ((sets, 2), (with_pair, 1)):
+        waits: dict[int, list[int]] = {}
+        for block, (total, mask, _) in table.items():
+            if total <= most + 1:
+                for r in _RANKS_OF[mask]:
+                    waits.setdefault(block - (1 << 3 * r), []).append(r)
+        pair_after = int(rest == 1)
+        for block, ranks in waits.items():
+            ranks.sort()
+            _SUIT_WAITS[block] = (rest, rest == 2 and block in with_pair, tuple([(r, pair_after) for r in ranks]))
+    for block in sets:
+        _SUIT_WAITS[block] = (0, True, ())
 
 
 def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: int) -> tuple:
@@ -1289,24 +1307,6 @@ try:
     _load_combo_tables()
 except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tables writes the tables anew (the
     pass  # results are the same without them; tests/mcr checks them)
-
-def _prefill_suit_waits(sets: dict[int, tuple], with_pair: dict[int, tuple], most: int) -> None:
-    """``_suit_waits_of`` of the 13 standing tiles' blocks of at most ``most`` tiles that one tile completes, and of
-    the blocks that split into sets, put in ``_SUIT_WAITS``: the ranks that complete a block are those taken from the
-    complete blocks of one tile more (``sets``, ``with_pair``: packed -> (tiles, ...), all of them up to ``most`` + 1
-    tiles), in rank order. The same entries as ``_suit_waits_of`` makes (``tests/mcr`` checks them)."""
-    for table, rest in ((sets, 2), (with_pair, 1)):
-        waits: dict[int, list[int]] = {}
-        for block, (total, mask, _) in table.items():
-            if total <= most + 1:
-                for r in _RANKS_OF[mask]:
-                    waits.setdefault(block - (1 << 3 * r), []).append(r)
-        pair_after = int(rest == 1)
-        for block, ranks in waits.items():
-            ranks.sort()
-            _SUIT_WAITS[block] = (rest, rest == 2 and block in with_pair, tuple([(r, pair_after) for r in ranks]))
-    for block in sets:
-        _SUIT_WAITS[block] = (0, True, ())
 
 
 _prefill_suit_entries()  # after _FEATURES
