@@ -50,8 +50,8 @@ WARNING_CODES = {
     "tile_corrected": "a tile's face was changed from its top-1: the most probable legal hand (policy V5, V6)",
     "correction_outside_top_k": "a legal hand needed a face outside a tile's top-k: check the photo",
     "no_legal_hand": "no reading of the tiles is a legal winning hand",
-    "search_budget_exhausted": "the decoding search stopped at its budget (tiles far from any legal hand):"
-                               " the best reading found is returned",
+    "search_budget_exhausted": "the decoding search, or a stage of the reading, stopped at its budget (tiles far from"
+                               " any legal hand, or a slow photo): the best reading found is returned",
     "flowers_ignored": "riichi: flower tiles are not part of the hand",
     "claimed_tile_assumed": "no label shows which tile of a pung or kong was claimed: its left end (from the left) is"
                             " assumed",
@@ -271,6 +271,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         face_up_attempts = []
         for turn in turns:
             if budget.out_of_time():
+                budget_hit = True  # turns left unread: the reading depends on the CPU time it got
                 break
             face_up_attempts += _layouts_for(face_up, turn, budget=budget)
         search(face_up_attempts)
@@ -281,6 +282,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         spares = spares() if callable(spares) else spares
         for s in range(min(len(spares), MAX_SPARE_BOXES)):
             if budget.out_of_time():
+                budget_hit = True  # spare boxes left untried: the reading depends on the CPU time it got
                 break
             with_spare = detections.concat(spares[s])
             spare_attempts = []
@@ -288,6 +290,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                 # a row of dozens of tiles takes tens of ms to lay out in each turn: none is begun that would end
                 # past the deadline
                 if budget.out_of_time() or time.thread_time() + layout_seconds > budget.deadline:
+                    budget_hit = True
                     break
                 for attempt in _layouts_for(with_spare, turn, budget=budget, spare_from=len(detections)):
                     if n in _hand_tiles(attempt[3]):  # else the same as a plain reading
@@ -332,7 +335,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                          f"the set-apart tile reads {FACE_CODES[top] if top != FACE_DOWN else 'face down'},"
                          f" the request names {FACE_CODES[winning_request]}: the request is used")
 
-    if budget_hit:
+    if budget_hit or budget.cut_short:
         reading.warn("search_budget_exhausted", "the search for a legal reading stopped at its budget: the reading"
                      " is the best found" + (" (none)" if result.best is None else ""))
     best = result.best
@@ -464,7 +467,10 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     def crowded_time_up() -> bool:
         """Whether only CROWDED_TIME_SHARE of the photo's CPU time is left, kept for the search (never, with an
         unlimited budget: its deadline is then inf - inf, NaN, which no time exceeds)."""
-        return budget is not None and time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE
+        if budget is None or not time.thread_time() > budget.deadline - budget.seconds * CROWDED_TIME_SHARE:
+            return False
+        budget.cut_short = True
+        return True
 
     # Boxes that overlap along a row more than touching tiles can (the localiser's box straddling two tiles, or one
     # tile boxed twice over less than DUPLICATE_IOU): each is also read as a stray box left out of the rows, at

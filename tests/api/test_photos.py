@@ -79,17 +79,23 @@ def test_recognize_gives_what_the_recogniser_and_hand_reader_give(client, direct
     assert body["image"] == photo.name
     reference = recognizer.recognize(data)
     reading = read_hand(reference.detections, (reference.width, reference.height), spares=reference.spares)
-    expected_tiles = reference.detections.to_json() + reading.extra_tiles()  # a spare taken in joins the tiles
-    assert [t["code"] for t in body["tiles"]] == [t["code"] for t in expected_tiles]
-    assert [t["rotation"] for t in body["tiles"]] == [t["rotation"] for t in expected_tiles]
-    for got, want in zip(body["tiles"], expected_tiles):
-        assert np.allclose(got["box"], want["box"], atol=1.0) and abs(got["confidence"] - want["confidence"]) < 1e-3
-        x1, y1, x2, y2 = got["box"]
-        assert 0 <= x1 <= x2 <= width and 0 <= y1 <= y2 <= height
     # A reading that stopped at the search budget depends on the CPU time it got (the budget is partly time), so
-    # the service's and the direct call's may differ there; every other reading is deterministic and must match.
+    # the service's and the direct call's may differ there, in the hand and in the spare boxes taken in (a first,
+    # colder call may run out of time before the spare stage tries them); every other reading is deterministic and
+    # must match. The recogniser's own tiles match always.
     budget_hit = "search_budget_exhausted" in reading.warning_codes or \
         "search_budget_exhausted" in (body.get("warning_codes") or [])
+    expected_tiles = reference.detections.to_json()
+    if not budget_hit:
+        expected_tiles += reading.extra_tiles()  # a spare taken in joins the tiles
+    got_tiles = body["tiles"][:len(expected_tiles)] if budget_hit else body["tiles"]
+    assert [t["code"] for t in got_tiles] == [t["code"] for t in expected_tiles]
+    assert [t["rotation"] for t in got_tiles] == [t["rotation"] for t in expected_tiles]
+    for got, want in zip(got_tiles, expected_tiles):
+        assert np.allclose(got["box"], want["box"], atol=1.0) and abs(got["confidence"] - want["confidence"]) < 1e-3
+    for got in body["tiles"]:
+        x1, y1, x2, y2 = got["box"]
+        assert 0 <= x1 <= x2 <= width and 0 <= y1 <= y2 <= height
     if not budget_hit:
         assert body["hand"] == (reading.hand.to_json() if reading.hand is not None else None)
     assert len(body["tile_roles"]) == len(body["tiles"])

@@ -110,3 +110,20 @@ def test_a_budget_extension_adds_states_and_time_from_now():
     assert budget.expansions_left == 5 and budget.spent == 12  # the overdraft is forgiven, not forgotten
     budget.spend(5)
     assert budget.exhausted
+
+
+def test_spares_left_untried_for_want_of_time_are_said(monkeypatch):
+    # A spare stage the clock stops before it tries a spare leaves a reading that depends on the CPU time it got
+    # (a colder first call reads without the spare, later ones with it): the reading says so, as a search stopped
+    # at its budget does, so that a client knows to check it.
+    detections, size = _photo(0)
+    missing = MISSING["concealed"]
+    kept = detections[np.arange(len(detections)) != missing]
+    spares = detections[[missing]]
+    monkeypatch.setattr(hand_reader, "SPARE_SECONDS", -1.0)  # the spare stage's time is spent before it begins
+    reading = read_hand(kept, size, budget=SearchBudget(), spares=spares)
+    assert reading.spares_used == [] and "search_budget_exhausted" in reading.warning_codes
+    monkeypatch.undo()
+    reading = read_hand(kept, size, budget=SearchBudget(), spares=spares)
+    assert_hand(reading, HAND)
+    assert "spare_tile_used" in reading.warning_codes and "search_budget_exhausted" not in reading.warning_codes

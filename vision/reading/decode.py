@@ -72,6 +72,9 @@ class SearchBudget:
         self.seconds = seconds
         self.deadline = time.thread_time() + seconds
         self.exhausted = False
+        # A layout stage stopped by the clock before trying all it had: the reading then depends on the CPU time
+        # it got, which the reader says (its search_budget_exhausted warning)
+        self.cut_short = False
 
     @property
     def spent(self) -> int:
