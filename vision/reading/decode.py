@@ -48,10 +48,6 @@ MAX_ALTERNATIVES = 5
 FLOWER_OPTIONS = 64  # cheapest assignments of distinct faces to a layout's flower tiles kept as one block's options
 RAISED_COST = 2.0  # reading a lifted sideways tile as lying flat (a pung or chow), or a flat one as an added kong
 LIFT_WEIGHT = 1.0  # scale of the lift model's log-probabilities against the faces' (see lift_costs)
-# Nats added to reading a meld as an added kong with its claimed tile hidden: the lift model was trained with
-# positives weighted 3 and on scenes with added kongs far more common than at tables, so its probabilities lean
-# towards "lifted" (development hands 1,052 -> 1,054 at 0.2-0.4, 1,049 at -0.4; docs/rules-session32.md, b1).
-LIFT_PRIOR = 0.3
 LIFT_FLOOR = 0.02  # below this probability of a tile under the claimed one, no added kong is offered
 LIFT_EPSILON = 1e-4  # probabilities are clipped to [eps, 1 - eps]
 RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
@@ -190,15 +186,15 @@ def lift_costs(meld: MeldSlots) -> tuple[float, float | None, float]:
     """(cost of reading a three-tile meld as a pung as it lies, cost of reading it as an added kong whose claimed
     tile is hidden under the fourth or None when that reading is not offered, cost of reading it as a chow), in nats.
 
-    With the lift model's probability ``p`` (``MeldSlots.lifted``): LIFT_WEIGHT x -log(1 - p) and x -log(p) plus
-    LIFT_PRIOR, the latter offered only while p >= LIFT_FLOOR; a chow pays nothing, since no tile can lie under its claimed one
+    With the lift model's probability ``p`` (``MeldSlots.lifted``): LIFT_WEIGHT x -log(1 - p) and x -log(p), the
+    latter offered only while p >= LIFT_FLOOR; a chow pays nothing, since no tile can lie under its claimed one
     (the model's word that one does is its own error, not evidence against the faces). Without the model, or where
     the box-depth test marks the meld ``raised`` (two tiles in one box), the geometric costs: RAISED_COST against
     reading a lifted tile as flat, chow included (the geometry may mean a wrong frame), no added kong offered for a
     flat one."""
     if meld.lifted is not None and not meld.raised:
         p = min(max(meld.lifted, LIFT_EPSILON), 1.0 - LIFT_EPSILON)
-        hidden = LIFT_WEIGHT * -math.log(p) + LIFT_PRIOR if p >= LIFT_FLOOR else None
+        hidden = LIFT_WEIGHT * -math.log(p) if p >= LIFT_FLOOR else None
         return LIFT_WEIGHT * -math.log(1.0 - p), hidden, 0.0
     return (RAISED_COST, 0.0, RAISED_COST) if meld.raised else (0.0, None, 0.0)
 
