@@ -258,6 +258,19 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # it fixed wrong ones).
     if steep_attempts and unsatisfied():
         search(steep_attempts)
+    # Then rows traced by tiles with a neighbour in line on either side, where that direction is neither of the
+    # above (standing tiles seen from low with the melds close in front: each tile's nearest neighbour is the meld
+    # tile in front, so the other two follow the rows across); a fallback for the same reason, made only when needed.
+    if unsatisfied():
+        lined_attempts = []
+        for turn in turns:
+            if budget.out_of_time():
+                budget_hit = True
+                break
+            lined = _lined_row_direction(detections, turn)
+            if lined is not None:
+                lined_attempts += _layouts_for(detections, turn, tilt=lined, budget=budget)
+        search(lined_attempts)
     # Backs that may be white dragons, read face up beside the plain reading (on synthetic scenes one 5z in seven is
     # read as a back; three such backs make a concealed kong of the white dragons' pair and winning tile, a legal
     # hand, so this is not a fallback). The faces decide: as backs in a concealed kong they cost nothing, face up in
@@ -418,16 +431,38 @@ def _lift_alternatives(reading: HandReading, detections: Detections, layout: Lay
             "description": f"if the sideways {face} has a tile hidden under it the hand is {hand.format()}"})
 
 
-def _steep_row_direction(detections: Detections, turn: int) -> float | None:
-    """The rows' direction relative to the quarter turn ``turn`` when it lies beyond STEEP_ROWS degrees (where
-    ``geometry.normalise``'s own tilt, folded into ±45°, cannot follow it), else None."""
+def _turned_centers(detections: Detections, turn: int) -> tuple[np.ndarray, float]:
+    """(N, 2) box centres turned back by the quarter turn ``turn``, and the median box size (pixels)."""
     boxes = np.asarray(detections.boxes, np.float64).reshape(-1, 4)
     centers = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], axis=1)
     angle = np.deg2rad(turn)
     c, s = np.cos(angle), np.sin(angle)
     turned = np.stack([centers[:, 0] * c + centers[:, 1] * s, -centers[:, 0] * s + centers[:, 1] * c], axis=1)
     size = np.sqrt(np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1.0))
-    direction = geometry.free_row_direction(turned, float(np.median(size)))
+    return turned, float(np.median(size)) if len(size) else 1.0
+
+
+def _lined_row_direction(detections: Detections, turn: int) -> float | None:
+    """The rows' direction relative to ``turn`` traced by tiles in line (``geometry.lined_row_direction``), when it
+    lies within STEEPEST_ROWS and more than TILT_DISAGREEMENT off both the frame's own tilt and the steep
+    direction (those readings were tried already), else None."""
+    turned, size = _turned_centers(detections, turn)
+    direction = geometry.lined_row_direction(turned, size)
+    if direction is None or abs(direction) >= STEEPEST_ROWS:
+        return None
+    tried = [geometry._row_tilt(turned, size)]
+    steep = _steep_row_direction(detections, turn)
+    tried += [steep] if steep is not None else []
+    if all(abs((direction - t + 90.0) % 180.0 - 90.0) > TILT_DISAGREEMENT for t in tried):
+        return direction
+    return None
+
+
+def _steep_row_direction(detections: Detections, turn: int) -> float | None:
+    """The rows' direction relative to the quarter turn ``turn`` when it lies beyond STEEP_ROWS degrees (where
+    ``geometry.normalise``'s own tilt, folded into ±45°, cannot follow it), else None."""
+    turned, size = _turned_centers(detections, turn)
+    direction = geometry.free_row_direction(turned, size)
     if direction is None or abs(direction) >= STEEPEST_ROWS:
         return None
     if abs(direction) > STEEP_ROWS:
@@ -435,7 +470,7 @@ def _steep_row_direction(detections: Detections, turn: int) -> float | None:
     # Within ±45° the frame's own tilt (the median nearest-neighbour direction) usually follows the rows; where the
     # neighbours run every way (melds laid close in front of the row, tiles laid beside others) it may not: the
     # densest direction is tried too when the two disagree by more than TILT_DISAGREEMENT.
-    plain = geometry._row_tilt(turned, float(np.median(size)))
+    plain = geometry._row_tilt(turned, size)
     return direction if abs(direction - plain) > TILT_DISAGREEMENT else None
 
 

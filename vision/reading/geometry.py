@@ -182,6 +182,43 @@ def quarter_turn_votes(rotation: np.ndarray, class_ids: np.ndarray, confidence: 
     return {r: float(v) for r, v in zip((0, 90, 180, 270), votes)}
 
 
+def lined_row_direction(points: np.ndarray, scale: float, neighbours: int = 4, window: float = 8.0) -> float | None:
+    """The most common direction (degrees, in (-90, 90]) of rows traced by tiles with a neighbour on either side in
+    line: for each point, each pair of its ``neighbours`` nearest (within 3 ``scale``) that lie on opposite sides
+    of it (their directions more than ~160° apart) at similar distances votes for the line through them; the
+    densest ``window``-degree bin of the votes, then their mean. None with fewer than three votes.
+
+    ``free_row_direction`` follows each tile's single nearest neighbour, which for standing tiles seen from low
+    with the melds laid close in front is often the meld tile in front, across the row; a tile in a row has
+    neighbours on both sides along it, while a row in front gives it one across (docs/rules-session32.md, l1)."""
+    n = len(points)
+    if n < 3:
+        return None
+    diff = points[None, :, :] - points[:, None, :]
+    dist = np.hypot(diff[..., 0], diff[..., 1])
+    np.fill_diagonal(dist, np.inf)
+    votes = []
+    for i in range(n):
+        near = [j for j in np.argsort(dist[i])[:neighbours] if dist[i, j] < 3 * scale]
+        for a, j in enumerate(near):
+            for k in near[a + 1:]:
+                ratio = dist[i, j] / dist[i, k]
+                cosine = float(np.dot(diff[i, j], diff[i, k])) / (dist[i, j] * dist[i, k])
+                if 0.6 < ratio < 1 / 0.6 and cosine < -0.94:
+                    line = diff[i, j] - diff[i, k]
+                    votes.append(np.degrees(np.arctan2(line[1], line[0])) % 180.0)
+    if len(votes) < 3:
+        return None
+    angles = np.array(votes)
+    candidates = np.arange(0.0, 180.0, 1.0)
+    offset = (angles[None, :] - candidates[:, None] + 90.0) % 180.0 - 90.0
+    counts = (np.abs(offset) <= window).sum(axis=1)
+    best = int(counts.argmax())
+    inside = np.abs(offset[best]) <= window
+    direction = (candidates[best] + float(np.mean(offset[best][inside])) + 90.0) % 180.0 - 90.0
+    return float(direction) if direction != -90.0 else 90.0
+
+
 def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray,
               quarter_turn: int | None = None, tilt: float | None = None, lifted: np.ndarray | None = None,
               sideways_probability: np.ndarray | None = None) -> Frame:
