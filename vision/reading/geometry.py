@@ -109,14 +109,20 @@ def dominant_quarter_turn(rotation: np.ndarray, weight: np.ndarray, class_ids: n
     return int((axis + (2 if votes[axis + 2] > votes[axis] else 0)) * 90)
 
 
+def _pairwise(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(N, N, 2) vectors from point i to point j, and (N, N) their lengths (inf on the diagonal)."""
+    diff = points[None, :, :] - points[:, None, :]
+    dist = np.hypot(diff[..., 0], diff[..., 1])
+    np.fill_diagonal(dist, np.inf)
+    return diff, dist
+
+
 def _row_tilt(points: np.ndarray, scale: float) -> float:
     """Median direction (degrees, in ±45) from each point to its nearest neighbour; 0 when undetermined."""
     n = len(points)
     if n < 2:
         return 0.0
-    diff = points[None, :, :] - points[:, None, :]  # (N, N, 2)
-    dist = np.hypot(diff[..., 0], diff[..., 1])
-    np.fill_diagonal(dist, np.inf)
+    diff, dist = _pairwise(points)
     nearest = dist.argmin(axis=1)
     vectors = diff[np.arange(n), nearest]
     close = dist[np.arange(n), nearest] < 3 * scale  # far pairs say nothing about the row
@@ -138,15 +144,18 @@ def free_row_direction(points: np.ndarray, scale: float, window: float = 8.0) ->
     n = len(points)
     if n < 3:
         return None
-    diff = points[None, :, :] - points[:, None, :]
-    dist = np.hypot(diff[..., 0], diff[..., 1])
-    np.fill_diagonal(dist, np.inf)
+    diff, dist = _pairwise(points)
     nearest = dist.argmin(axis=1)
     vectors = diff[np.arange(n), nearest]
     close = dist[np.arange(n), nearest] < 3 * scale
     if close.sum() < 3:
         return None
     angles = np.degrees(np.arctan2(vectors[close, 1], vectors[close, 0])) % 180.0  # direction, not sense
+    return _densest_direction(angles, window)
+
+
+def _densest_direction(angles: np.ndarray, window: float) -> float:
+    """The mean of the directions (degrees in [0, 180)) in the densest ``window``-degree bin, in (-90, 90]."""
     candidates = np.arange(0.0, 180.0, 1.0)
     offset = (angles[None, :] - candidates[:, None] + 90.0) % 180.0 - 90.0
     counts = (np.abs(offset) <= window).sum(axis=1)
@@ -194,9 +203,7 @@ def lined_row_direction(points: np.ndarray, scale: float, neighbours: int = 4, w
     n = len(points)
     if n < 3:
         return None
-    diff = points[None, :, :] - points[:, None, :]
-    dist = np.hypot(diff[..., 0], diff[..., 1])
-    np.fill_diagonal(dist, np.inf)
+    diff, dist = _pairwise(points)
     votes = []
     for i in range(n):
         near = [j for j in np.argsort(dist[i])[:neighbours] if dist[i, j] < 3 * scale]
@@ -209,14 +216,7 @@ def lined_row_direction(points: np.ndarray, scale: float, neighbours: int = 4, w
                     votes.append(np.degrees(np.arctan2(line[1], line[0])) % 180.0)
     if len(votes) < 3:
         return None
-    angles = np.array(votes)
-    candidates = np.arange(0.0, 180.0, 1.0)
-    offset = (angles[None, :] - candidates[:, None] + 90.0) % 180.0 - 90.0
-    counts = (np.abs(offset) <= window).sum(axis=1)
-    best = int(counts.argmax())
-    inside = np.abs(offset[best]) <= window
-    direction = (candidates[best] + float(np.mean(offset[best][inside])) + 90.0) % 180.0 - 90.0
-    return float(direction) if direction != -90.0 else 90.0
+    return _densest_direction(np.array(votes), window)
 
 
 def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, confidence: np.ndarray,
