@@ -148,7 +148,8 @@ def test_a_lift_model_sure_of_a_flat_tile_overrides_the_geometric_lift(tokens, d
 
 
 def test_a_doubtful_lift_is_read_as_a_pung_with_the_added_kong_as_an_alternative():
-    reading = _with_lifted(_shifted("7z s7z 7z", along=0.0), 0.4)
+    # an even lift on a tile no larger than its neighbours: weighed with its size (layout._lift_with_size) about 0.34
+    reading = _with_lifted(_shifted("7z s7z 7z", along=0.0), 0.5)
     assert_hand(reading, "123m456m789p5s p777z^ +5s")
     assert reading.warning_codes == ["added_kong_possible"]
     added = [a for a in reading.alternatives
@@ -176,3 +177,19 @@ def test_a_box_two_tiles_deep_is_an_added_kong_unless_the_lift_model_rules_it_ou
     sideways["cy"] -= W / 2
     reading = _with_lifted(table, probability)
     assert_hand(reading, f"123m456m789p5s {meld}{direction} +5s")
+
+
+@pytest.mark.parametrize("grown,meld,warned", [(1.0, "p777z", True), (1.12, "a7777z", False)])
+def test_an_even_lift_on_a_tile_larger_than_its_neighbours_is_an_added_kong(grown, meld, warned):
+    # A tile laid on the claimed one lies nearer the camera: its box comes out larger than the meld's upright tiles'
+    # (docs/rules-session32.md, s1). The model's even odds read a pung at the neighbours' size, the added kong at
+    # 12 % larger.
+    table = _shifted("7z s7z 7z", along=0.0)
+    sideways = next(t for t in table.tiles if t["token"].startswith("s"))
+    near = sideways["cy"] + sideways["height"] / 2
+    sideways["width"] *= grown
+    sideways["height"] *= grown
+    sideways["cy"] = near - sideways["height"] / 2
+    reading = _with_lifted(table, 0.5)
+    assert_hand(reading, f"123m456m789p5s {meld}^ +5s")
+    assert ("added_kong_possible" in reading.warning_codes) == warned

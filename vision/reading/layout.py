@@ -64,6 +64,11 @@ RADIAL_REACH = 3.0  # tile widths from the hand's centre beyond which that shift
 RADIAL_SHIFT_INNER = 0.07  # tile widths outward: a claimed tile in the middle of its meld (both gaps measured) ...
 RADIAL_SHIFT_END = 0.10  # ... at an end of it (one gap against the other pair's)
 RADIAL_RATE = 0.012  # ... and at least this share of its distance from the centre
+# The lift weighed with the tile's size (_lift_with_size): the weights of logit(p), of the log size ratio, and the bias
+LIFT_LOGIT_WEIGHT = 1.28
+LIFT_SIZE_WEIGHT = 20.8
+LIFT_BIAS = -0.68
+LIFT_CLIP = 1e-4  # the model's probability clipped to [LIFT_CLIP, 1 - LIFT_CLIP] before its logit
 LIFT_HINT = 1  # MeldSlots.lift: read as it lies (a pung), with a warning that it may be an added kong
 LIFT_HINT_SHARE = 0.6  # of the LIFT_OFFSET / LIFT_CONTRAST / RADIAL_SHIFT_* thresholds, for LIFT_HINT
 RADIAL_TILT = 17.0  # degrees: rows turned further than this off the labels' axes measure the shift too loosely
@@ -342,6 +347,9 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
             # one, which the first model never saw: without that half it read 13 of 123 such development kongs
             # fewer). The depth test counts only where the model does not rule a tile out (DEPTH_TEST_FLOOR).
             raised = lifted >= DEPTH_TEST_FLOOR and _raised(tiles, place, frame, offset=False)
+            # Weighed with the tile's size where the model leaves a lift possible; under DEPTH_TEST_FLOOR its word
+            # stands against a deep box too (thick flat tiles make deep boxes).
+            lifted = _lift_with_size(lifted, tiles, place, frame) if lifted >= DEPTH_TEST_FLOOR else lifted
         return MeldSlots(MeldType.PUNG, tuple(tiles), positions, discarder, claimed, (False,) * 3, raised=raised,
                          label_flips=flips, lifted=lifted)
     if n == 4:
@@ -440,6 +448,21 @@ def _pitch_place(tiles: list[int], frame: Frame, margin: float = PITCH_MARGIN) -
 def _label_off_row(frame: Frame, t: int) -> float:
     """Degrees between tile t's rotation label (relative to the quarter turn) and the rows' direction."""
     return abs((float(frame.relative[t]) - frame.tilt + 180.0) % 360.0 - 180.0)
+
+
+def _lift_with_size(p: float, tiles: list[int], place: int, frame: Frame) -> float:
+    """The lift model's probability ``p`` that the sideways tile at ``place`` lies on a hidden one, weighed with its
+    size: sigmoid(LIFT_LOGIT_WEIGHT logit(p) + LIFT_SIZE_WEIGHT g + LIFT_BIAS), g the log ratio of its ``unit`` (the
+    box's half perimeter over the tile shape, alike for a tile turned either way) to the mean of the meld's upright
+    tiles'. A tile laid on another lies nearer the camera and shows its thickness, so its box is larger than its
+    neighbours'; the model, shown a crop scaled to the box, cannot see that. Fitted by logistic regression on the
+    three-tile melds of training seeds 541-543 with G1's boxes (docs/rules-session32.md, s1): on development, added
+    kongs laid on the claimed tile above 0.5 rise from 90 to 98 of 123, pungs' claimed tiles from 9 to 10 of 491."""
+    upright = [t for k, t in enumerate(tiles) if k != place]
+    grown = math.log(float(frame.unit[tiles[place]]) / float(np.mean(frame.unit[upright])))
+    q = min(max(p, LIFT_CLIP), 1.0 - LIFT_CLIP)
+    z = LIFT_LOGIT_WEIGHT * math.log(q / (1.0 - q)) + LIFT_SIZE_WEIGHT * grown + LIFT_BIAS
+    return 1.0 / (1.0 + math.exp(-min(max(z, -30.0), 30.0)))
 
 
 def _raised(tiles: list[int], place: int, frame: Frame, offset: bool = True) -> bool:
