@@ -546,6 +546,31 @@ _CHOW_PARTS_IN_ORDER: dict[int, tuple] = _Cache()
 _SIGNATURE_BITS = (1 << 22) - 1
 
 
+# The chows (and a 5 pair beside four) as ``chow_key``'s fields, each suit in its own place (suit s at bits 22 s):
+# summed over the chows in any order, the same fields as ``chow_key``'s up to their order, so that
+# ``any_order_chow_key`` of the sum is the table's key.
+_CHOW_SIGNATURE = tuple(1 << 22 * (f // 9) + 3 * (f % 9) if f < 27 else 0 for f in range(34))
+_FIVE_PAIR_SIGNATURE = {five: 1 << 22 * (five // 9) + 21 for five in _FIVES}
+# The fields of the chows that are not 123/789, and not 345/456/567, in every suit.
+_NOT_TERMINAL_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in range(7) if r not in (0, 6))
+_NOT_FIVE_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in range(7) if r not in (2, 3, 4))
+
+
+def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int) -> tuple[str, ...]:
+    """``chow_part(chows, pair)``'s fans, ``signature`` the sum of the chows' (and the pair's) ``_CHOW_SIGNATURE``:
+    from the table by ``any_order_chow_key``, then kept by the signature; where the fans' order may follow the
+    suits' (or the table lacks the key), by ``chow_part`` on the chows in order, not kept by the signature."""
+    part = _CHOW_PARTS_ANY_ORDER.get(any_order_chow_key(signature))
+    if part:
+        return _CHOW_IDS_BY_SIGNATURE.keep(signature, part[0])
+    return chow_part(chows, pair)[0]
+
+
+# the sum of the chows' signatures (with a 5 pair beside four) -> their fans, where the order of the suits does not
+# matter (``_chow_ids_of_signature``)
+_CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = _Cache()
+
+
 def any_order_chow_key(key: int) -> int:
     """A ``chow_key`` with the suits' signatures sorted (as ``chow_part`` makes it): the same for any naming of the
     suits."""
@@ -607,6 +632,11 @@ def pung_key(pungs: tuple[int, ...], pair: int) -> int:
     mask = 0
     for f in pungs:
         mask |= 1 << f
+    return _pung_key_of_mask(mask, pair)
+
+
+def _pung_key_of_mask(mask: int, pair: int) -> int:
+    """``pung_key`` from the pungs' kind mask."""
     honours = mask >> 27
     if not (honours >> 4) & (honours >> 4) - 1 and (honours & 0xF) not in _THREE_OR_MORE:
         honours = 0
@@ -638,6 +668,22 @@ _PUNG_IDS: dict[int, tuple[str, ...] | None] = _Cache()
 _PUNG_IDS_BY_PUNGS: dict[tuple, tuple[str, ...]] = _Cache()  # (pungs in order, pair) -> pung_combo_ids
 
 
+def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
+    """``pung_combo_ids(pungs, pair)``, ``key`` the pungs' kind mask with ``pair + 1`` from bit 34: from the table by
+    ``pung_key``, then kept by ``key``; where the fans' order may follow the pungs' (or the table lacks the key), by
+    ``pung_combo_ids`` on the pungs in order, not kept by the mask."""
+    ids = _PUNG_IDS.get(_pung_key_of_mask(key & _ALL_KINDS, pair))
+    if ids is not None:
+        return _PUNG_IDS_BY_MASK.keep(key, ids)
+    return pung_combo_ids(pungs, pair)
+
+
+# the pungs' kind mask with an honour pair's kind + 1 from bit 34 -> pung_combo_ids, where the order of the pungs
+# does not matter (``_pung_combo_ids_of_mask``)
+_PUNG_IDS_BY_MASK: dict[int, tuple[str, ...]] = _Cache()
+_ALL_KINDS = (1 << 34) - 1
+
+
 def pungs_may_combine(mask: int) -> bool:
     """``combos._may_combine_pungs`` on the pungs' kind mask: two dragons, three winds, or two number pungs whose
     ranks differ by at most one (the same rank in two suits, or neighbouring ranks in any)."""
@@ -653,6 +699,33 @@ _THREE_OR_MORE = frozenset(m for m in range(16) if m.bit_count() >= 3)  # of the
 # The per-pung fan of each kind, None for the winds (which depend on the seat and prevalent winds, policy M6).
 _PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else None if f < 31 else ("dragon_pung",)
                        for f in range(34))
+_WIND_BITS = 0xF << 27
+
+
+def _per_pung_fans_with_winds(pungs: tuple[int, ...], context) -> tuple[str, ...]:
+    """The per-pung fans of ``pungs`` (in order), some of them winds: a wind pung is a prevalent or seat wind, or
+    else a pung of terminals or honours unless there are three wind pungs or more (policy M6)."""
+    round_wind = _WIND_INDEX[context.round_wind]
+    seat_wind = _WIND_INDEX[context.seat_wind]
+    winds = (27 in pungs) + (28 in pungs) + (29 in pungs) + (30 in pungs)
+    ids = ()
+    for f in pungs:
+        fans = _PUNG_SET_FANS[f]
+        if fans is not None:
+            ids += fans
+            continue
+        value = False
+        if f == round_wind:
+            ids += ("prevalent_wind",)
+            value = True
+        if f == seat_wind:
+            ids += ("seat_wind",)
+            value = True
+        if not value and winds < 3:
+            ids += _TERMINAL_PUNG
+    return ids
+
+
 _NOT_EVEN_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in range(27) if f % 9 % 2 == 1)
 _NOT_TERMINAL_OR_HONOUR_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _TERMINAL_OR_HONOUR)
 _NOT_FIVES_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _FIVES)
@@ -662,7 +735,6 @@ _NOT_FIVES_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _FIVES)
 _WIN_FAN_IDS = tuple(win_fan_ids(*(bool(bits >> k & 1) for k in range(7))) for bits in range(128))
 
 
-@lru_cache(maxsize=None)
 def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
     """The kong fans (policy M14, M15), in ``evaluate._evaluate_sets``'s order."""
     fans = []
@@ -682,6 +754,8 @@ def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
     return tuple(fans)
 
 
+# kong_fan_ids by the numbers of melded and of concealed kongs
+_KONG_FAN_IDS = tuple(tuple(kong_fan_ids(melded, concealed) for concealed in range(5)) for melded in range(5))
 _FINISHED: dict[tuple[str, ...], tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _BIT = {fan: 1 << k for k, fan in enumerate(reversed(POINTS))}  # each fan one bit, for the exclusions: the
 # commonest fans (the cheapest, last in the table) on the lowest bits, so that most masks are small ints
@@ -818,36 +892,40 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
-        meld_chows = []
-        meld_pungs = []
-        kong_kinds = 0
+        meld_chows = meld_pungs = ()
+        # What the readings' sets need of the melds (``_CHOW_SIGNATURE``, ``_BIT_OF``), and the per-pung fans of
+        # the melds' pungs but the winds' (a wind pung's depends on the other pungs, worked out by the reading).
+        meld_chow_signature = meld_pung_mask = 0
+        meld_pung_fans = ()
         melded_kongs = concealed_kongs = 0
         concealed = True
         for meld in melds:
             kind = meld.type
             i = meld.tiles[0].index
             if kind is _CHOW:
-                meld_chows.append(i)
+                meld_chows += (i,)
+                meld_chow_signature += _CHOW_SIGNATURE[i]
                 features |= _CHOW_FEATURES[i]
                 held += _CHOW_PACK[i]
                 concealed = False
                 continue
-            meld_pungs.append(i)
+            meld_pungs += (i,)
+            meld_pung_mask |= _BIT_OF[i]
+            fans = _PUNG_SET_FANS[i]
+            if fans:
+                meld_pung_fans += fans
             features |= _KIND_FEATURES[i]
             if kind is _PUNG:
                 held += 3 << 3 * i
                 concealed = False
                 continue
             held += 4 << 3 * i
-            kong_kinds |= 1 << i
             if kind is _CONCEALED_KONG:
                 concealed_kongs += 1
             else:
                 melded_kongs += 1
                 concealed = False
-        meld_chows = tuple(meld_chows)
-        meld_pungs = tuple(meld_pungs)
-        kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
+        kong_fans = _KONG_FAN_IDS[melded_kongs][concealed_kongs]
         # The hand's own fans (kinds, tile hogs (four of a kind not a kong, 四归一), way of winning), kept by what
         # decides them as one int (``_hand_piece``).
         hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) << 8 | (
@@ -857,8 +935,8 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             | (not not (context.last_tile or (held - x) >> 3 * win & 7 == 3)) << 6)
     else:
         held = x
-        meld_chows = meld_pungs = kong_fans = ()
-        concealed_kongs = 0
+        meld_chows = meld_pungs = meld_pung_fans = kong_fans = ()
+        meld_chow_signature = meld_pung_mask = concealed_kongs = 0
         hand_key = (x & _HIGH_BITS).bit_count() << 8 | (
             (not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
             | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
@@ -894,73 +972,64 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 last_codes = codes
                 # The fans of the sets in the order of ``evaluate._evaluate_sets``, up to the kong fans: shape fans,
                 # chow and pung combinations, per-pung fans (written out here: a call would cost more than most of
-                # its steps).
-                all_chows = chows
-                all_pungs = pungs
-                if meld_chows:
-                    all_chows += meld_chows
-                if meld_pungs:
-                    all_pungs += meld_pungs
+                # its steps). The standing sets come first, then the melds'.
                 set_ids = ()
-                # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5
-                # with four chows).
-                if len(all_chows) >= 2:
-                    part_key = (all_chows, pair if pair in _FIVES and len(all_chows) == 4 else -1)
-                    chow_ids, terminal_chows, five_chows = _CHOW_PART_BY_CHOWS.get(part_key) or chow_part(*part_key)
-                elif all_chows:
-                    chow_ids = ()
-                    terminal_chows = all_chows[0] in _TERMINAL_CHOWS
-                    five_chows = all_chows[0] in _FIVE_CHOWS
-                else:
-                    chow_ids = ()
-                    terminal_chows = five_chows = True
-                if all_pungs:
-                    pung_mask = 0
+                # The chows as the sum of their signatures, by which their combination fans are kept (in any order:
+                # ``_chow_ids_of_signature``), with the pair where it can make a fan with them (a 5 beside four).
+                chow_signature = meld_chow_signature
+                chow_ids = ()
+                for f in chows:
+                    chow_signature += _CHOW_SIGNATURE[f]
+                n_chows = len(chows) + len(meld_chows)
+                if n_chows >= 2:
+                    chow_pair = -1
+                    if n_chows == 4 and pair in _FIVES:
+                        chow_pair = pair
+                        chow_signature += _FIVE_PAIR_SIGNATURE[pair]
+                    chow_ids = _CHOW_IDS_BY_SIGNATURE.get(chow_signature)
+                    if chow_ids is None:
+                        chow_ids = _chow_ids_of_signature(chow_signature, chows + meld_chows, chow_pair)
+                if pungs or meld_pungs:
+                    pung_mask = meld_pung_mask
                     pung_ids = ()
-                    round_wind = seat_wind = -1
                     # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
-                    for f in all_pungs:
+                    for f in pungs:
                         pung_mask |= _BIT_OF[f]
                         fans = _PUNG_SET_FANS[f]
                         if fans:
                             pung_ids += fans
-                            continue
-                        if fans is not None:  # () for a number pung but a terminal: nothing to add
-                            continue
-                        if round_wind < 0:
-                            round_wind = _WIND_INDEX[context.round_wind]
-                            seat_wind = _WIND_INDEX[context.seat_wind]
-                        value = False
-                        if f == round_wind:
-                            pung_ids += ("prevalent_wind",)
-                            value = True
-                        if f == seat_wind:
-                            pung_ids += ("seat_wind",)
-                            value = True
-                        if not value and (27 in all_pungs) + (28 in all_pungs) + (29 in all_pungs) \
-                                + (30 in all_pungs) < 3:
-                            pung_ids += _TERMINAL_PUNG
+                    if pung_mask & _WIND_BITS:
+                        pung_ids = _per_pung_fans_with_winds(pungs + meld_pungs, context)
+                    elif meld_pung_fans:
+                        pung_ids += meld_pung_fans
+                    n_pungs = len(pungs) + len(meld_pungs)
                     # The pung combinations (before the per-pung fans), where any is possible: two dragons, three
-                    # winds, or two number pungs whose ranks differ by at most one (combos._may_combine_pungs).
-                    if len(all_pungs) >= 2:
+                    # winds, or two number pungs whose ranks differ by at most one (combos._may_combine_pungs),
+                    # kept by the pungs' mask and an honour pair.
+                    if n_pungs >= 2:
                         # (pungs_may_combine, written out: the call costs more than the test)
                         r0, r1, r2 = pung_mask & 0x1FF, pung_mask >> 9 & 0x1FF, pung_mask >> 18 & 0x1FF
                         ranks = r0 | r1 | r2
                         if r0 & r1 or r0 & r2 or r1 & r2 or ranks & ranks >> 1 or pung_mask >> 31 in _TWO_OR_MORE \
                                 or (pung_mask >> 27 & 0xF) in _THREE_OR_MORE:
-                            part_key = (all_pungs, pair if pair >= 27 else -1)
-                            combo_ids = _PUNG_IDS_BY_PUNGS.get(part_key)
-                            pung_ids = (pung_combo_ids(*part_key) if combo_ids is None else combo_ids) + pung_ids
-                    if len(all_pungs) == 4:
+                            honour_pair = pair if pair >= 27 else -1
+                            combo_key = pung_mask | honour_pair + 1 << 34
+                            combo_ids = _PUNG_IDS_BY_MASK.get(combo_key)
+                            if combo_ids is None:
+                                combo_ids = _pung_combo_ids_of_mask(combo_key, pungs + meld_pungs, honour_pair)
+                            if combo_ids:
+                                pung_ids = combo_ids + pung_ids
+                    if n_pungs == 4:
                         set_ids += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
                             and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
                     if knitted:
                         set_ids += ("knitted_straight",)
                     elif pair in _TERMINAL_OR_HONOUR:
-                        if terminal_chows and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
+                        if not chow_signature & _NOT_TERMINAL_CHOW_BITS \
+                                and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
                             set_ids += ("outside_hand",)
                     elif pair in _FIVES:
-                        if five_chows and not pung_mask & _NOT_FIVES_MASK:
+                        if not chow_signature & _NOT_FIVE_CHOW_BITS and not pung_mask & _NOT_FIVES_MASK:
                             set_ids += ("all_fives",)
                     set_ids += chow_ids + pung_ids
                     if kong_fans:
@@ -971,10 +1040,10 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     if knitted:
                         set_ids += ("knitted_straight",)
                     elif pair in _TERMINAL_OR_HONOUR:
-                        if terminal_chows:
+                        if not chow_signature & _NOT_TERMINAL_CHOW_BITS:
                             set_ids += ("outside_hand",)
                     elif pair in _FIVES:
-                        if five_chows:
+                        if not chow_signature & _NOT_FIVE_CHOW_BITS:
                             set_ids += ("all_fives",)
                     set_ids += chow_ids
                 set_piece = _PIECES.get(set_ids) or _piece(set_ids)
