@@ -201,19 +201,18 @@ def _suit_entry(suit: int, block: int) -> tuple:
     entry = table.get(block)
     if entry is None:
         base = 9 * suit
-        counts = unpack(block, 9)
-        total = sum(counts)
+        total, ranks, pair_ranks = _tally(block)
         rest = total % 3
         splits = _SPLITS_PACKED[suit]  # every block of at most 12 tiles that splits
         if rest == 0:
-            ways = splits.get(block, ()) if total <= 12 else _suit_splits(counts, base)
+            ways = splits.get(block, ()) if total <= 12 else _suit_splits(unpack(block, 9), base)
         elif rest == 2:
             ways = tuple([(base + r, splits.get(block - (2 << 3 * r), ()) if total <= 14
                            else _suit_splits(unpack(block - (2 << 3 * r), 9), base))
-                          for r in range(9) if counts[r] >= 2])
+                          for r in _RANKS_OF[pair_ranks]])
         else:
             ways = ()
-        mask = sum([1 << base + r for r in range(9) if counts[r]])
+        mask = ranks << base
         # The one way to read the suit, where there is just one (most suits): its split, or (pair, split).
         if rest == 0:
             single = ways[0] if len(ways) == 1 else None
@@ -342,30 +341,33 @@ _DIGITS = 0o111111111  # the lowest bit of each of a suit's 9 counts, packed
 _RANKS_OF = tuple(tuple([r for r in range(9) if m >> r & 1]) for m in range(512))  # rank mask -> its ranks
 
 
+def _tally(block: int) -> tuple[int, int, int]:
+    """One suit's packed counts read from the bits of the counts, without a loop over the ranks: (its tiles, the
+    ranks held as a rank mask, the ranks held twice or more). Bit k of each count's 3 is the k-th of ``ones``,
+    ``twos``, ``fours``, whose octal digits are then 0 or 1, each rank's digit, read in base 2, its bit."""
+    ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
+    return (ones.bit_count() + 2 * twos.bit_count() + 4 * fours.bit_count(), int(format(ones | twos | fours, "o"), 2),
+            int(format(twos | fours, "o"), 2))
+
+
 def _prefill_suit_entries(most: int = 11) -> None:
     """``_suit_entry`` of every block of at most ``most`` tiles that a standing hand can read as four sets and a pair
     (one that splits into sets, or into sets and a pair), for each suit, put in ``_SUIT_ENTRIES``, and the wait
     entries of one tile less (``_prefill_suit_waits``), at import (about 0.08 s): a suit never seen before then
     costs one look-up, not the entry's making. The same entries as ``_suit_entry`` makes (``tests/mcr`` checks
     them); a block has the same key in every suit."""
-    # packed block -> (tiles, rank mask, ranks holding two or more), read from the bits of the counts: bit k of
-    # each count's 3 is the k-th of ``ones``, ``twos``, ``fours``, whose octal digits are then 0 or 1, each rank's
-    # digit, read in base 2, its bit.
-    sets = {}
-    for block in _SPLITS_PACKED[0]:
-        ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
-        sets[block] = (ones.bit_count() + 2 * twos.bit_count() + 4 * fours.bit_count(),
-                       int(format(ones | twos | fours, "o"), 2), ())
+    # packed block -> (tiles, rank mask, () for ``sets``, the ranks held twice or more for ``with_pair``), by
+    # ``_tally``
+    sets = {block: _tally(block)[:2] + ((),) for block in _SPLITS_PACKED[0]}
     with_pair = {}
     for block, (total, _, _) in sets.items():
         if total <= most - 2:
             room = ~(block >> 2 | block & block >> 1) & _DIGITS  # ranks held at most twice
             for r in _RANKS_OF[int(format(room, "o"), 2)]:
                 with_pair[block + (2 << 3 * r)] = total + 2
-    for block, total in with_pair.items():
-        ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
-        with_pair[block] = (total, int(format(ones | twos | fours, "o"), 2),
-                            _RANKS_OF[int(format(twos | fours, "o"), 2)])
+    for block in with_pair:
+        total, ranks, pair_ranks = _tally(block)
+        with_pair[block] = (total, ranks, _RANKS_OF[pair_ranks])
     for suit in range(3):
         base = 9 * suit
         splits = _SPLITS_PACKED[suit]
@@ -412,8 +414,9 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
     if shape == _STANDARD or shape == _KNITTED_STRAIGHT:
         chows = tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34])
         pungs = tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34])
-        pair = next(c - _PAIR_CODE for c in codes if _PAIR_CODE <= c < _PAIR_CODE + 34)
-        knitted = any(_KNITTED_CODE <= c < _KNITTED_CODE + 34 for c in codes)
+        # (list comprehensions rather than generators: cheaper on this per-new-hand path)
+        pair = [c - _PAIR_CODE for c in codes if _PAIR_CODE <= c < _PAIR_CODE + 34][0]
+        knitted = any([_KNITTED_CODE <= c < _KNITTED_CODE + 34 for c in codes])
         wait, winning_pung = _placement(codes[winning_group], winning)
         return (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, ())
     firsts = [code % 34 for code in codes]
@@ -427,10 +430,11 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
         fans = ("thirteen_orphans",)
     else:  # honours and knitted tiles
         fans = ()
-        if sum(1 for f in firsts if f >= 27) == 7:
+        honours = sum([f >= 27 for f in firsts])
+        if honours == 7:
             fans += ("greater_honours_and_knitted_tiles",)
         fans += ("lesser_honours_and_knitted_tiles",)
-        if sum(1 for f in firsts if f < 27) == 9:
+        if len(firsts) - honours == 9:
             fans += ("knitted_straight",)
     return (shape, codes, winning_group, None, (), -1, False, None, False, fans)
 
@@ -841,7 +845,6 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
             chows = chows0 + chows1 + chows2
             tail_pungs = honours[3]
             pungs = pungs0 + pungs1 + pungs2 + tail_pungs
-            out = [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ())] if pair == win else []
             if win < 9:
                 places, offset = places0[win], 1
             elif win < 18:
@@ -850,13 +853,14 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
                 places, offset = places2[win - 18], 1 + len(codes0) + len(codes1)
             else:
                 places = ()
-                if win in tail_pungs:
-                    out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
-                                False, None, True, ()))
-            if len(places) == 1 and not out:  # the winning tile in one group only (most hands)
+            if len(places) == 1 and pair != win:  # the winning tile in one group only (most hands)
                 index, wait, winning_pung = places[0]
                 summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()),)
             else:
+                out = [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ())] if pair == win else []
+                if win >= 27 and win in tail_pungs:
+                    out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
+                                False, None, True, ()))
                 for index, wait, winning_pung in places:
                     out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()))
                 summaries = tuple(out)
@@ -978,8 +982,9 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 # ``_chow_ids_of_signature``), with the pair where it can make a fan with them (a 5 beside four).
                 chow_signature = meld_chow_signature
                 chow_ids = ()
-                for f in chows:
-                    chow_signature += _CHOW_SIGNATURE[f]
+                if chows:  # (no loop, and no iterator made, over no chows)
+                    for f in chows:
+                        chow_signature += _CHOW_SIGNATURE[f]
                 n_chows = len(chows) + len(meld_chows)
                 if n_chows >= 2:
                     chow_pair = -1
@@ -1185,9 +1190,9 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
         if kinds == 14 or mask & _ORPHAN_MASK == _ORPHAN_MASK:
             return True
     if kinds >= 9:
-        for pattern_mask in _KNITTED_MASKS:
-            if mask & pattern_mask == pattern_mask:
-                return True
+        return _KNITTED_STRAIGHT_POSSIBLE[_FULL_KNITTED_GROUPS[mask & 0x1FF]
+                                          | _FULL_KNITTED_GROUPS[mask >> 9 & 0x1FF] << 3
+                                          | _FULL_KNITTED_GROUPS[mask >> 18 & 0x1FF] << 6]
     return False
 
 
@@ -1197,6 +1202,15 @@ _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _LIMIT = _Cache.LIMIT
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
+
+# One suit's rank mask -> the knitted groups (ranks 147, 258, 369 as bits 0, 1, 2) of which it holds all three ranks;
+# the three suits' groups so held (suit s's at bits 3 s) -> whether they hold a knitted pattern (``_KNITTED_MASKS``):
+# a test without a loop over the patterns.
+_FULL_KNITTED_GROUPS = tuple(sum(1 << g for g in range(3) if m >> g & m >> g + 3 & m >> g + 6 & 1) for m in range(512))
+_KNITTED_STRAIGHT_POSSIBLE = tuple(
+    any(all(_FULL_KNITTED_GROUPS[pattern_mask >> 9 * s & 0x1FF] & held >> 3 * s for s in range(3))
+        for pattern_mask in _KNITTED_MASKS) for held in range(512))
+
 
 
 def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
