@@ -174,6 +174,8 @@ _SUIT_BITS = (1 << 27) - 1
 _LOW_BITS = sum(_PACK)
 _HIGH_BITS = _LOW_BITS << 2
 _CHOW_PACK = tuple(0b001001001 << 3 * i for i in range(34))  # a chow starting at kind i
+_PUNG_PACK = tuple(3 << 3 * i for i in range(34))
+_KONG_PACK = tuple(4 << 3 * i for i in range(34))
 _NINE_GATES_PACKED = tuple(sum(n << 3 * (9 * suit + r) for r, n in enumerate(_NINE_GATES)) for suit in range(3))
 
 
@@ -822,17 +824,17 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
         summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
     else:
         # Each suit read one way only (most hands): the one partition, if the pair fits, put together directly.
-        rests = entry0[1] | entry1[1] << 2 | entry2[1] << 4
+        rest0, rest1, rest2 = entry0[1], entry1[1], entry2[1]  # the suits' tiles mod 3
         pair = honours[2]
         if pair >= 0:
-            if rests:
+            if rest0 or rest1 or rest2:
                 summaries = ()
                 pair = -1
-        elif rests == 2:
+        elif rest0 == 2 and not rest1 and not rest2:
             pair, single0 = single0
-        elif rests == 8:
+        elif rest1 == 2 and not rest0 and not rest2:
             pair, single1 = single1
-        elif rests == 32:
+        elif rest2 == 2 and not rest0 and not rest1:
             pair, single2 = single2
         else:
             summaries = ()
@@ -857,7 +859,8 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
                 index, wait, winning_pung = places[0]
                 summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()),)
             else:
-                out = [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ())] if pair == win else []
+                out = [] if pair != win else [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False,
+                                                ())]
                 if win >= 27 and win in tail_pungs:
                     out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
                                 False, None, True, ()))
@@ -920,10 +923,10 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 meld_pung_fans += fans
             features |= _KIND_FEATURES[i]
             if kind is _PUNG:
-                held += 3 << 3 * i
+                held += _PUNG_PACK[i]
                 concealed = False
                 continue
-            held += 4 << 3 * i
+            held += _KONG_PACK[i]
             if kind is _CONCEALED_KONG:
                 concealed_kongs += 1
             else:
@@ -931,22 +934,32 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 concealed = False
         kong_fans = _KONG_FAN_IDS[melded_kongs][concealed_kongs]
         # The hand's own fans (kinds, tile hogs (four of a kind not a kong, 四归一), way of winning), kept by what
-        # decides them as one int (``_hand_piece``).
-        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) << 8 | (
-            (not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
-            | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
-            | (n_melds == 4 and not concealed_kongs) << 5
-            | (not not (context.last_tile or (held - x) >> 3 * win & 7 == 3)) << 6)
+        # decides them as one int (``_hand_piece``); the way-of-winning flags (bits 0-6, ``_WIN_FAN_IDS``'s index)
+        # set one by one below, most being unset (an int operation costs more than a test).
+        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) << 8
+        if concealed:
+            hand_key |= 2
+        if n_melds == 4 and not concealed_kongs:
+            hand_key |= 32
+        if context.last_tile or (held - x) >> 3 * win & 7 == 3:
+            hand_key |= 64
     else:
         held = x
         meld_chows = meld_pungs = meld_pung_fans = kong_fans = ()
         meld_chow_signature = meld_pung_mask = concealed_kongs = 0
-        hand_key = (x & _HIGH_BITS).bit_count() << 8 | (
-            (not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
-            | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
-            | (not not context.last_tile) << 6)
+        hand_key = (x & _HIGH_BITS).bit_count() << 8 | 2
+        if context.last_tile:
+            hand_key |= 64
         if win < 27 and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:  # 1112345678999 of one suit, then any
             hand_key |= 1 << 7
+    if self_drawn:
+        hand_key |= 1
+    if context.last_wall_tile:
+        hand_key |= 4
+    if context.kong_replacement:
+        hand_key |= 8
+    if context.robbing_kong:
+        hand_key |= 16
     # The kind fans' features (``kind_fan_ids``) are those of the standing kinds and the melds' kinds together
     # (each feature is whether some kind has a property).
     if features & _HONOUR_PRESENT:
