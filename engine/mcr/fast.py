@@ -675,10 +675,14 @@ _PUNG_IDS_BY_PUNGS: dict[tuple, tuple[str, ...]] = _Cache()  # (pungs in order, 
 
 
 def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
-    """``pung_combo_ids(pungs, pair)``, ``key`` the pungs' kind mask with ``pair + 1`` from bit 34: from the table by
+    """``pung_combo_ids(pungs, pair)``, ``key`` the pungs' kind mask with ``pair + 1`` from bit 34
+    (``_HONOUR_PAIR_KEY``): none where no combination is possible (``pungs_may_combine``), else from the table by
     ``pung_key``, then kept by ``key``; where the fans' order may follow the pungs' (or the table lacks the key), by
     ``pung_combo_ids`` on the pungs in order, not kept by the mask."""
-    ids = _PUNG_IDS.get(_pung_key_of_mask(key & _ALL_KINDS, pair))
+    mask = key & _ALL_KINDS
+    if not pungs_may_combine(mask):
+        return _PUNG_IDS_BY_MASK.keep(key, ())
+    ids = _PUNG_IDS.get(_pung_key_of_mask(mask, pair))
     if ids is not None:
         return _PUNG_IDS_BY_MASK.keep(key, ids)
     return pung_combo_ids(pungs, pair)
@@ -688,6 +692,7 @@ def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tupl
 # does not matter (``_pung_combo_ids_of_mask``)
 _PUNG_IDS_BY_MASK: dict[int, tuple[str, ...]] = _Cache()
 _ALL_KINDS = (1 << 34) - 1
+_HONOUR_PAIR_KEY = tuple((pair + 1) << 34 if pair >= 27 else 0 for pair in range(34))  # by the pair's kind
 
 
 def pungs_may_combine(mask: int) -> bool:
@@ -1013,7 +1018,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     pung_ids = ()
                     # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
                     for f in pungs:
-                        pung_mask |= _BIT_OF[f]
+                        pung_mask += _BIT_OF[f]  # (no kind is two pungs)
                         fans = _PUNG_SET_FANS[f]
                         if fans:
                             pung_ids += fans
@@ -1022,22 +1027,16 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     elif meld_pung_fans:
                         pung_ids += meld_pung_fans
                     n_pungs = len(pungs) + len(meld_pungs)
-                    # The pung combinations (before the per-pung fans), where any is possible: two dragons, three
-                    # winds, or two number pungs whose ranks differ by at most one (combos._may_combine_pungs),
-                    # kept by the pungs' mask and an honour pair.
+                    # The pung combinations (before the per-pung fans), kept by the pungs' mask and an honour pair
+                    # (``_pung_combo_ids_of_mask``): one look-up rather than the test whether any is possible.
                     if n_pungs >= 2:
-                        # (pungs_may_combine, written out: the call costs more than the test)
-                        r0, r1, r2 = pung_mask & 0x1FF, pung_mask >> 9 & 0x1FF, pung_mask >> 18 & 0x1FF
-                        ranks = r0 | r1 | r2
-                        if r0 & r1 or r0 & r2 or r1 & r2 or ranks & ranks >> 1 or pung_mask >> 31 in _TWO_OR_MORE \
-                                or (pung_mask >> 27 & 0xF) in _THREE_OR_MORE:
-                            honour_pair = pair if pair >= 27 else -1
-                            combo_key = pung_mask | honour_pair + 1 << 34
-                            combo_ids = _PUNG_IDS_BY_MASK.get(combo_key)
-                            if combo_ids is None:
-                                combo_ids = _pung_combo_ids_of_mask(combo_key, pungs + meld_pungs, honour_pair)
-                            if combo_ids:
-                                pung_ids = combo_ids + pung_ids
+                        combo_key = pung_mask + _HONOUR_PAIR_KEY[pair]
+                        combo_ids = _PUNG_IDS_BY_MASK.get(combo_key)
+                        if combo_ids is None:
+                            combo_ids = _pung_combo_ids_of_mask(combo_key, pungs + meld_pungs,
+                                                                pair if pair >= 27 else -1)
+                        if combo_ids:
+                            pung_ids = combo_ids + pung_ids
                     if n_pungs == 4:
                         set_ids += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
                             and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
