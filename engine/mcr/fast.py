@@ -173,6 +173,7 @@ _PACK_OF_TILE = {tile: 1 << 3 * tile.index for tile in _TILE_TABLE.values() if t
 _SUIT_BITS = (1 << 27) - 1
 _LOW_BITS = sum(_PACK)
 _HIGH_BITS = _LOW_BITS << 2
+_FOUR_OF = tuple(4 << 3 * i for i in range(34))  # kind i held four times: this bit set
 _CHOW_PACK = tuple(0b001001001 << 3 * i for i in range(34))  # a chow starting at kind i
 _PUNG_PACK = tuple(3 << 3 * i for i in range(34))
 _KONG_PACK = tuple(4 << 3 * i for i in range(34))
@@ -942,7 +943,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         # decides them as one int (``_hand_piece``); the way-of-winning flags (bits 0-6, ``_WIN_FAN_IDS``'s index)
         # set one by one below, most being unset (an int operation costs more than a test), each by an addition
         # (specialised by the interpreter, unlike |).
-        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) << 8
+        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) * 256  # (<< 8)
         if concealed:
             hand_key += 2
         if n_melds == 4 and not concealed_kongs:
@@ -953,7 +954,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         held = x
         meld_chows = meld_pungs = meld_pung_fans = kong_fans = ()
         meld_chow_signature = meld_pung_mask = concealed_kongs = 0
-        hand_key = (x & _HIGH_BITS).bit_count() << 8 | 2
+        hand_key = (x & _HIGH_BITS).bit_count() * 256 + 2
         if context.last_tile:
             hand_key += 64
         if win < 27 and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:  # 1112345678999 of one suit, then any
@@ -972,7 +973,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
     # The kind fans by the number of their list (few lists, many features): the hand's piece is then met again
     # far more often than by the features themselves.
-    hand_key += (_KIND_CLASS.get(features) or _kind_class(features, _hand_mask(standing_mask, melds))) << 11
+    hand_key += (_KIND_CLASS.get(features) or _kind_class(features, _hand_mask(standing_mask, melds))) * 2048  # (<< 11)
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
@@ -1244,7 +1245,7 @@ def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) ->
     rest2, ok2, waits2 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
     pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
-    # A kind k is held four times when bit 2 of its field is set (``held >> 3 * k & 4``).
+    # A kind k is held four times when bit 2 of its field is set (``held & _FOUR_OF[k]``).
     if not honour_bad:
         # A suit's waits count only where the other suits decompose as they stand. The three suits are written out
         # rather than looped over: this runs once per reading of every new hand, and the loop's tuple packing and
@@ -1252,34 +1253,34 @@ def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) ->
         if waits0 and broken == (not ok0):
             others = pairs - (ok0 and rest0 == 2)
             for r, pair_after in waits0:
-                if others + pair_after == 1 and r != win and not held >> 3 * r & 4:
+                if others + pair_after == 1 and r != win and not held & _FOUR_OF[r]:
                     return False
         if waits1 and broken == (not ok1):
             others = pairs - (ok1 and rest1 == 2)
             for r, pair_after in waits1:
                 k = 9 + r
-                if others + pair_after == 1 and k != win and not held >> 3 * k & 4:
+                if others + pair_after == 1 and k != win and not held & _FOUR_OF[k]:
                     return False
         if waits2 and broken == (not ok2):
             others = pairs - (ok2 and rest2 == 2)
             for r, pair_after in waits2:
                 k = 18 + r
-                if others + pair_after == 1 and k != win and not held >> 3 * k & 4:
+                if others + pair_after == 1 and k != win and not held & _FOUR_OF[k]:
                     return False
     if not broken:
         # An honour single becoming the pair, or an honour pair becoming a pung beside another pair.
         if honour_bad == 1 and pairs == 0 and honour_single >= 0:
-            if honour_single != win and not held >> 3 * honour_single & 4:
+            if honour_single != win and not held & _FOUR_OF[honour_single]:
                 return False
         elif honour_bad == 0 and pairs == 2 and honour_pairs:
             for k in honour_pair_kinds:
-                if k != win and not held >> 3 * k & 4:
+                if k != win and not held & _FOUR_OF[k]:
                     return False
     if melds == 0:
         odd = before & _LOW_BITS
         if odd and not odd & odd - 1:  # seven pairs: one odd count, the kind waited on
             k = (odd.bit_length() - 1) // 3
-            if k != win and not held >> 3 * k & 4:
+            if k != win and not held & _FOUR_OF[k]:
                 return False
     elif melds > 1:
         return True
