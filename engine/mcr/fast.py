@@ -174,6 +174,7 @@ _SUIT_BITS = (1 << 27) - 1
 _LOW_BITS = sum(_PACK)
 _HIGH_BITS = _LOW_BITS << 2
 _FOUR_OF = tuple(4 << 3 * i for i in range(34))  # kind i held four times: this bit set
+_FIELD_OF = tuple(7 << 3 * i for i in range(34))  # kind i's count
 _CHOW_PACK = tuple(0b001001001 << 3 * i for i in range(34))  # a chow starting at kind i
 _PUNG_PACK = tuple(3 << 3 * i for i in range(34))
 _KONG_PACK = tuple(4 << 3 * i for i in range(34))
@@ -1214,6 +1215,7 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
 # mask; the number of melds follows from the counts).
 _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
+_NOT_ORPHAN_MASK = ((1 << 34) - 1) & ~_ORPHAN_MASK
 _LIMIT = _Cache.LIMIT
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
 
@@ -1286,8 +1288,8 @@ def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) ->
         return True
     # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
     # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
-    mask = standing_mask if before >> 3 * win & 7 else standing_mask & ~(1 << win)
-    if melds == 0 and (not mask & ~_ORPHAN_MASK or mask.bit_count() == 13):
+    mask = standing_mask if before & _FIELD_OF[win] else standing_mask - _BIT_OF[win]  # the 13 tiles' kinds
+    if melds == 0 and (not mask & _NOT_ORPHAN_MASK or mask.bit_count() == 13):
         return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
     if (mask & _NUMBER_MASK).bit_count() >= 8:
         # 8 kinds of a knitted pattern: each suit holds 2 or 3 of its pattern's ranks (first a quick test on the
