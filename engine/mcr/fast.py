@@ -1076,7 +1076,10 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     unique_wait = _unique_wait(x, held, win, n_melds, standing_mask)
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
-        removed = hand_excluded | set_piece[1] | extra_piece[1]
+        removed = hand_excluded | set_piece[1]
+        extra_bits = extra_piece[0]  # none for most readings: their own piece is then left out
+        if extra_bits:
+            removed |= extra_piece[1]
         # Each piece's fans after the exclusions: as found when none is cut, else from the piece's table.
         cut = removed & hand_bits
         if cut == hand_cut:  # only the hand's fans' own exclusions (most readings): worked out with its piece
@@ -1094,17 +1097,20 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         else:
             total += set_piece[2]
             kept += set_piece[3]
-        cut = removed & extra_piece[0]
-        if cut:
-            extra_part = extra_piece[4].get(cut) or _cut(extra_piece, cut)
-            total += extra_part[0]
-            kept += extra_part[1]
-            # The tie key (policy M16) as one int ordered as its tuple: the wait fan, if kept.
-            key = total * 8 + (extra_piece[5] if not removed & extra_piece[6] else 0)
+        if not extra_bits:
+            key = total * 8
         else:
-            total += extra_piece[2]
-            kept += extra_piece[3]
-            key = total * 8 + extra_piece[5]
+            cut = removed & extra_bits
+            if cut:
+                extra_part = extra_piece[4].get(cut) or _cut(extra_piece, cut)
+                total += extra_part[0]
+                kept += extra_part[1]
+                # The tie key (policy M16) as one int ordered as its tuple: the wait fan, if kept.
+                key = total * 8 + (extra_piece[5] if not removed & extra_piece[6] else 0)
+            else:
+                total += extra_piece[2]
+                kept += extra_piece[3]
+                key = total * 8 + extra_piece[5]
         if not kept:  # every fan excluded (no piece keeps one)
             key = _CHICKEN_POINTS << 3
             kept = _CHICKEN
