@@ -173,7 +173,11 @@ _PACK_OF_TILE = {tile: 1 << 3 * tile.index for tile in _TILE_TABLE.values() if t
 _SUIT_BITS = (1 << 27) - 1
 _LOW_BITS = sum(_PACK)
 _HIGH_BITS = _LOW_BITS << 2
+_FOUR_OF = tuple(4 << 3 * i for i in range(34))  # kind i held four times: this bit set
+_FIELD_OF = tuple(7 << 3 * i for i in range(34))  # kind i's count
 _CHOW_PACK = tuple(0b001001001 << 3 * i for i in range(34))  # a chow starting at kind i
+_PUNG_PACK = tuple(3 << 3 * i for i in range(34))
+_KONG_PACK = tuple(4 << 3 * i for i in range(34))
 _NINE_GATES_PACKED = tuple(sum(n << 3 * (9 * suit + r) for r, n in enumerate(_NINE_GATES)) for suit in range(3))
 
 
@@ -201,19 +205,18 @@ def _suit_entry(suit: int, block: int) -> tuple:
     entry = table.get(block)
     if entry is None:
         base = 9 * suit
-        counts = unpack(block, 9)
-        total = sum(counts)
+        total, ranks, pair_ranks = _tally(block)
         rest = total % 3
         splits = _SPLITS_PACKED[suit]  # every block of at most 12 tiles that splits
         if rest == 0:
-            ways = splits.get(block, ()) if total <= 12 else _suit_splits(counts, base)
+            ways = splits.get(block, ()) if total <= 12 else _suit_splits(unpack(block, 9), base)
         elif rest == 2:
             ways = tuple([(base + r, splits.get(block - (2 << 3 * r), ()) if total <= 14
                            else _suit_splits(unpack(block - (2 << 3 * r), 9), base))
-                          for r in range(9) if counts[r] >= 2])
+                          for r in _RANKS_OF[pair_ranks]])
         else:
             ways = ()
-        mask = sum([1 << base + r for r in range(9) if counts[r]])
+        mask = ranks << base
         # The one way to read the suit, where there is just one (most suits): its split, or (pair, split).
         if rest == 0:
             single = ways[0] if len(ways) == 1 else None
@@ -342,30 +345,33 @@ _DIGITS = 0o111111111  # the lowest bit of each of a suit's 9 counts, packed
 _RANKS_OF = tuple(tuple([r for r in range(9) if m >> r & 1]) for m in range(512))  # rank mask -> its ranks
 
 
+def _tally(block: int) -> tuple[int, int, int]:
+    """One suit's packed counts read from the bits of the counts, without a loop over the ranks: (its tiles, the
+    ranks held as a rank mask, the ranks held twice or more). Bit k of each count's 3 is the k-th of ``ones``,
+    ``twos``, ``fours``, whose octal digits are then 0 or 1, each rank's digit, read in base 2, its bit."""
+    ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
+    return (ones.bit_count() + 2 * twos.bit_count() + 4 * fours.bit_count(), int(format(ones | twos | fours, "o"), 2),
+            int(format(twos | fours, "o"), 2))
+
+
 def _prefill_suit_entries(most: int = 11) -> None:
     """``_suit_entry`` of every block of at most ``most`` tiles that a standing hand can read as four sets and a pair
     (one that splits into sets, or into sets and a pair), for each suit, put in ``_SUIT_ENTRIES``, and the wait
     entries of one tile less (``_prefill_suit_waits``), at import (about 0.08 s): a suit never seen before then
     costs one look-up, not the entry's making. The same entries as ``_suit_entry`` makes (``tests/mcr`` checks
     them); a block has the same key in every suit."""
-    # packed block -> (tiles, rank mask, ranks holding two or more), read from the bits of the counts: bit k of
-    # each count's 3 is the k-th of ``ones``, ``twos``, ``fours``, whose octal digits are then 0 or 1, each rank's
-    # digit, read in base 2, its bit.
-    sets = {}
-    for block in _SPLITS_PACKED[0]:
-        ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
-        sets[block] = (ones.bit_count() + 2 * twos.bit_count() + 4 * fours.bit_count(),
-                       int(format(ones | twos | fours, "o"), 2), ())
+    # packed block -> (tiles, rank mask, () for ``sets``, the ranks held twice or more for ``with_pair``), by
+    # ``_tally``
+    sets = {block: _tally(block)[:2] + ((),) for block in _SPLITS_PACKED[0]}
     with_pair = {}
     for block, (total, _, _) in sets.items():
         if total <= most - 2:
             room = ~(block >> 2 | block & block >> 1) & _DIGITS  # ranks held at most twice
             for r in _RANKS_OF[int(format(room, "o"), 2)]:
                 with_pair[block + (2 << 3 * r)] = total + 2
-    for block, total in with_pair.items():
-        ones, twos, fours = block & _DIGITS, block >> 1 & _DIGITS, block >> 2 & _DIGITS
-        with_pair[block] = (total, int(format(ones | twos | fours, "o"), 2),
-                            _RANKS_OF[int(format(twos | fours, "o"), 2)])
+    for block in with_pair:
+        total, ranks, pair_ranks = _tally(block)
+        with_pair[block] = (total, ranks, _RANKS_OF[pair_ranks])
     for suit in range(3):
         base = 9 * suit
         splits = _SPLITS_PACKED[suit]
@@ -412,8 +418,9 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
     if shape == _STANDARD or shape == _KNITTED_STRAIGHT:
         chows = tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34])
         pungs = tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34])
-        pair = next(c - _PAIR_CODE for c in codes if _PAIR_CODE <= c < _PAIR_CODE + 34)
-        knitted = any(_KNITTED_CODE <= c < _KNITTED_CODE + 34 for c in codes)
+        # (list comprehensions rather than generators: cheaper on this per-new-hand path)
+        pair = [c - _PAIR_CODE for c in codes if _PAIR_CODE <= c < _PAIR_CODE + 34][0]
+        knitted = any([_KNITTED_CODE <= c < _KNITTED_CODE + 34 for c in codes])
         wait, winning_pung = _placement(codes[winning_group], winning)
         return (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, ())
     firsts = [code % 34 for code in codes]
@@ -427,10 +434,11 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
         fans = ("thirteen_orphans",)
     else:  # honours and knitted tiles
         fans = ()
-        if sum(1 for f in firsts if f >= 27) == 7:
+        honours = sum([f >= 27 for f in firsts])
+        if honours == 7:
             fans += ("greater_honours_and_knitted_tiles",)
         fans += ("lesser_honours_and_knitted_tiles",)
-        if sum(1 for f in firsts if f < 27) == 9:
+        if len(firsts) - honours == 9:
             fans += ("knitted_straight",)
     return (shape, codes, winning_group, None, (), -1, False, None, False, fans)
 
@@ -546,6 +554,31 @@ _CHOW_PARTS_IN_ORDER: dict[int, tuple] = _Cache()
 _SIGNATURE_BITS = (1 << 22) - 1
 
 
+# The chows (and a 5 pair beside four) as ``chow_key``'s fields, each suit in its own place (suit s at bits 22 s):
+# summed over the chows in any order, the same fields as ``chow_key``'s up to their order, so that
+# ``any_order_chow_key`` of the sum is the table's key.
+_CHOW_SIGNATURE = tuple(1 << 22 * (f // 9) + 3 * (f % 9) if f < 27 else 0 for f in range(34))
+_FIVE_PAIR_SIGNATURE = {five: 1 << 22 * (five // 9) + 21 for five in _FIVES}
+# The fields of the chows that are not 123/789, and not 345/456/567, in every suit.
+_NOT_TERMINAL_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in range(7) if r not in (0, 6))
+_NOT_FIVE_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in range(7) if r not in (2, 3, 4))
+
+
+def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int) -> tuple[str, ...]:
+    """``chow_part(chows, pair)``'s fans, ``signature`` the sum of the chows' (and the pair's) ``_CHOW_SIGNATURE``:
+    from the table by ``any_order_chow_key``, then kept by the signature; where the fans' order may follow the
+    suits' (or the table lacks the key), by ``chow_part`` on the chows in order, not kept by the signature."""
+    part = _CHOW_PARTS_ANY_ORDER.get(any_order_chow_key(signature))
+    if part:
+        return _CHOW_IDS_BY_SIGNATURE.keep(signature, part[0])
+    return chow_part(chows, pair)[0]
+
+
+# the sum of the chows' signatures (with a 5 pair beside four) -> their fans, where the order of the suits does not
+# matter (``_chow_ids_of_signature``)
+_CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = _Cache()
+
+
 def any_order_chow_key(key: int) -> int:
     """A ``chow_key`` with the suits' signatures sorted (as ``chow_part`` makes it): the same for any naming of the
     suits."""
@@ -607,6 +640,11 @@ def pung_key(pungs: tuple[int, ...], pair: int) -> int:
     mask = 0
     for f in pungs:
         mask |= 1 << f
+    return _pung_key_of_mask(mask, pair)
+
+
+def _pung_key_of_mask(mask: int, pair: int) -> int:
+    """``pung_key`` from the pungs' kind mask."""
     honours = mask >> 27
     if not (honours >> 4) & (honours >> 4) - 1 and (honours & 0xF) not in _THREE_OR_MORE:
         honours = 0
@@ -638,6 +676,27 @@ _PUNG_IDS: dict[int, tuple[str, ...] | None] = _Cache()
 _PUNG_IDS_BY_PUNGS: dict[tuple, tuple[str, ...]] = _Cache()  # (pungs in order, pair) -> pung_combo_ids
 
 
+def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
+    """``pung_combo_ids(pungs, pair)``, ``key`` the pungs' kind mask with ``pair + 1`` from bit 34
+    (``_HONOUR_PAIR_KEY``): none where no combination is possible (``pungs_may_combine``), else from the table by
+    ``pung_key``, then kept by ``key``; where the fans' order may follow the pungs' (or the table lacks the key), by
+    ``pung_combo_ids`` on the pungs in order, not kept by the mask."""
+    mask = key & _ALL_KINDS
+    if not pungs_may_combine(mask):
+        return _PUNG_IDS_BY_MASK.keep(key, ())
+    ids = _PUNG_IDS.get(_pung_key_of_mask(mask, pair))
+    if ids is not None:
+        return _PUNG_IDS_BY_MASK.keep(key, ids)
+    return pung_combo_ids(pungs, pair)
+
+
+# the pungs' kind mask with an honour pair's kind + 1 from bit 34 -> pung_combo_ids, where the order of the pungs
+# does not matter (``_pung_combo_ids_of_mask``)
+_PUNG_IDS_BY_MASK: dict[int, tuple[str, ...]] = _Cache()
+_ALL_KINDS = (1 << 34) - 1
+_HONOUR_PAIR_KEY = tuple((pair + 1) << 34 if pair >= 27 else 0 for pair in range(34))  # by the pair's kind
+
+
 def pungs_may_combine(mask: int) -> bool:
     """``combos._may_combine_pungs`` on the pungs' kind mask: two dragons, three winds, or two number pungs whose
     ranks differ by at most one (the same rank in two suits, or neighbouring ranks in any)."""
@@ -653,6 +712,33 @@ _THREE_OR_MORE = frozenset(m for m in range(16) if m.bit_count() >= 3)  # of the
 # The per-pung fan of each kind, None for the winds (which depend on the seat and prevalent winds, policy M6).
 _PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else None if f < 31 else ("dragon_pung",)
                        for f in range(34))
+_WIND_BITS = 0xF << 27
+
+
+def _per_pung_fans_with_winds(pungs: tuple[int, ...], context) -> tuple[str, ...]:
+    """The per-pung fans of ``pungs`` (in order), some of them winds: a wind pung is a prevalent or seat wind, or
+    else a pung of terminals or honours unless there are three wind pungs or more (policy M6)."""
+    round_wind = _WIND_INDEX[context.round_wind]
+    seat_wind = _WIND_INDEX[context.seat_wind]
+    winds = (27 in pungs) + (28 in pungs) + (29 in pungs) + (30 in pungs)
+    ids = ()
+    for f in pungs:
+        fans = _PUNG_SET_FANS[f]
+        if fans is not None:
+            ids += fans
+            continue
+        value = False
+        if f == round_wind:
+            ids += ("prevalent_wind",)
+            value = True
+        if f == seat_wind:
+            ids += ("seat_wind",)
+            value = True
+        if not value and winds < 3:
+            ids += _TERMINAL_PUNG
+    return ids
+
+
 _NOT_EVEN_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in range(27) if f % 9 % 2 == 1)
 _NOT_TERMINAL_OR_HONOUR_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _TERMINAL_OR_HONOUR)
 _NOT_FIVES_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _FIVES)
@@ -662,7 +748,6 @@ _NOT_FIVES_MASK = ((1 << 34) - 1) & ~sum(1 << f for f in _FIVES)
 _WIN_FAN_IDS = tuple(win_fan_ids(*(bool(bits >> k & 1) for k in range(7))) for bits in range(128))
 
 
-@lru_cache(maxsize=None)
 def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
     """The kong fans (policy M14, M15), in ``evaluate._evaluate_sets``'s order."""
     fans = []
@@ -682,6 +767,8 @@ def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
     return tuple(fans)
 
 
+# kong_fan_ids by the numbers of melded and of concealed kongs
+_KONG_FAN_IDS = tuple(tuple(kong_fan_ids(melded, concealed) for concealed in range(5)) for melded in range(5))
 _FINISHED: dict[tuple[str, ...], tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _BIT = {fan: 1 << k for k, fan in enumerate(reversed(POINTS))}  # each fan one bit, for the exclusions: the
 # commonest fans (the cheapest, last in the table) on the lowest bits, so that most masks are small ints
@@ -738,23 +825,23 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
     entry2 = _SUIT_ENTRIES[2].get(block) or _suit_entry(2, block)
     block = x >> 81
     honours = _HONOUR_ENTRIES.get(block) or _honour_entry(block)
-    standing_mask = entry0[0] | entry1[0] | entry2[0] | honours[0]
+    standing_mask = entry0[0] + entry1[0] + entry2[0] + honours[0]  # (disjoint bits: +, cheaper than | here)
     single0, single1, single2 = entry0[3], entry1[3], entry2[3]
     if single0 is None or single1 is None or single2 is None or not honours[1]:
         summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
     else:
         # Each suit read one way only (most hands): the one partition, if the pair fits, put together directly.
-        rests = entry0[1] | entry1[1] << 2 | entry2[1] << 4
+        rest0, rest1, rest2 = entry0[1], entry1[1], entry2[1]  # the suits' tiles mod 3
         pair = honours[2]
         if pair >= 0:
-            if rests:
+            if rest0 or rest1 or rest2:
                 summaries = ()
                 pair = -1
-        elif rests == 2:
+        elif rest0 == 2 and not rest1 and not rest2:
             pair, single0 = single0
-        elif rests == 8:
+        elif rest1 == 2 and not rest0 and not rest2:
             pair, single1 = single1
-        elif rests == 32:
+        elif rest2 == 2 and not rest0 and not rest1:
             pair, single2 = single2
         else:
             summaries = ()
@@ -767,7 +854,6 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
             chows = chows0 + chows1 + chows2
             tail_pungs = honours[3]
             pungs = pungs0 + pungs1 + pungs2 + tail_pungs
-            out = [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ())] if pair == win else []
             if win < 9:
                 places, offset = places0[win], 1
             elif win < 18:
@@ -776,13 +862,15 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
                 places, offset = places2[win - 18], 1 + len(codes0) + len(codes1)
             else:
                 places = ()
-                if win in tail_pungs:
-                    out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
-                                False, None, True, ()))
-            if len(places) == 1 and not out:  # the winning tile in one group only (most hands)
+            if len(places) == 1 and pair != win:  # the winning tile in one group only (most hands)
                 index, wait, winning_pung = places[0]
                 summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()),)
             else:
+                out = [] if pair != win else [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False,
+                                                ())]
+                if win >= 27 and win in tail_pungs:
+                    out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
+                                False, None, True, ()))
                 for index, wait, winning_pung in places:
                     out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()))
                 summaries = tuple(out)
@@ -794,7 +882,7 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
     readings = (summaries, standing_mask, entry0[4] | entry1[4] | entry2[4] | honours[5])
     if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
         _READINGS.clear()
-    _READINGS[x << 6 | win] = readings
+    _READINGS[x * 64 + win] = readings
     return readings
 
 
@@ -809,7 +897,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     # Most hands can only be four sets and a pair: those are read from the suits' entries, the irregular shapes
     # added where their counts allow one; kept by the standing counts and winning kind with the kinds present, for
     # hands seen again (no entries looked up then).
-    readings = _READINGS.get(x << 6 | win)
+    readings = _READINGS.get(x * 64 + win)  # (x << 6 | win, as cheaper int operations)
     if readings is None:
         readings = _new_readings(x, win, n_melds)
     summaries, standing_mask, features = readings
@@ -818,60 +906,75 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
-        meld_chows = []
-        meld_pungs = []
-        kong_kinds = 0
+        meld_chows = meld_pungs = ()
+        # What the readings' sets need of the melds (``_CHOW_SIGNATURE``, ``_BIT_OF``), and the per-pung fans of
+        # the melds' pungs but the winds' (a wind pung's depends on the other pungs, worked out by the reading).
+        meld_chow_signature = meld_pung_mask = 0
+        meld_pung_fans = ()
         melded_kongs = concealed_kongs = 0
         concealed = True
         for meld in melds:
             kind = meld.type
             i = meld.tiles[0].index
             if kind is _CHOW:
-                meld_chows.append(i)
+                meld_chows += (i,)
+                meld_chow_signature += _CHOW_SIGNATURE[i]
                 features |= _CHOW_FEATURES[i]
                 held += _CHOW_PACK[i]
                 concealed = False
                 continue
-            meld_pungs.append(i)
+            meld_pungs += (i,)
+            meld_pung_mask += _BIT_OF[i]  # (no kind is two melds' pung)
+            fans = _PUNG_SET_FANS[i]
+            if fans:
+                meld_pung_fans += fans
             features |= _KIND_FEATURES[i]
             if kind is _PUNG:
-                held += 3 << 3 * i
+                held += _PUNG_PACK[i]
                 concealed = False
                 continue
-            held += 4 << 3 * i
-            kong_kinds |= 1 << i
+            held += _KONG_PACK[i]
             if kind is _CONCEALED_KONG:
                 concealed_kongs += 1
             else:
                 melded_kongs += 1
                 concealed = False
-        meld_chows = tuple(meld_chows)
-        meld_pungs = tuple(meld_pungs)
-        kong_fans = kong_fan_ids(melded_kongs, concealed_kongs) if kong_kinds else ()
+        kong_fans = _KONG_FAN_IDS[melded_kongs][concealed_kongs]
         # The hand's own fans (kinds, tile hogs (four of a kind not a kong, 四归一), way of winning), kept by what
-        # decides them as one int (``_hand_piece``).
-        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) << 8 | (
-            (not not self_drawn) | concealed << 1 | (not not context.last_wall_tile) << 2
-            | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
-            | (n_melds == 4 and not concealed_kongs) << 5
-            | (not not (context.last_tile or (held - x) >> 3 * win & 7 == 3)) << 6)
+        # decides them as one int (``_hand_piece``); the way-of-winning flags (bits 0-6, ``_WIN_FAN_IDS``'s index)
+        # set one by one below, most being unset (an int operation costs more than a test), each by an addition
+        # (specialised by the interpreter, unlike |).
+        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) * 256  # (<< 8)
+        if concealed:
+            hand_key += 2
+        if n_melds == 4 and not concealed_kongs:
+            hand_key += 32
+        if context.last_tile or (held - x) >> 3 * win & 7 == 3:
+            hand_key += 64
     else:
         held = x
-        meld_chows = meld_pungs = kong_fans = ()
-        concealed_kongs = 0
-        hand_key = (x & _HIGH_BITS).bit_count() << 8 | (
-            (not not self_drawn) | 2 | (not not context.last_wall_tile) << 2
-            | (not not context.kong_replacement) << 3 | (not not context.robbing_kong) << 4
-            | (not not context.last_tile) << 6)
+        meld_chows = meld_pungs = meld_pung_fans = kong_fans = ()
+        meld_chow_signature = meld_pung_mask = concealed_kongs = 0
+        hand_key = (x & _HIGH_BITS).bit_count() * 256 + 2
+        if context.last_tile:
+            hand_key += 64
         if win < 27 and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:  # 1112345678999 of one suit, then any
-            hand_key |= 1 << 7
+            hand_key += 1 << 7
+    if self_drawn:
+        hand_key += 1
+    if context.last_wall_tile:
+        hand_key += 4
+    if context.kong_replacement:
+        hand_key += 8
+    if context.robbing_kong:
+        hand_key += 16
     # The kind fans' features (``kind_fan_ids``) are those of the standing kinds and the melds' kinds together
     # (each feature is whether some kind has a property).
     if features & _HONOUR_PRESENT:
         features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
     # The kind fans by the number of their list (few lists, many features): the hand's piece is then met again
     # far more often than by the features themselves.
-    hand_key |= (_KIND_CLASS.get(features) or _kind_class(features, _hand_mask(standing_mask, melds))) << 11
+    hand_key += (_KIND_CLASS.get(features) or _kind_class(features, _hand_mask(standing_mask, melds))) * 2048  # (<< 11)
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
@@ -894,73 +997,59 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 last_codes = codes
                 # The fans of the sets in the order of ``evaluate._evaluate_sets``, up to the kong fans: shape fans,
                 # chow and pung combinations, per-pung fans (written out here: a call would cost more than most of
-                # its steps).
-                all_chows = chows
-                all_pungs = pungs
-                if meld_chows:
-                    all_chows += meld_chows
-                if meld_pungs:
-                    all_pungs += meld_pungs
+                # its steps). The standing sets come first, then the melds'.
                 set_ids = ()
-                # The chow part is cached by the chows and the pair only where it can make a fan with them (a 5
-                # with four chows).
-                if len(all_chows) >= 2:
-                    part_key = (all_chows, pair if pair in _FIVES and len(all_chows) == 4 else -1)
-                    chow_ids, terminal_chows, five_chows = _CHOW_PART_BY_CHOWS.get(part_key) or chow_part(*part_key)
-                elif all_chows:
-                    chow_ids = ()
-                    terminal_chows = all_chows[0] in _TERMINAL_CHOWS
-                    five_chows = all_chows[0] in _FIVE_CHOWS
-                else:
-                    chow_ids = ()
-                    terminal_chows = five_chows = True
-                if all_pungs:
-                    pung_mask = 0
+                # The chows as the sum of their signatures, by which their combination fans are kept (in any order:
+                # ``_chow_ids_of_signature``), with the pair where it can make a fan with them (a 5 beside four).
+                chow_signature = meld_chow_signature
+                chow_ids = ()
+                if chows:  # (no loop, and no iterator made, over no chows)
+                    for f in chows:
+                        chow_signature += _CHOW_SIGNATURE[f]
+                n_chows = len(chows) + len(meld_chows)
+                if n_chows >= 2:
+                    chow_pair = -1
+                    if n_chows == 4 and pair in _FIVES:
+                        chow_pair = pair
+                        chow_signature += _FIVE_PAIR_SIGNATURE[pair]
+                    chow_ids = _CHOW_IDS_BY_SIGNATURE.get(chow_signature)
+                    if chow_ids is None:
+                        chow_ids = _chow_ids_of_signature(chow_signature, chows + meld_chows, chow_pair)
+                if pungs or meld_pungs:
+                    pung_mask = meld_pung_mask
                     pung_ids = ()
-                    round_wind = seat_wind = -1
                     # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
-                    for f in all_pungs:
-                        pung_mask |= _BIT_OF[f]
+                    for f in pungs:
+                        pung_mask += _BIT_OF[f]  # (no kind is two pungs)
                         fans = _PUNG_SET_FANS[f]
                         if fans:
                             pung_ids += fans
-                            continue
-                        if fans is not None:  # () for a number pung but a terminal: nothing to add
-                            continue
-                        if round_wind < 0:
-                            round_wind = _WIND_INDEX[context.round_wind]
-                            seat_wind = _WIND_INDEX[context.seat_wind]
-                        value = False
-                        if f == round_wind:
-                            pung_ids += ("prevalent_wind",)
-                            value = True
-                        if f == seat_wind:
-                            pung_ids += ("seat_wind",)
-                            value = True
-                        if not value and (27 in all_pungs) + (28 in all_pungs) + (29 in all_pungs) \
-                                + (30 in all_pungs) < 3:
-                            pung_ids += _TERMINAL_PUNG
-                    # The pung combinations (before the per-pung fans), where any is possible: two dragons, three
-                    # winds, or two number pungs whose ranks differ by at most one (combos._may_combine_pungs).
-                    if len(all_pungs) >= 2:
-                        # (pungs_may_combine, written out: the call costs more than the test)
-                        r0, r1, r2 = pung_mask & 0x1FF, pung_mask >> 9 & 0x1FF, pung_mask >> 18 & 0x1FF
-                        ranks = r0 | r1 | r2
-                        if r0 & r1 or r0 & r2 or r1 & r2 or ranks & ranks >> 1 or pung_mask >> 31 in _TWO_OR_MORE \
-                                or (pung_mask >> 27 & 0xF) in _THREE_OR_MORE:
-                            part_key = (all_pungs, pair if pair >= 27 else -1)
-                            combo_ids = _PUNG_IDS_BY_PUNGS.get(part_key)
-                            pung_ids = (pung_combo_ids(*part_key) if combo_ids is None else combo_ids) + pung_ids
-                    if len(all_pungs) == 4:
+                    if pung_mask & _WIND_BITS:
+                        pung_ids = _per_pung_fans_with_winds(pungs + meld_pungs, context)
+                    elif meld_pung_fans:
+                        pung_ids += meld_pung_fans
+                    n_pungs = len(pungs) + len(meld_pungs)
+                    # The pung combinations (before the per-pung fans), kept by the pungs' mask and an honour pair
+                    # (``_pung_combo_ids_of_mask``): one look-up rather than the test whether any is possible.
+                    if n_pungs >= 2:
+                        combo_key = pung_mask + _HONOUR_PAIR_KEY[pair]
+                        combo_ids = _PUNG_IDS_BY_MASK.get(combo_key)
+                        if combo_ids is None:
+                            combo_ids = _pung_combo_ids_of_mask(combo_key, pungs + meld_pungs,
+                                                                pair if pair >= 27 else -1)
+                        if combo_ids:
+                            pung_ids = combo_ids + pung_ids
+                    if n_pungs == 4:
                         set_ids += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
                             and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)
                     if knitted:
                         set_ids += ("knitted_straight",)
                     elif pair in _TERMINAL_OR_HONOUR:
-                        if terminal_chows and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
+                        if not chow_signature & _NOT_TERMINAL_CHOW_BITS \
+                                and not pung_mask & _NOT_TERMINAL_OR_HONOUR_MASK:
                             set_ids += ("outside_hand",)
                     elif pair in _FIVES:
-                        if five_chows and not pung_mask & _NOT_FIVES_MASK:
+                        if not chow_signature & _NOT_FIVE_CHOW_BITS and not pung_mask & _NOT_FIVES_MASK:
                             set_ids += ("all_fives",)
                     set_ids += chow_ids + pung_ids
                     if kong_fans:
@@ -971,10 +1060,10 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     if knitted:
                         set_ids += ("knitted_straight",)
                     elif pair in _TERMINAL_OR_HONOUR:
-                        if terminal_chows:
+                        if not chow_signature & _NOT_TERMINAL_CHOW_BITS:
                             set_ids += ("outside_hand",)
                     elif pair in _FIVES:
-                        if five_chows:
+                        if not chow_signature & _NOT_FIVE_CHOW_BITS:
                             set_ids += ("all_fives",)
                     set_ids += chow_ids
                 set_piece = _PIECES.get(set_ids) or _piece(set_ids)
@@ -987,7 +1076,10 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                     unique_wait = _unique_wait(x, held, win, n_melds, standing_mask)
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
-        removed = hand_excluded | set_piece[1] | extra_piece[1]
+        removed = hand_excluded | set_piece[1]
+        extra_bits = extra_piece[0]  # none for most readings: their own piece is then left out
+        if extra_bits:
+            removed |= extra_piece[1]
         # Each piece's fans after the exclusions: as found when none is cut, else from the piece's table.
         cut = removed & hand_bits
         if cut == hand_cut:  # only the hand's fans' own exclusions (most readings): worked out with its piece
@@ -1005,17 +1097,20 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         else:
             total += set_piece[2]
             kept += set_piece[3]
-        cut = removed & extra_piece[0]
-        if cut:
-            extra_part = extra_piece[4].get(cut) or _cut(extra_piece, cut)
-            total += extra_part[0]
-            kept += extra_part[1]
-            # The tie key (policy M16) as one int ordered as its tuple: the wait fan, if kept.
-            key = total << 3 | (extra_piece[5] if not removed & extra_piece[6] else 0)
+        if not extra_bits:
+            key = total * 8
         else:
-            total += extra_piece[2]
-            kept += extra_piece[3]
-            key = total << 3 | extra_piece[5]
+            cut = removed & extra_bits
+            if cut:
+                extra_part = extra_piece[4].get(cut) or _cut(extra_piece, cut)
+                total += extra_part[0]
+                kept += extra_part[1]
+                # The tie key (policy M16) as one int ordered as its tuple: the wait fan, if kept.
+                key = total * 8 + (extra_piece[5] if not removed & extra_piece[6] else 0)
+            else:
+                total += extra_piece[2]
+                kept += extra_piece[3]
+                key = total * 8 + extra_piece[5]
         if not kept:  # every fan excluded (no piece keeps one)
             key = _CHICKEN_POINTS << 3
             kept = _CHICKEN
@@ -1116,9 +1211,9 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
         if kinds == 14 or mask & _ORPHAN_MASK == _ORPHAN_MASK:
             return True
     if kinds >= 9:
-        for pattern_mask in _KNITTED_MASKS:
-            if mask & pattern_mask == pattern_mask:
-                return True
+        return _KNITTED_STRAIGHT_POSSIBLE[_FULL_KNITTED_GROUPS[mask & 0x1FF]
+                                          | _FULL_KNITTED_GROUPS[mask >> 9 & 0x1FF] << 3
+                                          | _FULL_KNITTED_GROUPS[mask >> 18 & 0x1FF] << 6]
     return False
 
 
@@ -1126,8 +1221,18 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
 # mask; the number of melds follows from the counts).
 _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
+_NOT_ORPHAN_MASK = ((1 << 34) - 1) & ~_ORPHAN_MASK
 _LIMIT = _Cache.LIMIT
 _KNITTED_MASKS = tuple(sum(1 << i for i in pattern) for pattern in KNITTED_PATTERNS)
+
+# One suit's rank mask -> the knitted groups (ranks 147, 258, 369 as bits 0, 1, 2) of which it holds all three ranks;
+# the three suits' groups so held (suit s's at bits 3 s) -> whether they hold a knitted pattern (``_KNITTED_MASKS``):
+# a test without a loop over the patterns.
+_FULL_KNITTED_GROUPS = tuple(sum(1 << g for g in range(3) if m >> g & m >> g + 3 & m >> g + 6 & 1) for m in range(512))
+_KNITTED_STRAIGHT_POSSIBLE = tuple(
+    any(all(_FULL_KNITTED_GROUPS[pattern_mask >> 9 * s & 0x1FF] & held >> 3 * s for s in range(3))
+        for pattern_mask in _KNITTED_MASKS) for held in range(512))
+
 
 
 def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
@@ -1148,7 +1253,7 @@ def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) ->
     rest2, ok2, waits2 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
     pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
-    # A kind k is held four times when bit 2 of its field is set (``held >> 3 * k & 4``).
+    # A kind k is held four times when bit 2 of its field is set (``held & _FOUR_OF[k]``).
     if not honour_bad:
         # A suit's waits count only where the other suits decompose as they stand. The three suits are written out
         # rather than looped over: this runs once per reading of every new hand, and the loop's tuple packing and
@@ -1156,41 +1261,41 @@ def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) ->
         if waits0 and broken == (not ok0):
             others = pairs - (ok0 and rest0 == 2)
             for r, pair_after in waits0:
-                if others + pair_after == 1 and r != win and not held >> 3 * r & 4:
+                if others + pair_after == 1 and r != win and not held & _FOUR_OF[r]:
                     return False
         if waits1 and broken == (not ok1):
             others = pairs - (ok1 and rest1 == 2)
             for r, pair_after in waits1:
                 k = 9 + r
-                if others + pair_after == 1 and k != win and not held >> 3 * k & 4:
+                if others + pair_after == 1 and k != win and not held & _FOUR_OF[k]:
                     return False
         if waits2 and broken == (not ok2):
             others = pairs - (ok2 and rest2 == 2)
             for r, pair_after in waits2:
                 k = 18 + r
-                if others + pair_after == 1 and k != win and not held >> 3 * k & 4:
+                if others + pair_after == 1 and k != win and not held & _FOUR_OF[k]:
                     return False
     if not broken:
         # An honour single becoming the pair, or an honour pair becoming a pung beside another pair.
         if honour_bad == 1 and pairs == 0 and honour_single >= 0:
-            if honour_single != win and not held >> 3 * honour_single & 4:
+            if honour_single != win and not held & _FOUR_OF[honour_single]:
                 return False
         elif honour_bad == 0 and pairs == 2 and honour_pairs:
             for k in honour_pair_kinds:
-                if k != win and not held >> 3 * k & 4:
+                if k != win and not held & _FOUR_OF[k]:
                     return False
     if melds == 0:
         odd = before & _LOW_BITS
         if odd and not odd & odd - 1:  # seven pairs: one odd count, the kind waited on
             k = (odd.bit_length() - 1) // 3
-            if k != win and not held >> 3 * k & 4:
+            if k != win and not held & _FOUR_OF[k]:
                 return False
     elif melds > 1:
         return True
     # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
     # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
-    mask = standing_mask if before >> 3 * win & 7 else standing_mask & ~(1 << win)
-    if melds == 0 and (not mask & ~_ORPHAN_MASK or mask.bit_count() == 13):
+    mask = standing_mask if before & _FIELD_OF[win] else standing_mask - _BIT_OF[win]  # the 13 tiles' kinds
+    if melds == 0 and (not mask & _NOT_ORPHAN_MASK or mask.bit_count() == 13):
         return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
     if (mask & _NUMBER_MASK).bit_count() >= 8:
         # 8 kinds of a knitted pattern: each suit holds 2 or 3 of its pattern's ranks (first a quick test on the

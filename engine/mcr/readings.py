@@ -61,10 +61,10 @@ def irregular_readings(standing: tuple[int, ...], winning: int, melds: int) -> l
             codes = tuple([(_PAIR_CODE if standing[i] == 2 else _SINGLE_CODE) + i for i in _ORPHANS])
             extra += _placed(_THIRTEEN_ORPHANS_CODE, codes, winning)
         if 2 not in standing and 3 not in standing and 4 not in standing:
-            numbers = {i for i in range(27) if standing[i]}
+            numbers = set(compress(range(27), standing))  # (compress: the kinds held, picked in C)
             for pattern in KNITTED_PATTERNS:
                 if numbers <= set(pattern):
-                    codes = tuple([_SINGLE_CODE + i for i in range(34) if standing[i]])
+                    codes = tuple([_SINGLE_CODE + i for i in compress(range(34), standing)])
                     extra += _placed(_HONOURS_KNITTED_CODE, codes, winning)
                     break
     # A knitted straight: the nine kinds of one knitted pattern, and the rest split by engine.decompose's
