@@ -9,9 +9,9 @@ import pytest
 from engine import parse_tiles, score_request
 from engine.hand import CONTEXT_FIELDS
 
-from .conftest import ROOT
+from tests.conftest import SHARED, missing_shared
 
-RULEBOOK = ROOT.parent / "shared" / "spec" / "mcr-rulebook-examples.json"
+RULEBOOK = SHARED / "spec" / "mcr-rulebook-examples.json"
 
 
 def _rulebook_cases():
@@ -29,7 +29,7 @@ def _split(case_hand: dict) -> dict:
 def test_rulebook_examples_through_http(client):
     cases = _rulebook_cases()
     if not cases:
-        pytest.skip(f"{RULEBOOK} not found")
+        missing_shared("spec/mcr-rulebook-examples.json")
     for case in cases:
         request = _split(case["hand"])
         response = client.post("/v1/hands/score", json=request)

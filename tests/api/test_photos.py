@@ -19,6 +19,8 @@ from engine.hand import hands_equal_ignoring_order
 from vision.classes import hk_name_to_code
 from vision.detections import box_iou
 
+from tests.conftest import SHARED
+
 from .conftest import FIXTURES, HK_NAMES, MODELS_DIR, PHOTOS, ROOT, requires_models
 
 pytestmark = requires_models
@@ -186,7 +188,7 @@ def synthetic_scenes(rendered: int):
     for truth_file in sorted(FIXTURES.glob("synth_*.json")):
         truth = json.loads(truth_file.read_text())
         yield truth_file.with_suffix(".jpg").read_bytes(), truth["hand"], truth["context"]
-    if not (ROOT.parent / "shared" / "art").is_dir():
+    if not (SHARED / "art").is_dir():
         return
     import cv2
 

@@ -7,4 +7,6 @@ from vision.synth.art import available_styles
 def need_art(shared_dir):
     """The generator draws faces from shared/art; without it there is nothing to render."""
     if not available_styles():
-        pytest.skip("tile art not found (shared/art)")
+        from tests.conftest import missing_shared
+
+        missing_shared("tile art (art/)")
