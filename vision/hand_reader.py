@@ -610,8 +610,11 @@ def _facts(detections: Detections, frame: geometry.Frame) -> TileFacts:
     off_rows = np.abs((relative - frame.tilt + 180.0) % 360.0 - 180.0)
     turned = (off_rows > FLOWER_LABEL_REACH) & ~frame.face_down
     faces = np.where(probs >= MELD_FACE_PROBABILITY, ids, -1)
+    boxes = detections.boxes.astype(np.float64)
+    box_shape = np.log(np.maximum(boxes[:, 2] - boxes[:, 0], 1e-3) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-3))
     return TileFacts(upright_face=~frame.sideways & ~frame.face_down, flower_mass=flower_mass, turned=turned,
-                     playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0), faces=faces)
+                     playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0), faces=faces,
+                     box_shape=box_shape)
 
 
 def _record_roles(reading: HandReading, layout: Layout, duplicate: np.ndarray) -> None:

@@ -1,13 +1,15 @@
-"""Session 32's layout cases (docs/rules-session32.md, l1): rows traced by tiles in line, on hand-made detection sets
-whose true hand is the one the tiles were placed as."""
+"""Session 32's layout cases (docs/rules-session32.md): rows traced by tiles in line (l1) and a lone flower boxed
+askew (f1), on hand-made detection sets whose true hand is the one the tiles were placed as."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from engine.hand import Hand
-from tests.hand_reader.builder import Table
+from tests.hand_reader.builder import Table, detection_of
 from vision.hand_reader import read_hand
 from vision.reading import geometry
 from vision.reading.compare import same_hand
@@ -49,3 +51,21 @@ def test_melds_laid_close_in_front_of_the_concealed_row_read_along_the_rows(bott
     reading = read_hand(detections, size)
     assert reading.hand is not None, reading.warnings
     assert same_hand(reading.hand, Hand.parse("1234567m c4*56s< p999p^ +7m")), reading.hand.format()
+
+
+@pytest.mark.parametrize("askew,role,flowers", [(False, "flower", " 3f"), (True, "clutter", "")])
+def test_a_lone_flower_boxed_askew_is_a_loose_tile(askew, role, flowers):
+    # A flower face left of the concealed row: laid square with the hand it is the hand's; turned about 50° (its
+    # box nearly square, the label still upright) it is a tile dropped there, not laid out by the player.
+    table = Table().row("1p 1p 1p 2p 3p 4p 5p 6p 7p 9p 9p 9p 8p | 8p", x=2.0).tile("3f", x=0.5, y=-0.5)
+    detections, size, order = table.photo()
+    flower = detection_of(order, len(table.tiles) - 1)
+    if askew:
+        boxes = detections.boxes.copy()
+        cx, cy = boxes[flower, :2] / 2 + boxes[flower, 2:] / 2
+        boxes[flower] = [cx - 50.3, cy - 49.0, cx + 50.3, cy + 49.0]  # a 60 x 81 face turned 50°
+        detections = replace(detections, boxes=boxes)
+    reading = read_hand(detections, size)
+    assert reading.hand is not None, reading.warnings
+    assert same_hand(reading.hand, Hand.parse(f"111234567999p8p +8p{flowers}")), reading.hand.format()
+    assert reading.tile_roles[flower]["role"] == role

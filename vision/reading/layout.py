@@ -48,6 +48,7 @@ NEARER_MELD_COST = 1.5  # ... costs this per meld read in it
 FLOWER_TURNED_COST = 2.5  # a flower face turned sideways or upside down is more likely a loose tile
 FLOWER_REACH = 3.5  # tile heights: a lone flower lies at most this far from the nearest hand tile (centre to centre)
 FLOWER_GROUP_REACH = 5.5  # tile heights: the same for two or more flowers side by side
+FLOWER_SHAPE_LOG = 0.3  # a lone flower's box shape (log width/height) this far off the hand tiles' is a turned tile
 FLOWER_CLUTTER_GAP = 1.2  # tile widths: a lone flower face in line with a face-up clutter tile this close is one of
 # a line of loose tiles (discards with one missing beside it), not the hand's
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
@@ -146,6 +147,7 @@ class TileFacts:
     top_probability: np.ndarray  # the top-1 probability
     turned: np.ndarray  # the face is not upright relative to the photo's quarter turn (sideways or upside down)
     faces: np.ndarray | None = None  # (N, K) the faces each tile may show (its top-k with some probability; -1: none)
+    box_shape: np.ndarray | None = None  # (N,) log(width / height) of each box in the photo (None: not known)
     _misses: dict = field(default_factory=dict, compare=False, repr=False)  # meld_misses' answers
 
     # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
@@ -864,7 +866,7 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
         side_lists = iter(side_segs)
         for k, row in enumerate(rows):
             _collect(layout, row, segs if k == main_index else next(side_lists))
-        _drop_stray_flowers(layout, frame)
+        _drop_stray_flowers(layout, frame, facts)
         _cap_flowers(layout, facts)
         layout.melds = list(layout.melds)
         _with_lift(layout, frame)
@@ -901,16 +903,25 @@ def _median(values: list[float]) -> float:
     return ordered[half] if len(ordered) % 2 else float(np.mean(ordered[half - 1:half + 1]))
 
 
-def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:
+def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts | None = None) -> None:
     """Flowers are shown near the hand, as one group of their own: a flower face touching a clutter tile in its row
     (a discard or wall row that happens to hold a flower) is clutter; of the groups of flowers side by side, those
     far from every hand tile are clutter (a lone face within FLOWER_REACH tile heights, a group of two or more
     within FLOWER_GROUP_REACH: a row of flowers laid in front of the melds), and of the rest only the largest (then
-    the nearest) is kept: a second group is a loose tile that happens to be a flower."""
+    the nearest) is kept: a second group is a loose tile that happens to be a flower.
+
+    A lone flower whose box is shaped unlike the hand's upright tiles' (``facts.box_shape`` more than
+    FLOWER_SHAPE_LOG off their median) lies turned at an angle to the hand: players lay their flowers square with
+    it, a tile dropped among the discards lies any way (docs/rules-session32.md, f1)."""
     hand = layout.concealed + [t for m in layout.melds for t in m.tiles]
     hand += [layout.winning] if layout.winning is not None else []
     if not hand or not layout.flowers:
         return
+    square = [t for t in hand if facts is not None and facts.box_shape is not None and facts.upright_face[t]]
+    hand_shape = float(np.median(facts.box_shape[square])) if square else None
+
+    def askew(f: int) -> bool:
+        return hand_shape is not None and abs(float(facts.box_shape[f]) - hand_shape) > FLOWER_SHAPE_LOG
 
     def distance(f: int) -> float:
         height = frame.aspect * frame.unit[f]
@@ -950,8 +961,8 @@ def _drop_stray_flowers(layout: Layout, frame: Frame) -> None:
     for group in groups:
         reach = FLOWER_REACH if len(group) == 1 else FLOWER_GROUP_REACH
         nearest = min(distance(f) for f in group)
-        if len(group) == 1 and in_line(group[0], dropped):
-            continue  # one face in a line of loose tiles with a gap (a discard missing beside it)
+        if len(group) == 1 and (in_line(group[0], dropped) or askew(group[0])):
+            continue  # one face in a line of loose tiles with a gap (a discard missing beside it), or turned askew
         if nearest <= reach:
             scored.append((-len(group), nearest, group))
     kept = set(min(scored)[2]) if scored else set()
