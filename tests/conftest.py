@@ -26,3 +26,11 @@ def shared_dir() -> Path:
     if not SHARED.is_dir():
         missing_shared("the shared folder")
     return SHARED
+
+
+# Property tests draw the same examples on every run (the standards: deterministic seeds for anything random), and
+# a first example slowed by a cold cache or a loaded machine is no failure (no per-example deadline).
+from hypothesis import settings as _hypothesis_settings  # noqa: E402
+
+_hypothesis_settings.register_profile("repository", derandomize=True, deadline=None)
+_hypothesis_settings.load_profile("repository")

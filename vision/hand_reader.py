@@ -188,6 +188,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     budget = budget if budget is not None else decoding.SearchBudget()
     best_key, chosen = None, None
     attempts, steep_attempts = [], []
+    steep_by_turn: dict[int, float | None] = {}  # the steep rows' direction of each turn tried (or None)
     budget_hit = False
     layout_seconds = 0.0  # the longest layout stage of one quarter turn (the spare stage reckons with it)
     for turn in turns:
@@ -197,7 +198,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         started = time.thread_time()
         attempts += _layouts_for(detections, turn, budget=budget)
         layout_seconds = max(layout_seconds, time.thread_time() - started)
-        steep = _steep_row_direction(detections, turn)
+        steep = steep_by_turn[turn] = _steep_row_direction(detections, turn)
         if steep is not None:  # rows further than 45° off the labels' axes: read along them if all else fails
             steep_attempts += _layouts_for(detections, turn, tilt=steep, budget=budget)
 
@@ -267,7 +268,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             if budget.out_of_time():
                 budget_hit = True
                 break
-            lined = _lined_row_direction(detections, turn)
+            lined = _lined_row_direction(detections, turn, steep_by_turn.get(turn))
             if lined is not None:
                 lined_attempts += _layouts_for(detections, turn, tilt=lined, budget=budget)
         search(lined_attempts)
@@ -442,17 +443,15 @@ def _turned_centers(detections: Detections, turn: int) -> tuple[np.ndarray, floa
     return turned, float(np.median(size)) if len(size) else 1.0
 
 
-def _lined_row_direction(detections: Detections, turn: int) -> float | None:
+def _lined_row_direction(detections: Detections, turn: int, steep: float | None) -> float | None:
     """The rows' direction relative to ``turn`` traced by tiles in line (``geometry.lined_row_direction``), when it
-    lies within STEEPEST_ROWS and more than TILT_DISAGREEMENT off both the frame's own tilt and the steep
-    direction (those readings were tried already), else None."""
+    lies within STEEPEST_ROWS and more than TILT_DISAGREEMENT off both the frame's own tilt and ``steep`` (the
+    steep rows' direction, ``_steep_row_direction``; those readings were tried already), else None."""
     turned, size = _turned_centers(detections, turn)
     direction = geometry.lined_row_direction(turned, size)
     if direction is None or abs(direction) >= STEEPEST_ROWS:
         return None
-    tried = [geometry._row_tilt(turned, size)]
-    steep = _steep_row_direction(detections, turn)
-    tried += [steep] if steep is not None else []
+    tried = [geometry._row_tilt(turned, size)] + ([steep] if steep is not None else [])
     if all(abs((direction - t + 90.0) % 180.0 - 90.0) > TILT_DISAGREEMENT for t in tried):
         return direction
     return None

@@ -30,14 +30,13 @@ import threading
 import zlib
 from functools import lru_cache
 from itertools import accumulate, repeat
-from operator import attrgetter
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
 from ..hand import MeldType
 from ..tiles import _TABLE as _TILE_TABLE
 from .combos import _canonical, _chow_fans, _may_combine_pungs, _pung_fans
-from .evaluate import (_GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _kind_fans, _other_irregular_wait,
-                       _suit_waits, win_fan_ids)
+from .evaluate import (_FIVE_CHOWS, _GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSIBLE_MASK, _TERMINAL_CHOWS, _kind_fans,
+                       _other_irregular_wait, _suit_waits, win_fan_ids)
 from .exclusions import EXCLUDES
 from .fans import POINTS
 from .readings import (_Cache, _CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
@@ -54,11 +53,8 @@ _PUNG = MeldType.PUNG
 _CONCEALED_KONG = MeldType.CONCEALED_KONG
 _TERMINALS = frozenset((0, 8, 9, 17, 18, 26))
 _TERMINAL_OR_HONOUR = frozenset((0, 8, 9, 17, 18, 26) + tuple(range(27, 34)))
-_TERMINAL_CHOWS = frozenset(s + r for s in (0, 9, 18) for r in (0, 6))  # chows 123, 789
 _FIVES = frozenset((4, 13, 22))
-_FIVE_CHOWS = frozenset(s + r for s in (0, 9, 18) for r in (2, 3, 4))  # chows 345, 456, 567
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-_INDEX_OF = attrgetter("index")
 _BIT_OF = tuple(1 << i for i in range(34))
 _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
 
@@ -1234,7 +1230,6 @@ _KNITTED_STRAIGHT_POSSIBLE = tuple(
         for pattern_mask in _KNITTED_MASKS) for held in range(512))
 
 
-
 def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
     """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``, which
     ``evaluate._only_winning_tile_of`` answers; the same steps here): ``x`` the standing counts (winning tile
@@ -1412,6 +1407,5 @@ try:
     _load_combo_tables()
 except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tables writes the tables anew (the
     pass  # results are the same without them; tests/mcr checks them)
-
 
 _prefill_suit_entries()  # after _FEATURES

@@ -903,7 +903,7 @@ def _median(values: list[float]) -> float:
     return ordered[half] if len(ordered) % 2 else float(np.mean(ordered[half - 1:half + 1]))
 
 
-def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts | None = None) -> None:
+def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
     """Flowers are shown near the hand, as one group of their own: a flower face touching a clutter tile in its row
     (a discard or wall row that happens to hold a flower) is clutter; of the groups of flowers side by side, those
     far from every hand tile are clutter (a lone face within FLOWER_REACH tile heights, a group of two or more
@@ -917,8 +917,8 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts | None = 
     hand += [layout.winning] if layout.winning is not None else []
     if not hand or not layout.flowers:
         return
-    square = [t for t in hand if facts is not None and facts.box_shape is not None and facts.upright_face[t]]
-    hand_shape = float(np.median(facts.box_shape[square])) if square else None
+    square = [t for t in hand if facts.upright_face[t]]
+    hand_shape = float(np.median(facts.box_shape[square])) if square and facts.box_shape is not None else None
 
     def askew(f: int) -> bool:
         return hand_shape is not None and abs(float(facts.box_shape[f]) - hand_shape) > FLOWER_SHAPE_LOG
