@@ -34,3 +34,20 @@ from hypothesis import settings as _hypothesis_settings  # noqa: E402
 
 _hypothesis_settings.register_profile("repository", derandomize=True, deadline=None)
 _hypothesis_settings.load_profile("repository")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _readings_by_states_only():
+    """Every reading in the tests is bounded by search states only, never by the CPU time it got: a reading near the
+    deployed CPU budget (``decode.TOTAL_SECONDS``) would otherwise come out one way on an idle machine and another on
+    a loaded one (a timed test, which the standards keep out of the suite; bench/bench_hand_reader.py measures how
+    often the deployed budget is met). Tests of the time limit itself give their budget its seconds."""
+    try:
+        from vision.reading import decode
+    except ImportError:  # an environment without the vision dependencies runs the engine's tests only
+        yield
+        return
+    deployed = decode.TOTAL_SECONDS
+    decode.TOTAL_SECONDS = float("inf")
+    yield
+    decode.TOTAL_SECONDS = deployed

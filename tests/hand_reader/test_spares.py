@@ -120,8 +120,9 @@ def test_spares_left_untried_for_want_of_time_are_said(monkeypatch):
     missing = MISSING["concealed"]
     kept = detections[np.arange(len(detections)) != missing]
     spares = detections[[missing]]
-    monkeypatch.setattr(hand_reader, "SPARE_SECONDS", -1.0)  # the spare stage's time is spent before it begins
-    reading = read_hand(kept, size, budget=SearchBudget(), spares=spares)
+    # The spare stage's time is spent before it begins: its extension moves a 10 s deadline 20 s back.
+    monkeypatch.setattr(hand_reader, "SPARE_SECONDS", -20.0)
+    reading = read_hand(kept, size, budget=SearchBudget(seconds=10.0), spares=spares)
     assert reading.spares_used == [] and "search_budget_exhausted" in reading.warning_codes
     monkeypatch.undo()
     reading = read_hand(kept, size, budget=SearchBudget(), spares=spares)

@@ -64,9 +64,11 @@ class SearchBudget:
 
     Time is this thread's CPU time (``time.thread_time``): a loaded machine or other requests served by other threads
     do not cut the search short; the deadline counts from the budget's creation (read_hand creates it first thing,
-    so the layout stage counts too)."""
+    so the layout stage counts too). ``seconds`` None: ``TOTAL_SECONDS`` as the module holds it when the budget is made
+    (the test suite sets it to inf, so that what a test reads never depends on the speed of the machine it runs on)."""
 
-    def __init__(self, expansions: int = TOTAL_EXPANSIONS, seconds: float = TOTAL_SECONDS):
+    def __init__(self, expansions: int = TOTAL_EXPANSIONS, seconds: float | None = None):
+        seconds = TOTAL_SECONDS if seconds is None else seconds
         self.expansions = expansions
         self.expansions_left = expansions
         self.seconds = seconds
