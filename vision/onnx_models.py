@@ -204,6 +204,33 @@ def crop_tiles(image: np.ndarray, boxes: np.ndarray, size: int = 64, margin: flo
     return crops.transpose(0, 3, 1, 2).astype(np.float32), landscape
 
 
+def crop_along(image: np.ndarray, boxes: np.ndarray, direction: float, size: int = 64,
+               margin: float = 0.03) -> np.ndarray:
+    """Cut each box's tile as a ``size`` square turned so that a line at ``direction`` (degrees in the picture, x
+    right and y down: the rows' direction) runs level: (N, 4) xyxy boxes -> (N, 3, size, size) float32 BGR 0..255.
+
+    A tile lying at that angle fills its axis-aligned box only partly, and its box alone cannot say which of its
+    sides lies along the row (near 45 degrees the box is square), so the square's side is the mean of the tile's two
+    sides, which the box gives exactly whatever the tile's shape: a rectangle of sides a, b turned by t has a box of
+    width + height = (a + b)(|cos t| + |sin t|). Turned level, the face lies square in the crop, upright or a quarter
+    turned, which the classifier's orientation head can tell (``Recognizer`` uses it for photos whose rows lie far
+    off the picture's axes)."""
+    crops = np.empty((len(boxes), size, size, 3), np.uint8)
+    t = np.radians(direction)
+    cos_t, sin_t = abs(np.cos(t)), abs(np.sin(t))
+    for i, (x1, y1, x2, y2) in enumerate(np.asarray(boxes, np.float64)):
+        cx, cy = (x1 + x2) / 2, (y1 + y2) / 2
+        side = max((x2 - x1) + (y2 - y1), 1.0) / (cos_t + sin_t) / 2 * (1 + margin)
+        # turn the picture about the tile's centre by ``direction`` (counter-clockwise as shown), then map the
+        # square around the centre onto the crop
+        turn = np.vstack([cv2.getRotationMatrix2D((float(cx), float(cy)), float(direction), 1.0), [0.0, 0.0, 1.0]])
+        k = size / side
+        fit = np.array([[k, 0.0, -k * (cx - side / 2)], [0.0, k, -k * (cy - side / 2)]])
+        crops[i] = cv2.warpAffine(image, fit @ turn, (size, size), flags=cv2.INTER_LINEAR,
+                                  borderMode=cv2.BORDER_REPLICATE)
+    return crops.transpose(0, 3, 1, 2).astype(np.float32)
+
+
 _REVERSIBLE_IDS = np.array(sorted(REVERSIBLE_CLASSES), np.int64)
 SECOND_LOOK_BELOW = 0.95  # a crop is also classified turned 180 degrees when its first look's top class is below this
 # A crop still unsure after that (top class below THIRD_LOOK_BELOW) is cut again THIRD_LOOK_MARGIN inside its box

@@ -28,8 +28,9 @@ import numpy as np
 from .classes import FACE_DOWN
 from .detections import Detections
 from .io import DEFAULT_MAX_PIXELS, decode_image
-from .onnx_models import (THIRD_LOOK_BELOW, THIRD_LOOK_MARGIN, CropClassifier, LiftModel, Localizer, crop_tiles,
-                          other_fits, spare_candidates)
+from .onnx_models import (THIRD_LOOK_BELOW, THIRD_LOOK_MARGIN, CropClassifier, LiftModel, Localizer, crop_along,
+                          crop_tiles, other_fits, spare_candidates)
+from .reading import geometry
 from .squeeze import localize_unsqueezed
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
@@ -38,6 +39,12 @@ DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
 # tiles go to the older localiser (``localizer_close.onnx``), trained mostly on real photos. Chosen from 40-80 px on
 # 45 held-out hk-photos train photos and 40 synthetic scenes of seed 9,000,002 (docs/rules-session30.md, G).
 CLOSE_SHOT_SIDE = 80.0
+# Where the rows lie this far (degrees) or more off the picture's axes, the face-up tiles' orientations come from crops
+# turned to the rows (``crop_along``): an upright crop of a tile lying near 45 degrees shows it askew in a nearly
+# square box, and the orientation head's sideways call is a guess there (right for 81 % of development hand tiles at
+# 30-45 degrees, 98.6 % turned to the rows found from the boxes; below 15 degrees the upright crop does as well;
+# docs/rules-session33.md, R36).
+ROWS_TURNED_FROM = 20.0
 
 
 @dataclass(frozen=True)
@@ -79,7 +86,7 @@ class Recognizer:
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
                  lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
                  third_look_below: float = THIRD_LOOK_BELOW, close_localizer: Localizer | None = None,
-                 close_from: float = CLOSE_SHOT_SIDE):
+                 close_from: float = CLOSE_SHOT_SIDE, rows_turned_from: float | None = ROWS_TURNED_FROM):
         self.localizer = localizer
         # when given, it reads the close shots instead: pictures whose tiles, as ``localizer`` boxes them, have a
         # median short side of ``close_from`` px or more once the picture's long side is 640 (``is_close_shot``)
@@ -105,6 +112,8 @@ class Recognizer:
         self.box_votes = box_votes
         # crops whose top class stays under this after the second look get a tighter third look (0: none)
         self.third_look_below = third_look_below
+        # rows this far off the picture's axes: orientations from crops turned to them (None: never)
+        self.rows_turned_from = rows_turned_from
 
     @classmethod
     def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
@@ -133,9 +142,11 @@ class Recognizer:
         t0 = time.perf_counter()
         boxes, landscape, stretch, spare_boxes, votes = self._find(image)
         t1 = time.perf_counter()
-        dets = self.name_boxes(image, boxes, landscape, scale, votes)
+        # the rows' direction from the tiles found (not in a picture read stretched: its angles are not the table's)
+        rows = rows_direction(boxes) if stretch == 1 else None
+        dets = self.name_boxes(image, boxes, landscape, scale, votes, rows=rows)
         t2 = time.perf_counter()
-        spares = SpareTiles(spare_boxes * scale, lambda: self.name_boxes(image, spare_boxes, None, scale))
+        spares = SpareTiles(spare_boxes * scale, lambda: self.name_boxes(image, spare_boxes, None, scale, rows=rows))
         return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch, spares
 
     def find_boxes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, int]:
@@ -180,12 +191,18 @@ class Recognizer:
         return boxes, landscape, stretch, spare_boxes, votes
 
     def name_boxes(self, image: np.ndarray, boxes: np.ndarray, landscape: np.ndarray | None = None,
-                   scale: float = 1.0, votes: tuple[np.ndarray, np.ndarray] | None = None) -> Detections:
+                   scale: float = 1.0, votes: tuple[np.ndarray, np.ndarray] | None = None,
+                   rows: float | None | str = "from boxes") -> Detections:
         """Cut each box (N, 4) of ``image`` and name it with the classifier: the second half of
         :meth:`recognize_array`, also used on boxes that did not come from the localiser (the benchmarks' true
         boxes). ``landscape``: see ``crop_tiles``; ``scale`` multiplies the returned boxes. ``votes``: (boxes (M, 4),
         owner (M,)) other fits of the boxes, whose face probabilities are averaged into their owner's (equal
-        weights; the rotation comes from the box itself)."""
+        weights; the rotation comes from the box itself). ``rows``: the rows' direction in degrees
+        (``rows_direction``), where the face-up tiles' orientations may come from crops turned to it
+        (``rows_turned_from``); "from boxes": found from ``boxes`` (none in a picture read stretched, ``landscape``
+        given); None: upright crops only."""
+        if isinstance(rows, str):
+            rows = rows_direction(boxes) if landscape is None else None
         crops, landscape = crop_tiles(image, boxes, self.classifier.size, landscape=landscape)
         if votes is not None and len(votes[0]):
             vote_crops, _ = crop_tiles(image, votes[0], self.classifier.size, landscape=landscape[votes[1]])
@@ -198,7 +215,8 @@ class Recognizer:
         else:
             probs, orient = self.classifier(crops)
         probs = self._third_look(image, np.asarray(boxes), landscape, probs)
-        detections = assemble(boxes * scale, probs, orient, landscape, self.topk)
+        detections = self._orient_along_rows(image, boxes, assemble(boxes * scale, probs, orient, landscape, self.topk),
+                                             rows)
         if self.lift_model is None or len(detections) == 0:
             return detections
         lifted = np.full(len(detections), np.nan, np.float32)
@@ -206,6 +224,28 @@ class Recognizer:
         if len(measured):
             lifted[measured] = self.lift_model(self.lift_model.crops(image, np.asarray(boxes)[measured]))
         return replace(detections, lifted=lifted)
+
+    def _orient_along_rows(self, image: np.ndarray, boxes: np.ndarray, detections: Detections,
+                           rows: float | None) -> Detections:
+        """``detections`` with the face-up tiles' ``rotation`` and ``sideways_probability`` from crops turned to the
+        rows (``crop_along``) where the rows lie ``rows_turned_from`` degrees or more off the picture's axes; else as
+        they are. The head says how far each face lies turned (clockwise) from the level rows; the rotation in the
+        picture is that turn plus the rows' nearest quarter turn, so a photo's labels keep one quarter turn for its
+        rows however near 45 degrees they lie. Faces and their probabilities are the upright crops'."""
+        if (rows is None or self.rows_turned_from is None or self.classifier.orientations != 4
+                or abs((rows + 45.0) % 90.0 - 45.0) < self.rows_turned_from):
+            return detections
+        face_up = np.flatnonzero(detections.class_ids != FACE_DOWN)
+        if len(face_up) == 0:
+            return detections
+        _, orient = self.classifier(crop_along(image, np.asarray(boxes)[face_up], rows, self.classifier.size))
+        quarter = int(round(rows / 90.0))  # the rows' nearest quarter turn, -1, 0 or 1
+        rotation = detections.rotation.copy()
+        rotation[face_up] = (np.argmax(orient, axis=1) * 90 + quarter * 90) % 360
+        across = orient[:, 1] + orient[:, 3]  # turned a quarter from the rows
+        sideways = detections.sideways_probability.copy()
+        sideways[face_up] = np.clip(across if quarter % 2 == 0 else 1.0 - across, 0.0, 1.0)
+        return replace(detections, rotation=rotation, sideways_probability=sideways)
 
     def _third_look(self, image: np.ndarray, boxes: np.ndarray, landscape: np.ndarray, probs: np.ndarray) -> np.ndarray:
         """(N, 43) class probabilities with the crops still unsure (top class under ``third_look_below``) averaged
@@ -238,6 +278,20 @@ class Recognizer:
         recognition = Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()},
                                   stretch, spares)
         return recognition, loaded.image
+
+
+def rows_direction(boxes: np.ndarray) -> float | None:
+    """The direction (degrees in (-90, 90], x right and y down) of the rows the boxes' centres trace: the lines
+    through tiles with a neighbour on either side (``geometry.lined_row_direction``), else each tile's nearest
+    neighbour (``geometry.free_row_direction``), at the reader's scale (the median box's square root of area);
+    None with too few tiles close together."""
+    boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
+    if len(boxes) < 3:
+        return None
+    centers = (boxes[:, :2] + boxes[:, 2:]) / 2
+    scale = float(np.median(np.sqrt(np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1.0))))
+    direction = geometry.lined_row_direction(centers, scale)
+    return direction if direction is not None else geometry.free_row_direction(centers, scale)
 
 
 def is_close_shot(boxes: np.ndarray, shape: tuple, side: float = CLOSE_SHOT_SIDE) -> bool:

@@ -15,8 +15,8 @@ import pytest
 
 from vision.hand_reader import read_hand
 from vision.reading import geometry
-from vision.reading.layout import (FLIP_COST_MAX, FLIP_COST_MIN, LABEL_FLIP_COST, STEEP_TILT, meld_label_cost,
-                                   overrule_cost)
+from vision.reading.layout import (FLIP_COST_MAX, FLIP_COST_MIN, LABEL_FLIP_COST, LABELS_WEIGHED_TILT, STEEP_TILT,
+                                   meld_label_cost, overrule_cost)
 
 from tests.hand_reader.builder import Table
 from tests.hand_reader.test_layouts import assert_hand
@@ -88,8 +88,14 @@ def test_overruling_a_label_costs_its_log_odds_within_bounds():
     assert overrule_cost(unsure, 0, True, 9.0) == FLIP_COST_MIN
 
 
-def test_labels_are_not_weighed_past_the_steep_tilt_or_where_unknown():
-    assert overrule_cost(_frame([0, 90, 0], [0.4, 0.7, 0.001], tilt=STEEP_TILT + 5), 0, True, 9.0) == 9.0
+def test_labels_are_not_weighed_past_45_degrees_or_where_unknown():
+    # Past 45 degrees off the labels' axes an image-relative label no longer means the same as one relative to the
+    # row. Between STEEP_TILT and 45 degrees they are weighed since session 33, whose recogniser reads such photos'
+    # orientations from crops turned to the rows (docs/rules-session33.md, R36w).
+    assert LABELS_WEIGHED_TILT == 45.0
+    assert overrule_cost(_frame([0, 90, 0], [0.4, 0.7, 0.001], tilt=LABELS_WEIGHED_TILT + 5), 0, True, 9.0) == 9.0
+    assert overrule_cost(_frame([0, 90, 0], [0.4, 0.7, 0.001], tilt=STEEP_TILT + 5), 0, True, 9.0) == \
+        pytest.approx(math.log(0.6 / 0.4))
     assert overrule_cost(_frame([0, 90, 0], [np.nan, 0.7, 0.001]), 0, True, LABEL_FLIP_COST) == LABEL_FLIP_COST
 
 

@@ -95,6 +95,11 @@ FLIP_COST_MAX = 4.6
 # at its likeliest sideways tile (where the group is not set apart, only from GUESS_CLOSE_FLOOR up).
 WEIGH_LABELS = True
 GUESS_UNLABELLED = True
+# The labels are weighed in frames tilted up to this many degrees off their axes. STEEP_TILT until session 33: an
+# upright crop of a tile lying far off the picture's axes gave a guess of a label; since then the recogniser reads
+# those photos' orientations from crops turned to the rows (vision.recognize.ROWS_TURNED_FROM), and within 45
+# degrees an image-relative label still means the same as one relative to the row (docs/rules-session33.md, R36w).
+LABELS_WEIGHED_TILT = 45.0
 GUESS_CLOSE_FLOOR = 0.2  # a guessed meld whose group is not set apart needs its claimed tile this likely sideways
 MELD_OVERLAP_FREE = 0.25  # tile widths: meld neighbours overlapping deeper pay CUT_COST per tile width beyond
 INF = float("inf")
@@ -203,8 +208,8 @@ def _join_cost(gap: float, weight: float = JOIN_COST) -> float:
 
 def weighable(frame: Frame) -> bool:
     """Whether the frame's rotation labels may be weighed by the orientation head's probabilities (each tile's where
-    known): the switch is on and the rows lie within STEEP_TILT of the labels' axes."""
-    return WEIGH_LABELS and frame.p_sideways is not None and abs(frame.tilt) < STEEP_TILT
+    known): the switch is on and the rows lie within LABELS_WEIGHED_TILT of the labels' axes."""
+    return WEIGH_LABELS and frame.p_sideways is not None and abs(frame.tilt) < LABELS_WEIGHED_TILT
 
 
 def overrule_cost(frame: Frame, t: int, sideways: bool, fallback: float) -> float:
