@@ -206,7 +206,8 @@ def lined_row_direction(points: np.ndarray, scale: float, neighbours: int = 4, w
     diff, dist = _pairwise(points)
     votes = []
     for i in range(n):
-        near = [j for j in np.argsort(dist[i])[:neighbours] if dist[i, j] < 3 * scale]
+        # a box on the same centre (a duplicate) gives no direction
+        near = [j for j in np.argsort(dist[i])[:neighbours] if 0 < dist[i, j] < 3 * scale]
         for a, j in enumerate(near):
             for k in near[a + 1:]:
                 ratio = dist[i, j] / dist[i, k]
