@@ -86,7 +86,8 @@ class Recognizer:
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
                  lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
                  third_look_below: float = THIRD_LOOK_BELOW, close_localizer: Localizer | None = None,
-                 close_from: float = CLOSE_SHOT_SIDE, rows_turned_from: float | None = ROWS_TURNED_FROM):
+                 close_from: float = CLOSE_SHOT_SIDE, rows_turned_from: float | None = ROWS_TURNED_FROM,
+                 rows_turned_names: bool = False):
         self.localizer = localizer
         # when given, it reads the close shots instead: pictures whose tiles, as ``localizer`` boxes them, have a
         # median short side of ``close_from`` px or more once the picture's long side is 640 (``is_close_shot``)
@@ -112,8 +113,12 @@ class Recognizer:
         self.box_votes = box_votes
         # crops whose top class stays under this after the second look get a tighter third look (0: none)
         self.third_look_below = third_look_below
-        # rows this far off the picture's axes: orientations from crops turned to them (None: never)
+        # rows this far off the picture's axes: orientations from crops turned to them (None: never); with
+        # rows_turned_names the faces' probabilities are averaged with that look's too (off: R37 read 7 more
+        # development hands and one more held-out hand, but named one fewer synthetic test tile, and its rule asked
+        # for none fewer: docs/rules-session33.md)
         self.rows_turned_from = rows_turned_from
+        self.rows_turned_names = rows_turned_names
 
     @classmethod
     def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
@@ -215,8 +220,15 @@ class Recognizer:
         else:
             probs, orient = self.classifier(crops)
         probs = self._third_look(image, np.asarray(boxes), landscape, probs)
-        detections = self._orient_along_rows(image, boxes, assemble(boxes * scale, probs, orient, landscape, self.topk),
-                                             rows)
+        turned = self._look_along_rows(image, np.asarray(boxes), probs, rows)
+        if turned is not None and self.rows_turned_names:
+            # the turned look names the face too, as much as the upright looks together (docs/rules-session33.md, R37)
+            face_up, turned_probs, _ = turned
+            probs = probs.copy()
+            probs[face_up] = (probs[face_up] + turned_probs) / 2
+        detections = assemble(boxes * scale, probs, orient, landscape, self.topk)
+        if turned is not None:
+            detections = _oriented_along_rows(detections, turned, rows)
         if self.lift_model is None or len(detections) == 0:
             return detections
         lifted = np.full(len(detections), np.nan, np.float32)
@@ -225,27 +237,19 @@ class Recognizer:
             lifted[measured] = self.lift_model(self.lift_model.crops(image, np.asarray(boxes)[measured]))
         return replace(detections, lifted=lifted)
 
-    def _orient_along_rows(self, image: np.ndarray, boxes: np.ndarray, detections: Detections,
-                           rows: float | None) -> Detections:
-        """``detections`` with the face-up tiles' ``rotation`` and ``sideways_probability`` from crops turned to the
-        rows (``crop_along``) where the rows lie ``rows_turned_from`` degrees or more off the picture's axes; else as
-        they are. The head says how far each face lies turned (clockwise) from the level rows; the rotation in the
-        picture is that turn plus the rows' nearest quarter turn, so a photo's labels keep one quarter turn for its
-        rows however near 45 degrees they lie. Faces and their probabilities are the upright crops'."""
+    def _look_along_rows(self, image: np.ndarray, boxes: np.ndarray, probs: np.ndarray,
+                         rows: float | None) -> tuple[np.ndarray, np.ndarray, np.ndarray] | None:
+        """Where the rows lie ``rows_turned_from`` degrees or more off the picture's axes: (indices of the tiles the
+        upright looks name face up, and for them the classifier's class (M, 43) and orientation (M, 4) probabilities
+        on crops turned to the rows, ``crop_along``); else None."""
         if (rows is None or self.rows_turned_from is None or self.classifier.orientations != 4
                 or abs((rows + 45.0) % 90.0 - 45.0) < self.rows_turned_from):
-            return detections
-        face_up = np.flatnonzero(detections.class_ids != FACE_DOWN)
+            return None
+        face_up = np.flatnonzero(probs.argmax(axis=1) != FACE_DOWN)
         if len(face_up) == 0:
-            return detections
-        _, orient = self.classifier(crop_along(image, np.asarray(boxes)[face_up], rows, self.classifier.size))
-        quarter = int(round(rows / 90.0))  # the rows' nearest quarter turn, -1, 0 or 1
-        rotation = detections.rotation.copy()
-        rotation[face_up] = (np.argmax(orient, axis=1) * 90 + quarter * 90) % 360
-        across = orient[:, 1] + orient[:, 3]  # turned a quarter from the rows
-        sideways = detections.sideways_probability.copy()
-        sideways[face_up] = np.clip(across if quarter % 2 == 0 else 1.0 - across, 0.0, 1.0)
-        return replace(detections, rotation=rotation, sideways_probability=sideways)
+            return None
+        turned_probs, orient = self.classifier(crop_along(image, boxes[face_up], rows, self.classifier.size))
+        return face_up, turned_probs, orient
 
     def _third_look(self, image: np.ndarray, boxes: np.ndarray, landscape: np.ndarray, probs: np.ndarray) -> np.ndarray:
         """(N, 43) class probabilities with the crops still unsure (top class under ``third_look_below``) averaged
@@ -278,6 +282,25 @@ class Recognizer:
         recognition = Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()},
                                   stretch, spares)
         return recognition, loaded.image
+
+
+def _oriented_along_rows(detections: Detections, turned: tuple[np.ndarray, np.ndarray, np.ndarray],
+                         rows: float) -> Detections:
+    """``detections`` with the ``rotation`` and ``sideways_probability`` of the tiles looked at along the rows
+    (``Recognizer._look_along_rows``: indices, class and orientation probabilities) from that look, those named a back
+    after all left as they are. The head says how far each face lies turned (clockwise) from the level rows; the
+    rotation in the picture is that turn plus the rows' nearest quarter turn, so every face of a row carries the row's
+    quarter turn however near 45 degrees it lies (docs/rules-session33.md, R36)."""
+    face_up, _, orient = turned
+    keep = detections.class_ids[face_up] != FACE_DOWN
+    face_up, orient = face_up[keep], orient[keep]
+    quarter = int(round(rows / 90.0))  # the rows' nearest quarter turn, -1, 0 or 1
+    rotation = detections.rotation.copy()
+    rotation[face_up] = (np.argmax(orient, axis=1) * 90 + quarter * 90) % 360
+    across = orient[:, 1] + orient[:, 3]  # turned a quarter from the rows
+    sideways = detections.sideways_probability.copy()
+    sideways[face_up] = np.clip(across if quarter % 2 == 0 else 1.0 - across, 0.0, 1.0)
+    return replace(detections, rotation=rotation, sideways_probability=sideways)
 
 
 def rows_direction(boxes: np.ndarray) -> float | None:
