@@ -87,7 +87,7 @@ class Recognizer:
                  lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
                  third_look_below: float = THIRD_LOOK_BELOW, close_localizer: Localizer | None = None,
                  close_from: float = CLOSE_SHOT_SIDE, rows_turned_from: float | None = ROWS_TURNED_FROM,
-                 rows_turned_names: bool = False):
+                 rows_turned_names_below: float | None = None):
         self.localizer = localizer
         # when given, it reads the close shots instead: pictures whose tiles, as ``localizer`` boxes them, have a
         # median short side of ``close_from`` px or more once the picture's long side is 640 (``is_close_shot``)
@@ -113,12 +113,13 @@ class Recognizer:
         self.box_votes = box_votes
         # crops whose top class stays under this after the second look get a tighter third look (0: none)
         self.third_look_below = third_look_below
-        # rows this far off the picture's axes: orientations from crops turned to them (None: never); with
-        # rows_turned_names the faces' probabilities are averaged with that look's too (off: R37 read 7 more
-        # development hands and one more held-out hand, but named one fewer synthetic test tile, and its rule asked
-        # for none fewer: docs/rules-session33.md)
+        # rows this far off the picture's axes: orientations from crops turned to them (None: never); and, given
+        # ``rows_turned_names_below``, the face probabilities of the tiles the upright looks name under it averaged
+        # with that look's (over 1: every face). Off: with every face (R37) and with those under 0.9 (R38) the
+        # development scenes read 7 more hands, but the synthetic test named one tile fewer, which their rules did
+        # not allow (docs/rules-session33.md)
         self.rows_turned_from = rows_turned_from
-        self.rows_turned_names = rows_turned_names
+        self.rows_turned_names_below = rows_turned_names_below
 
     @classmethod
     def load(cls, models_dir: str | Path | None = None, threads: int | None = None, **kwargs) -> "Recognizer":
@@ -221,11 +222,13 @@ class Recognizer:
             probs, orient = self.classifier(crops)
         probs = self._third_look(image, np.asarray(boxes), landscape, probs)
         turned = self._look_along_rows(image, np.asarray(boxes), probs, rows)
-        if turned is not None and self.rows_turned_names:
-            # the turned look names the face too, as much as the upright looks together (docs/rules-session33.md, R37)
+        if turned is not None and self.rows_turned_names_below is not None:
+            # an unsure face named by the turned look too, as much as by the upright looks together; a sure one only
+            # by the upright looks, which a second look could only blur (docs/rules-session33.md, R38: not adopted)
             face_up, turned_probs, _ = turned
+            unsure = probs[face_up].max(axis=1) < self.rows_turned_names_below
             probs = probs.copy()
-            probs[face_up] = (probs[face_up] + turned_probs) / 2
+            probs[face_up[unsure]] = (probs[face_up[unsure]] + turned_probs[unsure]) / 2
         detections = assemble(boxes * scale, probs, orient, landscape, self.topk)
         if turned is not None:
             detections = _oriented_along_rows(detections, turned, rows)

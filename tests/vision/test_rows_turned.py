@@ -100,11 +100,13 @@ def test_sideways_tiles_read_right_in_photos_turned_near_45_degrees(rec, name):
     assert checked >= 12
 
 
-def test_the_turned_look_names_the_faces_too_when_asked(rec, monkeypatch):
-    """With ``rows_turned_names`` (off as committed: docs/rules-session33.md, R37), in a photo whose rows lie far off
-    its axes each face-up tile's face probabilities are the mean of the upright looks' and the turned look's;
-    elsewhere the upright looks' alone."""
-    monkeypatch.setattr(rec, "rows_turned_names", True)
+@pytest.mark.parametrize("below", [1.01, 0.9, 0.6])
+def test_the_turned_look_names_the_unsure_faces_too(rec, monkeypatch, below):
+    """In a photo whose rows lie far off its axes the face probabilities of each face-up tile the upright looks name
+    under ``rows_turned_names_below`` sure are the mean of the upright looks' and the turned look's
+    (docs/rules-session33.md: R38 with 0.9, R37 with every face; off as committed); the others', and elsewhere every
+    tile's, are the upright looks' alone."""
+    monkeypatch.setattr(rec, "rows_turned_names_below", below)
     image = cv2.imread(str(FIXTURES / "synth_9000001_1.jpg"))
     boxes = rec.find_boxes(image)[0]
     rows = rows_direction(boxes)
@@ -112,21 +114,26 @@ def test_the_turned_look_names_the_faces_too_when_asked(rec, monkeypatch):
     both = rec.name_boxes(image, boxes, rows=rows)
     face_up = np.flatnonzero(upright.class_ids != FACE_DOWN)
     turned, _ = rec.classifier(crop_along(image, boxes[face_up], rows, rec.classifier.size))
-    checked = 0
+    checked = averaged = 0
     for row, i in enumerate(face_up):
         upright_probs = dict(zip(upright.topk_ids[i].tolist(), upright.topk_probs[i].tolist()))
+        unsure = upright.topk_probs[i, 0] < below
+        averaged += unsure
         for k, p in zip(both.topk_ids[i].tolist(), both.topk_probs[i].tolist()):
             if k in upright_probs:  # a class outside the upright top-k has no upright probability to check against
-                assert p == pytest.approx((upright_probs[k] + turned[row, k]) / 2, abs=1e-5)
+                expected = (upright_probs[k] + turned[row, k]) / 2 if unsure else upright_probs[k]
+                assert p == pytest.approx(expected, abs=1e-5)
                 checked += 1
     assert checked >= 2 * len(face_up)
+    assert averaged == len(face_up) if below > 1 else 0 < averaged < len(face_up)
     # a picture whose rows lie level: nothing turned, the upright looks' probabilities as they are
     level = rec.name_boxes(image, boxes, rows=0.0)
     np.testing.assert_array_equal(level.topk_ids, upright.topk_ids)
     np.testing.assert_allclose(level.topk_probs, upright.topk_probs)
 
 
-def test_as_committed_the_turned_look_leaves_the_faces_alone(rec):
+def test_as_committed_the_faces_are_the_upright_looks(rec):
+    assert rec.rows_turned_names_below is None
     image = cv2.imread(str(FIXTURES / "synth_9000001_1.jpg"))
     boxes = rec.find_boxes(image)[0]
     upright = rec.name_boxes(image, boxes, rows=None)
