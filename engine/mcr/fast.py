@@ -812,7 +812,8 @@ _EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _E
 # --- one hand ------------------------------------------------------------------------------------------------------
 def _new_readings(x: int, win: int, melds: int) -> tuple:
     """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept: (the
-    readings' summaries, the kinds present as a mask, their kind fans' features (``_FEATURES``))."""
+    readings' summaries, the kinds present as a mask, their kind fans' features (``_FEATURES``), the wait's
+    ``_wait_candidates`` if a reading has a wait fan, else None)."""
     block = x & _SUIT_BITS
     entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
     block = x >> 27 & _SUIT_BITS
@@ -875,7 +876,14 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
             summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
         else:
             summaries += _irregular_summaries(unpack(x), win, melds)
-    readings = (summaries, standing_mask, entry0[4] | entry1[4] | entry2[4] | honours[5])
+    # Whether the wait is unique, as far as the standing tiles decide it (``_wait_candidates``), where a reading
+    # needs it (a wait fan): what the melds decide is left to each hand.
+    candidates = None
+    for summary in summaries:
+        if summary[7] is not None:
+            candidates = _wait_candidates(x, win, melds, standing_mask)
+            break
+    readings = (summaries, standing_mask, entry0[4] | entry1[4] | entry2[4] | honours[5], candidates)
     if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
         _READINGS.clear()
     _READINGS[x * 64 + win] = readings
@@ -886,6 +894,16 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     """(the reading summary kept, its ``finish`` answer, whether the wait is unique or None if no reading needed
     it), or None when the hand is not a winning shape. ``every`` (for tests) receives each reading's (summary,
     ``finish`` answer) in order."""
+    found = best_found(hand, context, every)
+    if found is None:
+        return None
+    best, key, kept, unique_wait = found
+    return best, (key >> 3, _TIE_OF_KEY[key & 7], kept), unique_wait
+
+
+def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tuple, bool | None] | None:
+    """``best_reading`` as ``score`` reads it: (the reading summary kept, its total * 8 + its tie key as bits
+    (``_TIE_OF_KEY``), its (fan id, count) list, whether the wait is unique or None), one tuple made, not three."""
     win = hand.winning_tile.index
     x = sum(map(_PACK_OF_TILE, hand.concealed), _PACK[win])  # the standing counts, packed, counted in C
     melds = hand.melds
@@ -896,7 +914,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     readings = _READINGS.get(x * 64 + win)  # (x << 6 | win, as cheaper int operations)
     if readings is None:
         readings = _new_readings(x, win, n_melds)
-    summaries, standing_mask, features = readings
+    summaries, standing_mask, features, wait_candidates = readings
     if not summaries:
         return None
     self_drawn = context.self_drawn
@@ -1069,7 +1087,8 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             extra_piece = _EXTRA_PIECES[concealed_pungs]
             if wait is not None:
                 if unique_wait is None:
-                    unique_wait = _unique_wait(x, held, win, n_melds, standing_mask)
+                    unique_wait = held & wait_candidates == wait_candidates or \
+                        _unique_given(wait_candidates, x, held, win, n_melds, standing_mask)
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
         removed = hand_excluded | set_piece[1]
@@ -1117,7 +1136,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             best_key = key
             best = summary
             best_kept = kept
-    return best, (best_key >> 3, _TIE_OF_KEY[best_key & 7], best_kept), unique_wait
+    return best, best_key, best_kept, unique_wait
 
 
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()
@@ -1213,8 +1232,8 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
     return False
 
 
-# standing counts packed and winning kind (``x << 6 | win``) -> (the readings' summaries, the kinds present as a
-# mask; the number of melds follows from the counts).
+# standing counts packed and winning kind (``x << 6 | win``) -> ``_new_readings``'s entry (the readings' summaries,
+# the kinds present as a mask, ...; the number of melds follows from the counts).
 _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _NOT_ORPHAN_MASK = ((1 << 34) - 1) & ~_ORPHAN_MASK
@@ -1233,10 +1252,34 @@ _KNITTED_STRAIGHT_POSSIBLE = tuple(
 def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
     """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``, which
     ``evaluate._only_winning_tile_of`` answers; the same steps here): ``x`` the standing counts (winning tile
-    included), ``held`` the counts with the melds' tiles, both packed.
+    included), ``held`` the counts with the melds' tiles, both packed. From ``_wait_candidates`` (the standing
+    tiles' part, which ``_new_readings`` keeps with the readings) and ``_unique_given`` (the part the melds decide)."""
+    candidates = _wait_candidates(x, win, melds, standing_mask)
+    return held & candidates == candidates or _unique_given(candidates, x, held, win, melds, standing_mask)
+
+
+def _unique_given(candidates: int, x: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
+    """``_unique_wait`` from ``_wait_candidates``'s answer, where not every kind it names is held four times (else
+    the wait is unique): another kind completing the hand means not unique, else the irregular shapes decide."""
+    kinds = candidates & _HIGH_BITS
+    if held & kinds != kinds:
+        return False  # a kind other than the winning one, not held four times, completes the hand
+    if candidates < _IRREGULAR_WAIT:
+        return True
+    before = x - _PACK[win]
+    mask = standing_mask if before & _FIELD_OF[win] else standing_mask - _BIT_OF[win]  # the 13 tiles' kinds
+    return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
+
+
+def _wait_candidates(x: int, win: int, melds: int, standing_mask: int) -> int:
+    """What of ``_unique_wait`` the standing tiles decide (``x`` their counts packed, winning tile included), as one
+    int: the kinds but the winning one that complete the 13 tiles as four sets and a pair or seven pairs, each as
+    its count's bit 2 (``_FOUR_OF``: set in the held counts when the hand holds all four, and then it is no wait),
+    and ``_IRREGULAR_WAIT`` when an irregular shape might wait on another kind (which the melds' tiles decide:
+    ``_unique_given``). The wait is unique when the held counts hold every such bit.
 
     Four sets and a pair: each suit's kinds that complete it come from its wait table (``_suit_waits_of``, by the
-    suit's counts), so no candidate tile is tried one by one; a kind whose four copies the hand holds is no wait."""
+    suit's counts), so no candidate tile is tried one by one."""
     before = x - _PACK[win]  # the 13 standing tiles
     block = before >> 81
     honour_pairs, honour_bad, honour_single, honour_pair_kinds = _HONOUR_WAITS.get(block) or _honour_waits(block)
@@ -1248,50 +1291,50 @@ def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) ->
     rest2, ok2, waits2 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
     pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
-    # A kind k is held four times when bit 2 of its field is set (``held & _FOUR_OF[k]``).
+    candidates = 0  # (each kind's bit at most once: |)
     if not honour_bad:
         # A suit's waits count only where the other suits decompose as they stand. The three suits are written out
-        # rather than looped over: this runs once per reading of every new hand, and the loop's tuple packing and
-        # indexing cost more than the test itself.
+        # rather than looped over: this runs once for every new standing with a wait, and the loop's tuple packing
+        # and indexing cost more than the test itself.
         if waits0 and broken == (not ok0):
             others = pairs - (ok0 and rest0 == 2)
             for r, pair_after in waits0:
-                if others + pair_after == 1 and r != win and not held & _FOUR_OF[r]:
-                    return False
+                if others + pair_after == 1 and r != win:
+                    candidates |= _FOUR_OF[r]
         if waits1 and broken == (not ok1):
             others = pairs - (ok1 and rest1 == 2)
             for r, pair_after in waits1:
                 k = 9 + r
-                if others + pair_after == 1 and k != win and not held & _FOUR_OF[k]:
-                    return False
+                if others + pair_after == 1 and k != win:
+                    candidates |= _FOUR_OF[k]
         if waits2 and broken == (not ok2):
             others = pairs - (ok2 and rest2 == 2)
             for r, pair_after in waits2:
                 k = 18 + r
-                if others + pair_after == 1 and k != win and not held & _FOUR_OF[k]:
-                    return False
+                if others + pair_after == 1 and k != win:
+                    candidates |= _FOUR_OF[k]
     if not broken:
         # An honour single becoming the pair, or an honour pair becoming a pung beside another pair.
         if honour_bad == 1 and pairs == 0 and honour_single >= 0:
-            if honour_single != win and not held & _FOUR_OF[honour_single]:
-                return False
+            if honour_single != win:
+                candidates |= _FOUR_OF[honour_single]
         elif honour_bad == 0 and pairs == 2 and honour_pairs:
             for k in honour_pair_kinds:
-                if k != win and not held & _FOUR_OF[k]:
-                    return False
+                if k != win:
+                    candidates |= _FOUR_OF[k]
     if melds == 0:
         odd = before & _LOW_BITS
         if odd and not odd & odd - 1:  # seven pairs: one odd count, the kind waited on
             k = (odd.bit_length() - 1) // 3
-            if k != win and not held & _FOUR_OF[k]:
-                return False
+            if k != win:
+                candidates |= _FOUR_OF[k]
     elif melds > 1:
-        return True
+        return candidates
     # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
     # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
     mask = standing_mask if before & _FIELD_OF[win] else standing_mask - _BIT_OF[win]  # the 13 tiles' kinds
     if melds == 0 and (not mask & _NOT_ORPHAN_MASK or mask.bit_count() == 13):
-        return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
+        return candidates | _IRREGULAR_WAIT
     if (mask & _NUMBER_MASK).bit_count() >= 8:
         # 8 kinds of a knitted pattern: each suit holds 2 or 3 of its pattern's ranks (first a quick test on the
         # suits' rank masks: each suit such a group, and the three groups among them).
@@ -1301,8 +1344,11 @@ def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) ->
         if near0 and near1 and near2 and near0 | near1 | near2 == 7:
             for pattern_mask in _KNITTED_MASKS:
                 if (mask & pattern_mask).bit_count() >= 8:
-                    return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
-    return True
+                    return candidates | _IRREGULAR_WAIT
+    return candidates
+
+
+_IRREGULAR_WAIT = 1 << 102  # above every count's bits (``_wait_candidates``)
 
 
 # One suit's rank mask -> the knitted groups (ranks 147, 258, 369 as bits 0, 1, 2) of which it holds 2 or 3 ranks.
