@@ -814,14 +814,14 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
     """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept: (the
     readings' summaries, the kinds present as a mask, their kind fans' features (``_FEATURES``), the wait's
     ``_wait_candidates`` if a reading has a wait fan, else None)."""
-    block = x & _SUIT_BITS
-    entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
-    block = x >> 27 & _SUIT_BITS
-    entry1 = _SUIT_ENTRIES[1].get(block) or _suit_entry(1, block)
-    block = x >> 54 & _SUIT_BITS
-    entry2 = _SUIT_ENTRIES[2].get(block) or _suit_entry(2, block)
-    block = x >> 81
-    honours = _HONOUR_ENTRIES.get(block) or _honour_entry(block)
+    block0 = x & _SUIT_BITS
+    entry0 = _SUIT_ENTRIES[0].get(block0) or _suit_entry(0, block0)
+    block1 = x >> 27 & _SUIT_BITS
+    entry1 = _SUIT_ENTRIES[1].get(block1) or _suit_entry(1, block1)
+    block2 = x >> 54 & _SUIT_BITS
+    entry2 = _SUIT_ENTRIES[2].get(block2) or _suit_entry(2, block2)
+    honour_block = x >> 81
+    honours = _HONOUR_ENTRIES.get(honour_block) or _honour_entry(honour_block)
     standing_mask = entry0[0] + entry1[0] + entry2[0] + honours[0]  # (disjoint bits: +, cheaper than | here)
     single0, single1, single2 = entry0[3], entry1[3], entry2[3]
     if single0 is None or single1 is None or single2 is None or not honours[1]:
@@ -881,7 +881,16 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
     candidates = None
     for summary in summaries:
         if summary[7] is not None:
-            candidates = _wait_candidates(x, win, melds, standing_mask)
+            # the 13 standing tiles: the winning tile taken from its suit's (or the honours') block
+            if win < 9:
+                block0 -= _PACK[win]
+            elif win < 18:
+                block1 -= _PACK[win - 9]
+            elif win < 27:
+                block2 -= _PACK[win - 18]
+            else:
+                honour_block -= _PACK[win - 27]
+            candidates = _wait_candidates_of(block0, block1, block2, honour_block, x, win, melds, standing_mask)
             break
     readings = (summaries, standing_mask, entry0[4] | entry1[4] | entry2[4] | honours[5], candidates)
     if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
@@ -1281,14 +1290,31 @@ def _wait_candidates(x: int, win: int, melds: int, standing_mask: int) -> int:
     Four sets and a pair: each suit's kinds that complete it come from its wait table (``_suit_waits_of``, by the
     suit's counts), so no candidate tile is tried one by one."""
     before = x - _PACK[win]  # the 13 standing tiles
-    block = before >> 81
-    honour_pairs, honour_bad, honour_single, honour_pair_kinds = _HONOUR_WAITS.get(block) or _honour_waits(block)
-    block = before & _SUIT_BITS
-    rest0, ok0, waits0 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
-    block = before >> 27 & _SUIT_BITS
-    rest1, ok1, waits1 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
-    block = before >> 54 & _SUIT_BITS
-    rest2, ok2, waits2 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
+    return _wait_candidates_of(before & _SUIT_BITS, before >> 27 & _SUIT_BITS, before >> 54 & _SUIT_BITS,
+                               before >> 81, x, win, melds, standing_mask)
+
+
+def _wait_candidates_of(block0: int, block1: int, block2: int, honour_block: int, x: int, win: int, melds: int,
+                        standing_mask: int) -> int:
+    """``_wait_candidates``, the 13 standing tiles' suits and honours given packed (``_new_readings`` has them: only
+    the winning tile's differs from the 14 tiles'); an empty one is read without a look-up."""
+    if honour_block:
+        honour_pairs, honour_bad, honour_single, honour_pair_kinds = \
+            _HONOUR_WAITS.get(honour_block) or _honour_waits(honour_block)
+    else:
+        honour_pairs = honour_bad = 0
+    if block0:
+        rest0, ok0, waits0 = _SUIT_WAITS.get(block0) or _suit_waits_of(block0)
+    else:
+        rest0, ok0, waits0 = _NO_SUIT_WAITS
+    if block1:
+        rest1, ok1, waits1 = _SUIT_WAITS.get(block1) or _suit_waits_of(block1)
+    else:
+        rest1, ok1, waits1 = _NO_SUIT_WAITS
+    if block2:
+        rest2, ok2, waits2 = _SUIT_WAITS.get(block2) or _suit_waits_of(block2)
+    else:
+        rest2, ok2, waits2 = _NO_SUIT_WAITS
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
     pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
     candidates = 0  # (each kind's bit at most once: |)
@@ -1322,6 +1348,7 @@ def _wait_candidates(x: int, win: int, melds: int, standing_mask: int) -> int:
             for k in honour_pair_kinds:
                 if k != win:
                     candidates |= _FOUR_OF[k]
+    before = x - _PACK[win]
     if melds == 0:
         odd = before & _LOW_BITS
         if odd and not odd & odd - 1:  # seven pairs: one odd count, the kind waited on
@@ -1349,6 +1376,7 @@ def _wait_candidates(x: int, win: int, melds: int, standing_mask: int) -> int:
 
 
 _IRREGULAR_WAIT = 1 << 102  # above every count's bits (``_wait_candidates``)
+_NO_SUIT_WAITS = (0, True, ())  # ``_suit_waits_of`` of a suit with no tiles
 
 
 # One suit's rank mask -> the knitted groups (ranks 147, 258, 369 as bits 0, 1, 2) of which it holds 2 or 3 ranks.

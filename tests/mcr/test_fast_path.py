@@ -508,9 +508,12 @@ def test_readings_made_for_the_fast_path_are_the_reference_summaries():
         melds = len(hand.melds)
         for win in {i for i in range(34) if standing[i]}:
             fast._READINGS.pop(x << 6 | win, None)
-            summaries, mask = fast._new_readings(x, win, melds)[:2]
+            summaries, mask, _features, candidates = fast._new_readings(x, win, melds)
             assert summaries == fast.reading_summaries(tuple(standing), win, melds), (hand, win)
             assert mask == sum(1 << i for i in range(34) if standing[i])
+            # the unique wait's standing part, kept where a reading has a wait fan
+            assert candidates == (fast._wait_candidates(x, win, melds, mask)
+                                  if any(s[7] is not None for s in summaries) else None), (hand, win)
             seven_pairs += any(s[0] == fast._SEVEN_PAIRS for s in summaries)
             checked += 1
     assert checked > 10000 and seven_pairs > 1000
