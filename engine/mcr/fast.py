@@ -57,6 +57,14 @@ _FIVES = frozenset((4, 13, 22))
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _BIT_OF = tuple(1 << i for i in range(34))
 _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
+# The chows (and a 5 pair beside four) as ``chow_key``'s fields, each suit in its own place (suit s at bits 22 s):
+# summed over the chows in any order, the same fields as ``chow_key``'s up to their order, so that
+# ``any_order_chow_key`` of the sum is the table's key.
+_CHOW_SIGNATURE = tuple(1 << 22 * (f // 9) + 3 * (f % 9) if f < 27 else 0 for f in range(34))
+_TERMINAL_PUNG = ("pung_of_terminals_or_honours",)
+# The per-pung fan of each kind, None for the winds (which depend on the seat and prevalent winds, policy M6).
+_PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else None if f < 31 else ("dragon_pung",)
+                       for f in range(34))
 
 
 # --- readings of the standing tiles --------------------------------------------------------------------------------
@@ -64,10 +72,11 @@ def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tu
     """The readings of ``readings._standing_arrangements`` (the same, in the same order) with what evaluation needs
     of each standing part, worked out once (``best_reading`` keeps them by the standing counts):
 
-    (shape code, group codes, winning group index, chows, pungs, pair, knitted, wait, winning pung, shape fans):
-    the standing chows' and pungs' first kinds (in group order), the pair's kind, whether there are knitted
-    groups, the wait fan the winning group gives if the wait is unique (``None`` if none), whether the winning
-    tile completed a standing pung; for the irregular shapes, ``chows`` is ``None`` and ``shape fans`` their fans."""
+    (shape code, group codes, winning group index, chows, pungs, pair, knitted, wait, winning pung, shape fans,
+    chow signature): the standing chows' and pungs' first kinds (in group order), the pair's
+    kind, whether there are knitted groups, the wait fan the winning group gives if the wait is unique (``None`` if
+    none), whether the winning tile completed a standing pung; for the irregular shapes, ``chows`` is ``None`` and
+    ``shape fans`` their fans; last ``_signature_of`` the standing chows (0 for the irregular shapes)."""
     out = _standard_summaries(standing, winning)
     if not irregular_possible(standing, melds):
         return out
@@ -94,7 +103,7 @@ def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
     fans = ("seven_pairs",)
     if firsts[0] < 27 and firsts[-1] - firsts[0] == 6 and firsts[0] // 9 == firsts[-1] // 9 and len(set(firsts)) == 7:
         fans += ("seven_shifted_pairs",)
-    return (_SEVEN_PAIRS, codes, firsts.index(winning), None, (), -1, False, None, False, fans)
+    return (_SEVEN_PAIRS, codes, firsts.index(winning), None, (), -1, False, None, False, fans, 0)
 
 
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
@@ -134,14 +143,15 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
         if not (w0 and w1 and w2):
             continue
         pair_code = (_PAIR_CODE + pair,)
-        for codes0, chows0, pungs0, places0 in w0:
-            for codes1, chows1, pungs1, places1 in w1:
-                for codes2, chows2, pungs2, places2 in w2:
+        for codes0, chows0, pungs0, places0, signature0 in w0:
+            for codes1, chows1, pungs1, places1, signature1 in w1:
+                for codes2, chows2, pungs2, places2, signature2 in w2:
                     codes = pair_code + codes0 + codes1 + codes2 + tail
                     chows = chows0 + chows1 + chows2
                     pungs = pungs0 + pungs1 + pungs2 + tail_pungs
+                    sums = (signature0 + signature1 + signature2,)
                     if pair == winning:
-                        out.append((_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ()))
+                        out.append((_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ()) + sums)
                     if win_suit == 0:
                         places, offset = places0[win_rank], 1
                     elif win_suit == 1:
@@ -151,11 +161,11 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
                     else:
                         if winning in tail_pungs:
                             out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(winning), chows,
-                                        pungs, pair, False, None, True, ()))
+                                        pungs, pair, False, None, True, ()) + sums)
                         continue
                     for index, wait, winning_pung in places:
                         out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung,
-                                    ()))
+                                    ()) + sums)
     return tuple(out)
 
 
@@ -275,14 +285,26 @@ def _moved(splits: tuple, base: int) -> tuple:
     """First-suit splits moved to the suit starting at ``base``."""
     if not base or not splits:
         return splits
-    return tuple([(tuple([c + base for c in codes]), tuple([f + base for f in chows]), tuple([f + base for f in pungs]),
-                   places) for codes, chows, pungs, places in splits])
+    return tuple([_split(tuple([c + base for c in codes]), tuple([f + base for f in chows]),
+                         tuple([f + base for f in pungs]), places) for codes, chows, pungs, places, *_ in splits])
 
 
 def _block_splits(block: tuple[int, ...]) -> tuple:
-    return tuple([(codes, tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34]),
-                   tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]), _split_places(codes))
+    return tuple([_split(codes, tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34]),
+                         tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]),
+                         _split_places(codes))
                   for codes in _suit_sets.__wrapped__(block, 0)])
+
+
+def _split(codes: tuple[int, ...], chows: tuple[int, ...], pungs: tuple[int, ...], places: tuple) -> tuple:
+    """One split of a suit: (codes, chows, pungs, placements, the sum of the chows' ``_CHOW_SIGNATURE``)."""
+    return (codes, chows, pungs, places, _signature_of(chows))
+
+
+def _signature_of(chows: tuple[int, ...]) -> int:
+    """The sum of the chows' ``_CHOW_SIGNATURE``, which ``best_found`` reads of a reading's standing chows: kept
+    with the readings (from their suits' splits), as it adds up over the suits and the melds."""
+    return sum([_CHOW_SIGNATURE[f] for f in chows])
 
 
 def _split_places(codes: tuple[int, ...]) -> tuple[tuple[tuple[int, str | None, bool], ...], ...]:
@@ -418,7 +440,8 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
         pair = [c - _PAIR_CODE for c in codes if _PAIR_CODE <= c < _PAIR_CODE + 34][0]
         knitted = any([_KNITTED_CODE <= c < _KNITTED_CODE + 34 for c in codes])
         wait, winning_pung = _placement(codes[winning_group], winning)
-        return (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, ())
+        return (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, (),
+                _signature_of(chows))
     firsts = [code % 34 for code in codes]
     if shape == _SEVEN_PAIRS:
         fans = ("seven_pairs",)
@@ -436,7 +459,7 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
         fans += ("lesser_honours_and_knitted_tiles",)
         if len(firsts) - honours == 9:
             fans += ("knitted_straight",)
-    return (shape, codes, winning_group, None, (), -1, False, None, False, fans)
+    return (shape, codes, winning_group, None, (), -1, False, None, False, fans, 0)
 
 
 # --- parts cached by what they depend on ---------------------------------------------------------------------------
@@ -550,10 +573,7 @@ _CHOW_PARTS_IN_ORDER: dict[int, tuple] = _Cache()
 _SIGNATURE_BITS = (1 << 22) - 1
 
 
-# The chows (and a 5 pair beside four) as ``chow_key``'s fields, each suit in its own place (suit s at bits 22 s):
-# summed over the chows in any order, the same fields as ``chow_key``'s up to their order, so that
-# ``any_order_chow_key`` of the sum is the table's key.
-_CHOW_SIGNATURE = tuple(1 << 22 * (f // 9) + 3 * (f % 9) if f < 27 else 0 for f in range(34))
+# (_CHOW_SIGNATURE: at the top)
 _FIVE_PAIR_SIGNATURE = {five: 1 << 22 * (five // 9) + 21 for five in _FIVES}
 # The fields of the chows that are not 123/789, and not 345/456/567, in every suit.
 _NOT_TERMINAL_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in range(7) if r not in (0, 6))
@@ -702,12 +722,8 @@ def pungs_may_combine(mask: int) -> bool:
                 or (mask >> 27 & 0xF) in _THREE_OR_MORE)
 
 
-_TERMINAL_PUNG = ("pung_of_terminals_or_honours",)
 _TWO_OR_MORE = frozenset(m for m in range(8) if m.bit_count() >= 2)  # of the three dragons (bits)
 _THREE_OR_MORE = frozenset(m for m in range(16) if m.bit_count() >= 3)  # of the four winds (bits)
-# The per-pung fan of each kind, None for the winds (which depend on the seat and prevalent winds, policy M6).
-_PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else None if f < 31 else ("dragon_pung",)
-                       for f in range(34))
 _WIND_BITS = 0xF << 27
 
 
@@ -843,14 +859,15 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
         else:
             summaries = ()
         if pair >= 0:
-            codes0, chows0, pungs0, places0 = single0
-            codes1, chows1, pungs1, places1 = single1
-            codes2, chows2, pungs2, places2 = single2
+            codes0, chows0, pungs0, places0, signature0 = single0
+            codes1, chows1, pungs1, places1, signature1 = single1
+            codes2, chows2, pungs2, places2, signature2 = single2
             tail = honours[4]
             codes = (_PAIR_CODE + pair,) + codes0 + codes1 + codes2 + tail
             chows = chows0 + chows1 + chows2
             tail_pungs = honours[3]
             pungs = pungs0 + pungs1 + pungs2 + tail_pungs
+            signature = signature0 + signature1 + signature2  # (``_signature_of`` the chows)
             if win < 9:
                 places, offset = places0[win], 1
             elif win < 18:
@@ -861,15 +878,17 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
                 places = ()
             if len(places) == 1 and pair != win:  # the winning tile in one group only (most hands)
                 index, wait, winning_pung = places[0]
-                summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()),)
+                summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, (),
+                              signature),)
             else:
                 out = [] if pair != win else [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False,
-                                                ())]
+                                                (), signature)]
                 if win >= 27 and win in tail_pungs:
                     out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
-                                False, None, True, ()))
+                                False, None, True, (), signature))
                 for index, wait, winning_pung in places:
-                    out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()))
+                    out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, (),
+                                signature))
                 summaries = tuple(out)
     if melds < 2 and _irregular_possible(standing_mask, x, melds):
         if not melds and standing_mask.bit_count() <= 7:
@@ -963,6 +982,8 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                 melded_kongs += 1
                 concealed = False
         kong_fans = _KONG_FAN_IDS[melded_kongs][concealed_kongs]
+        n_meld_chows = len(meld_chows)
+        n_meld_pungs = n_melds - n_meld_chows
         # The hand's own fans (kinds, tile hogs (four of a kind not a kong, 四归一), way of winning), kept by what
         # decides them as one int (``_hand_piece``); the way-of-winning flags (bits 0-6, ``_WIN_FAN_IDS``'s index)
         # set one by one below, most being unset (an int operation costs more than a test), each by an addition
@@ -977,7 +998,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
     else:
         held = x
         meld_chows = meld_pungs = meld_pung_fans = kong_fans = ()
-        meld_chow_signature = meld_pung_mask = concealed_kongs = 0
+        meld_chow_signature = meld_pung_mask = concealed_kongs = n_meld_chows = n_meld_pungs = 0
         hand_key = (x & _HIGH_BITS).bit_count() * 256 + 2
         if context.last_tile:
             hand_key += 64
@@ -1008,7 +1029,8 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
     last_codes = best = None
     set_piece = None
     for summary in summaries:
-        shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans = summary
+        (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans,
+         standing_signature) = summary
         if chows is None:
             set_piece = _PIECES.get(shape_fans) or _piece(shape_fans)
             extra_piece = _NO_EXTRA
@@ -1024,12 +1046,9 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                 set_ids = ()
                 # The chows as the sum of their signatures, by which their combination fans are kept (in any order:
                 # ``_chow_ids_of_signature``), with the pair where it can make a fan with them (a 5 beside four).
-                chow_signature = meld_chow_signature
+                chow_signature = meld_chow_signature + standing_signature
                 chow_ids = ()
-                if chows:  # (no loop, and no iterator made, over no chows)
-                    for f in chows:
-                        chow_signature += _CHOW_SIGNATURE[f]
-                n_chows = len(chows) + len(meld_chows)
+                n_chows = len(chows) + n_meld_chows
                 if n_chows >= 2:
                     chow_pair = -1
                     if n_chows == 4 and pair in _FIVES:
@@ -1051,7 +1070,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                         pung_ids = _per_pung_fans_with_winds(pungs + meld_pungs, context)
                     elif meld_pung_fans:
                         pung_ids += meld_pung_fans
-                    n_pungs = len(pungs) + len(meld_pungs)
+                    n_pungs = len(pungs) + n_meld_pungs
                     # The pung combinations (before the per-pung fans), kept by the pungs' mask and an honour pair
                     # (``_pung_combo_ids_of_mask``): one look-up rather than the test whether any is possible.
                     if n_pungs >= 2:

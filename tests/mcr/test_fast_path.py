@@ -346,11 +346,12 @@ def test_suit_split_table_holds_every_block_that_splits():
             else:
                 splitting += 1
                 assert fast._suit_splits(block, base) is got
-                assert [codes for codes, _, _, _ in got] == list(expected), block
-                for codes, chows, pungs, places in got:
+                assert [split[0] for split in got] == list(expected), block
+                for codes, chows, pungs, places, signature in got:
                     assert chows == tuple(c % 34 for c in codes if c < 34)
                     assert pungs == tuple(c % 34 for c in codes if 34 <= c < 68)
                     assert places == tuple(fast._split_placements.__wrapped__(codes, base + r) for r in range(9))
+                    assert signature == sum(fast._CHOW_SIGNATURE[f] for f in chows)
     assert splitting >= 3 * 2869
 
 
