@@ -206,7 +206,8 @@ def _suit_entry(suit: int, block: int) -> tuple:
     (the kinds present as bits of the 34-kind mask, the tiles mod 3, the splits (``_suit_splits``) when that is
     0, (pair kind, the splits of the rest) for each pair in rank order when it is 2, else (); the only way to read
     it when there is one (its split when the tiles are 0 mod 3, (pair kind, split) when 2), else None; the kind
-    fans' features of its kinds (``_FEATURES``))."""
+    fans' features of its kinds (``_FEATURES``); the knitted groups (ranks 147, 258, 369) of which it holds all three
+    ranks, at bits 3 * suit (``_FULL_KNITTED_GROUPS``, for ``_irregular_possible``))."""
     table = _SUIT_ENTRIES[suit]
     entry = table.get(block)
     if entry is None:
@@ -229,7 +230,8 @@ def _suit_entry(suit: int, block: int) -> tuple:
         else:
             heads = [(pair, split) for pair, splits in ways for split in splits]
             single = heads[0] if len(heads) == 1 else None
-        entry = table.keep(block, (mask, rest, ways, single, _FEATURES[suit][mask >> base]))
+        entry = table.keep(block, (mask, rest, ways, single, _FEATURES[suit][mask >> base],
+                                   _FULL_KNITTED_GROUPS[ranks] << 3 * suit))
     return entry
 
 
@@ -398,7 +400,8 @@ def _prefill_suit_entries(most: int = 11) -> None:
         for block, (total, mask, _) in sets.items():
             if block and total <= most:
                 ways = splits[block]
-                table[block] = (mask << base, 0, ways, ways[0] if len(ways) == 1 else None, features[mask])
+                table[block] = (mask << base, 0, ways, ways[0] if len(ways) == 1 else None, features[mask],
+                                _FULL_KNITTED_GROUPS[mask] << 3 * suit)
         for block, (_, mask, pair_ranks) in with_pair.items():
             ways = tuple([(base + r, splits.get(block - (2 << 3 * r), ())) for r in pair_ranks])
             single = None
@@ -408,7 +411,7 @@ def _prefill_suit_entries(most: int = 11) -> None:
                         single = None
                         break
                     single = (pair, pair_splits[0])
-            table[block] = (mask << base, 2, ways, single, features[mask])
+            table[block] = (mask << base, 2, ways, single, features[mask], _FULL_KNITTED_GROUPS[mask] << 3 * suit)
     _prefill_suit_waits(sets, with_pair, most - 1)
 
 
@@ -826,10 +829,10 @@ _EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _E
 
 
 # --- one hand ------------------------------------------------------------------------------------------------------
-def _new_readings(x: int, win: int, melds: int) -> tuple:
-    """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept: (the
-    readings' summaries, the kinds present as a mask, their kind fans' features (``_FEATURES``), the wait's
-    ``_wait_candidates`` if a reading has a wait fan, else None)."""
+def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple:
+    """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept (at
+    ``key``, ``x * 64 + win``, if given): (the readings' summaries, the kinds present as a mask, their kind fans'
+    features (``_FEATURES``), the wait's ``_wait_candidates`` if a reading has a wait fan, else None)."""
     block0 = x & _SUIT_BITS
     entry0 = _SUIT_ENTRIES[0].get(block0) or _suit_entry(0, block0)
     block1 = x >> 27 & _SUIT_BITS
@@ -838,13 +841,16 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
     entry2 = _SUIT_ENTRIES[2].get(block2) or _suit_entry(2, block2)
     honour_block = x >> 81
     honours = _HONOUR_ENTRIES.get(honour_block) or _honour_entry(honour_block)
-    standing_mask = entry0[0] + entry1[0] + entry2[0] + honours[0]  # (disjoint bits: +, cheaper than | here)
-    single0, single1, single2 = entry0[3], entry1[3], entry2[3]
+    # (each entry's fields at once: cheaper than one subscript each)
+    mask0, rest0, _, single0, features0, knitted0 = entry0
+    mask1, rest1, _, single1, features1, knitted1 = entry1
+    mask2, rest2, _, single2, features2, knitted2 = entry2
+    standing_mask = mask0 + mask1 + mask2 + honours[0]  # (disjoint bits: +, cheaper than | here)
+    waits = None  # whether a reading has a wait fan, where known without looking at each
     if single0 is None or single1 is None or single2 is None or not honours[1]:
         summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
     else:
         # Each suit read one way only (most hands): the one partition, if the pair fits, put together directly.
-        rest0, rest1, rest2 = entry0[1], entry1[1], entry2[1]  # the suits' tiles mod 3
         pair = honours[2]
         if pair >= 0:
             if rest0 or rest1 or rest2:
@@ -880,6 +886,7 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
                 index, wait, winning_pung = places[0]
                 summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, (),
                               signature),)
+                waits = wait is not None
             else:
                 out = [] if pair != win else [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False,
                                                 (), signature)]
@@ -890,31 +897,45 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
                     out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, (),
                                 signature))
                 summaries = tuple(out)
-    if melds < 2 and _irregular_possible(standing_mask, x, melds):
-        if not melds and standing_mask.bit_count() <= 7:
-            summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
+    if melds < 2:
+        # ``_irregular_possible``, written out, the suits' knitted groups from their entries
+        kinds = standing_mask.bit_count()
+        if not melds and kinds <= 7:
+            irregular = not x & _LOW_BITS
+        elif not melds and (kinds == 14 or standing_mask & _ORPHAN_MASK == _ORPHAN_MASK):
+            irregular = True
         else:
-            summaries += _irregular_summaries(unpack(x), win, melds)
+            irregular = kinds >= 9 and _KNITTED_STRAIGHT_POSSIBLE[knitted0 + knitted1 + knitted2]
+        if irregular:
+            waits = None
+            if not melds and kinds <= 7:
+                summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
+            else:
+                summaries += _irregular_summaries(unpack(x), win, melds)
     # Whether the wait is unique, as far as the standing tiles decide it (``_wait_candidates``), where a reading
     # needs it (a wait fan): what the melds decide is left to each hand.
+    if waits is None:
+        waits = False
+        for summary in summaries:
+            if summary[7] is not None:
+                waits = True
+                break
     candidates = None
-    for summary in summaries:
-        if summary[7] is not None:
-            # the 13 standing tiles: the winning tile taken from its suit's (or the honours') block
-            if win < 9:
-                block0 -= _PACK[win]
-            elif win < 18:
-                block1 -= _PACK[win - 9]
-            elif win < 27:
-                block2 -= _PACK[win - 18]
-            else:
-                honour_block -= _PACK[win - 27]
-            candidates = _wait_candidates_of(block0, block1, block2, honour_block, x, win, melds, standing_mask)
-            break
-    readings = (summaries, standing_mask, entry0[4] | entry1[4] | entry2[4] | honours[5], candidates)
+    if waits:
+        # the 13 standing tiles: the winning tile taken from its suit's (or the honours') block
+        if win < 9:
+            block0 -= _PACK[win]
+        elif win < 18:
+            block1 -= _PACK[win - 9]
+        elif win < 27:
+            block2 -= _PACK[win - 18]
+        else:
+            honour_block -= _PACK[win - 27]
+        candidates = _wait_candidates_of(block0, block1, block2, honour_block, x, win, melds, standing_mask)
+    readings = (summaries, standing_mask, features0 | features1 | features2 | honours[5], candidates)
     if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
         _READINGS.clear()
-    _READINGS[x * 64 + win] = readings
+    _READINGS[x * 64 + win if key is None else key] = readings
     return readings
 
 
@@ -939,9 +960,10 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
     # Most hands can only be four sets and a pair: those are read from the suits' entries, the irregular shapes
     # added where their counts allow one; kept by the standing counts and winning kind with the kinds present, for
     # hands seen again (no entries looked up then).
-    readings = _READINGS.get(x * 64 + win)  # (x << 6 | win, as cheaper int operations)
+    key = x * 64 + win  # (x << 6 | win, as cheaper int operations)
+    readings = _READINGS.get(key)
     if readings is None:
-        readings = _new_readings(x, win, n_melds)
+        readings = _new_readings(x, win, n_melds, key)
     summaries, standing_mask, features, wait_candidates = readings
     if not summaries:
         return None
