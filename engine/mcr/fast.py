@@ -700,13 +700,19 @@ def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tupl
     (``_HONOUR_PAIR_KEY``): none where no combination is possible (``pungs_may_combine``), else from the table by
     ``pung_key``, then kept by ``key``; where the fans' order may follow the pungs' (or the table lacks the key), by
     ``pung_combo_ids`` on the pungs in order, not kept by the mask."""
-    mask = key & _ALL_KINDS
-    if not pungs_may_combine(mask):
-        return _PUNG_IDS_BY_MASK.keep(key, ())
-    ids = _PUNG_IDS.get(_pung_key_of_mask(mask, pair))
-    if ids is not None:
-        return _PUNG_IDS_BY_MASK.keep(key, ids)
-    return pung_combo_ids(pungs, pair)
+    # ``pung_key`` leaves out every part that can make no pung fan: it is 0 exactly where no combination is
+    # possible (``pungs_may_combine``, not asked again).
+    canonical = _pung_key_of_mask(key & _ALL_KINDS, pair)
+    if not canonical:
+        ids = ()
+    else:
+        ids = _PUNG_IDS.get(canonical)
+        if ids is None:
+            return pung_combo_ids(pungs, pair)
+    if len(_PUNG_IDS_BY_MASK) >= _LIMIT:  # (_PUNG_IDS_BY_MASK.keep, written out)
+        _PUNG_IDS_BY_MASK.clear()
+    _PUNG_IDS_BY_MASK[key] = ids
+    return ids
 
 
 # the pungs' kind mask with an honour pair's kind + 1 from bit 34 -> pung_combo_ids, where the order of the pungs

@@ -217,12 +217,16 @@ def test_pung_prefilter_on_the_kind_mask_is_the_one_on_the_kinds():
     from itertools import combinations
 
     from engine.mcr.combos import _may_combine_pungs
-    from engine.mcr.fast import pungs_may_combine
+    from engine.mcr.fast import _pung_key_of_mask, pungs_may_combine
 
     checked = 0
     for size in (2, 3, 4):
         for pungs in combinations(range(34), size):
-            assert pungs_may_combine(sum(1 << f for f in pungs)) == _may_combine_pungs(pungs), pungs
+            mask = sum(1 << f for f in pungs)
+            assert pungs_may_combine(mask) == _may_combine_pungs(pungs), pungs
+            # (``_pung_combo_ids_of_mask`` reads a pung key of 0 as no combination possible)
+            for pair in (-1, 27, 31):
+                assert (_pung_key_of_mask(mask, pair) != 0) == _may_combine_pungs(pungs), (pungs, pair)
             checked += 1
     assert checked == 561 + 5984 + 46376
 
