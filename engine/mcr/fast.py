@@ -253,6 +253,11 @@ def _honour_entry(block: int) -> tuple:
 
 _SUIT_ENTRIES: tuple[dict[int, tuple], ...] = (_Cache(), _Cache(), _Cache())
 _HONOUR_ENTRIES: dict[int, tuple] = _Cache()  # at most 5^7 blocks
+# The ``get`` of the caches read for every hand, bound once: the interpreter does not specialise a method call on a
+# dict subclass (``_Cache``), and calls a bound built-in method directly (about 200 machine instructions less a
+# look-up).
+_SUIT_ENTRY_GETS = tuple(table.get for table in _SUIT_ENTRIES)
+_HONOUR_ENTRIES_GET = _HONOUR_ENTRIES.get
 
 
 @lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
@@ -596,6 +601,7 @@ def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int) ->
 # the sum of the chows' signatures (with a 5 pair beside four) -> their fans, where the order of the suits does not
 # matter (``_chow_ids_of_signature``)
 _CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = _Cache()
+_CHOW_IDS_BY_SIGNATURE_GET = _CHOW_IDS_BY_SIGNATURE.get  # (bound: see _SUIT_ENTRY_GETS)
 
 
 def any_order_chow_key(key: int) -> int:
@@ -718,6 +724,7 @@ def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tupl
 # the pungs' kind mask with an honour pair's kind + 1 from bit 34 -> pung_combo_ids, where the order of the pungs
 # does not matter (``_pung_combo_ids_of_mask``)
 _PUNG_IDS_BY_MASK: dict[int, tuple[str, ...]] = _Cache()
+_PUNG_IDS_BY_MASK_GET = _PUNG_IDS_BY_MASK.get  # (bound: see _SUIT_ENTRY_GETS)
 _ALL_KINDS = (1 << 34) - 1
 _HONOUR_PAIR_KEY = tuple((pair + 1) << 34 if pair >= 27 else 0 for pair in range(34))  # by the pair's kind
 
@@ -840,13 +847,13 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
     ``key``, ``x * 64 + win``, if given): (the readings' summaries, the kinds present as a mask, their kind fans'
     features (``_FEATURES``), the wait's ``_wait_candidates`` if a reading has a wait fan, else None)."""
     block0 = x & _SUIT_BITS
-    entry0 = _SUIT_ENTRIES[0].get(block0) or _suit_entry(0, block0)
+    entry0 = _SUIT_ENTRY_GETS[0](block0) or _suit_entry(0, block0)
     block1 = x >> 27 & _SUIT_BITS
-    entry1 = _SUIT_ENTRIES[1].get(block1) or _suit_entry(1, block1)
+    entry1 = _SUIT_ENTRY_GETS[1](block1) or _suit_entry(1, block1)
     block2 = x >> 54 & _SUIT_BITS
-    entry2 = _SUIT_ENTRIES[2].get(block2) or _suit_entry(2, block2)
+    entry2 = _SUIT_ENTRY_GETS[2](block2) or _suit_entry(2, block2)
     honour_block = x >> 81
-    honours = _HONOUR_ENTRIES.get(honour_block) or _honour_entry(honour_block)
+    honours = _HONOUR_ENTRIES_GET(honour_block) or _honour_entry(honour_block)
     # (each entry's fields at once: cheaper than one subscript each)
     mask0, rest0, _, single0, features0, knitted0 = entry0
     mask1, rest1, _, single1, features1, knitted1 = entry1
@@ -967,7 +974,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
     # added where their counts allow one; kept by the standing counts and winning kind with the kinds present, for
     # hands seen again (no entries looked up then).
     key = x * 64 + win  # (x << 6 | win, as cheaper int operations)
-    readings = _READINGS.get(key)
+    readings = _READINGS_GET(key)
     if readings is None:
         readings = _new_readings(x, win, n_melds, key)
     summaries, standing_mask, features, wait_candidates = readings
@@ -1046,12 +1053,12 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
         features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
     # The kind fans by the number of their list (few lists, many features): the hand's piece is then met again
     # far more often than by the features themselves.
-    hand_key += (_KIND_CLASS.get(features) or _kind_class(features, _hand_mask(standing_mask, melds))) * 2048  # (<< 11)
+    hand_key += (_KIND_CLASS_GET(features) or _kind_class(features, _hand_mask(standing_mask, melds))) * 2048  # (<< 11)
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
     hand_bits, hand_excluded, hand_cut, hand_total, hand_kept, hand_piece = \
-        _HAND_PIECES.get(hand_key) or _hand_piece(hand_key)
+        _HAND_PIECES_GET(hand_key) or _hand_piece(hand_key)
     unique_wait = None
     best_key = -1
     last_codes = best = None
@@ -1060,7 +1067,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
         (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans,
          standing_signature) = summary
         if chows is None:
-            set_piece = _PIECES.get(shape_fans) or _piece(shape_fans)
+            set_piece = _PIECES_GET(shape_fans) or _piece(shape_fans)
             extra_piece = _NO_EXTRA
             last_codes = None
         else:
@@ -1082,7 +1089,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                     if n_chows == 4 and pair in _FIVES:
                         chow_pair = pair
                         chow_signature += _FIVE_PAIR_SIGNATURE[pair]
-                    chow_ids = _CHOW_IDS_BY_SIGNATURE.get(chow_signature)
+                    chow_ids = _CHOW_IDS_BY_SIGNATURE_GET(chow_signature)
                     if chow_ids is None:
                         chow_ids = _chow_ids_of_signature(chow_signature, chows + meld_chows, chow_pair)
                 if pungs or meld_pungs:
@@ -1103,7 +1110,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                     # (``_pung_combo_ids_of_mask``): one look-up rather than the test whether any is possible.
                     if n_pungs >= 2:
                         combo_key = pung_mask + _HONOUR_PAIR_KEY[pair]
-                        combo_ids = _PUNG_IDS_BY_MASK.get(combo_key)
+                        combo_ids = _PUNG_IDS_BY_MASK_GET(combo_key)
                         if combo_ids is None:
                             combo_ids = _pung_combo_ids_of_mask(combo_key, pungs + meld_pungs,
                                                                 pair if pair >= 27 else -1)
@@ -1136,7 +1143,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                         if not chow_signature & _NOT_FIVE_CHOW_BITS:
                             set_ids += ("all_fives",)
                     set_ids += chow_ids
-                set_piece = _PIECES.get(set_ids) or _piece(set_ids)
+                set_piece = _PIECES_GET(set_ids) or _piece(set_ids)
             concealed_pungs = len(pungs) + concealed_kongs
             if winning_pung and not self_drawn:
                 concealed_pungs -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
@@ -1198,6 +1205,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()
 _HAND_PIECES: dict[int, tuple] = _Cache()  # best_reading's hand key -> the hand's own fans (``_hand_piece``)
 _KIND_CLASS: dict[int, int] = _Cache()  # kind_fan_ids's features key -> the number of its list of kind fans
+_PIECES_GET, _HAND_PIECES_GET, _KIND_CLASS_GET = _PIECES.get, _HAND_PIECES.get, _KIND_CLASS.get  # (see _SUIT_ENTRY_GETS)
 _KIND_CLASS_IDS: list[tuple[str, ...]] = [()]  # number (from 1) -> the list of kind fans
 _KIND_CLASS_OF_IDS: dict[tuple[str, ...], int] = {}
 
@@ -1291,6 +1299,7 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
 # standing counts packed and winning kind (``x << 6 | win``) -> ``_new_readings``'s entry (the readings' summaries,
 # the kinds present as a mask, ...; the number of melds follows from the counts).
 _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
+_READINGS_GET = _READINGS.get  # (bound: see _SUIT_ENTRY_GETS)
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _NOT_ORPHAN_MASK = ((1 << 34) - 1) & ~_ORPHAN_MASK
 _LIMIT = _Cache.LIMIT
@@ -1347,19 +1356,19 @@ def _wait_candidates_of(block0: int, block1: int, block2: int, honour_block: int
     the winning tile's differs from the 14 tiles'); an empty one is read without a look-up."""
     if honour_block:
         honour_pairs, honour_bad, honour_single, honour_pair_kinds = \
-            _HONOUR_WAITS.get(honour_block) or _honour_waits(honour_block)
+            _HONOUR_WAITS_GET(honour_block) or _honour_waits(honour_block)
     else:
         honour_pairs = honour_bad = 0
     if block0:
-        rest0, ok0, waits0 = _SUIT_WAITS.get(block0) or _suit_waits_of(block0)
+        rest0, ok0, waits0 = _SUIT_WAITS_GET(block0) or _suit_waits_of(block0)
     else:
         rest0, ok0, waits0 = _NO_SUIT_WAITS
     if block1:
-        rest1, ok1, waits1 = _SUIT_WAITS.get(block1) or _suit_waits_of(block1)
+        rest1, ok1, waits1 = _SUIT_WAITS_GET(block1) or _suit_waits_of(block1)
     else:
         rest1, ok1, waits1 = _NO_SUIT_WAITS
     if block2:
-        rest2, ok2, waits2 = _SUIT_WAITS.get(block2) or _suit_waits_of(block2)
+        rest2, ok2, waits2 = _SUIT_WAITS_GET(block2) or _suit_waits_of(block2)
     else:
         rest2, ok2, waits2 = _NO_SUIT_WAITS
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
@@ -1481,6 +1490,7 @@ def _honour_waits(block: int) -> tuple[int, int, int, tuple[int, ...]]:
 
 _SUIT_WAITS: dict[int, tuple] = _Cache()
 _HONOUR_WAITS: dict[int, tuple] = _Cache()  # at most 5^7 blocks
+_SUIT_WAITS_GET, _HONOUR_WAITS_GET = _SUIT_WAITS.get, _HONOUR_WAITS.get  # (bound: see _SUIT_ENTRY_GETS)
 _NUMBER_MASK = (1 << 27) - 1
 
 
