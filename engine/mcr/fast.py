@@ -510,7 +510,7 @@ def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool,
     chow holds a 5), kept by the chows in order and the pair (``_CHOW_PART_BY_CHOWS``, which ``best_reading`` reads
     first); behind it ``chow_part_by_key``."""
     key = (chows, pair)
-    part = _CHOW_PART_BY_CHOWS.get(key)
+    part = _CHOW_PART_BY_CHOWS_GET(key)
     if part is None:
         part = _CHOW_PART_BY_CHOWS.keep(key, chow_part_by_key(chows, pair))
     return part
@@ -575,7 +575,9 @@ def chow_key(chows: tuple[int, ...], pair: int) -> int:
 # (``combo_tables``, ``_load_combo_tables``).
 _CHOW_PARTS: dict[int, tuple] = _Cache()
 _CHOW_PART_BY_CHOWS: dict[tuple, tuple] = _Cache()  # (chows in order, pair) -> chow_part
+_CHOW_PART_BY_CHOWS_GET = _CHOW_PART_BY_CHOWS.get  # (bound: see _SUIT_ENTRY_GETS)
 _CHOW_PARTS_ANY_ORDER: dict[int, tuple | None] = _Cache()
+_CHOW_PARTS_ANY_ORDER_GET = _CHOW_PARTS_ANY_ORDER.get  # (bound: see _SUIT_ENTRY_GETS)
 # chow_key -> chow_part for the chows whose fans' order may follow the suits' (None above), loaded on first use.
 _CHOW_PARTS_IN_ORDER: dict[int, tuple] = _Cache()
 _SIGNATURE_BITS = (1 << 22) - 1
@@ -592,9 +594,21 @@ def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int) ->
     """``chow_part(chows, pair)``'s fans, ``signature`` the sum of the chows' (and the pair's) ``_CHOW_SIGNATURE``:
     from the table by ``any_order_chow_key``, then kept by the signature; where the fans' order may follow the
     suits' (or the table lacks the key), by ``chow_part`` on the chows in order, not kept by the signature."""
-    part = _CHOW_PARTS_ANY_ORDER.get(any_order_chow_key(signature))
+    # ``any_order_chow_key(signature)``, written out: the call would cost more than the sort (a new hand's chows
+    # often miss the signature's cache)
+    a, b, c = signature & _SIGNATURE_BITS, signature >> 22 & _SIGNATURE_BITS, signature >> 44
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    part = _CHOW_PARTS_ANY_ORDER_GET(a | b << 22 | c << 44)
     if part:
-        return _CHOW_IDS_BY_SIGNATURE.keep(signature, part[0])
+        if len(_CHOW_IDS_BY_SIGNATURE) >= _LIMIT:  # (_CHOW_IDS_BY_SIGNATURE.keep, written out)
+            _CHOW_IDS_BY_SIGNATURE.clear()
+        ids = _CHOW_IDS_BY_SIGNATURE[signature] = part[0]
+        return ids
     return chow_part(chows, pair)[0]
 
 
@@ -698,6 +712,7 @@ def _pung_key_of_mask(mask: int, pair: int) -> int:
 # different fans of the same points: the selection lists equal candidates in the order of the sets), worked out each
 # time. Filled at import for every set of pungs that may combine (``combo_tables``, ``_load_combo_tables``).
 _PUNG_IDS: dict[int, tuple[str, ...] | None] = _Cache()
+_PUNG_IDS_GET = _PUNG_IDS.get  # (bound: see _SUIT_ENTRY_GETS)
 _PUNG_IDS_BY_PUNGS: dict[tuple, tuple[str, ...]] = _Cache()  # (pungs in order, pair) -> pung_combo_ids
 
 
@@ -712,7 +727,7 @@ def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tupl
     if not canonical:
         ids = ()
     else:
-        ids = _PUNG_IDS.get(canonical)
+        ids = _PUNG_IDS_GET(canonical)
         if ids is None:
             return pung_combo_ids(pungs, pair)
     if len(_PUNG_IDS_BY_MASK) >= _LIMIT:  # (_PUNG_IDS_BY_MASK.keep, written out)
