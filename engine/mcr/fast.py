@@ -149,9 +149,10 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
                     codes = pair_code + codes0 + codes1 + codes2 + tail
                     chows = chows0 + chows1 + chows2
                     pungs = pungs0 + pungs1 + pungs2 + tail_pungs
-                    sums = (signature0 + signature1 + signature2,)
+                    signature = signature0 + signature1 + signature2
                     if pair == winning:
-                        out.append((_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ()) + sums)
+                        out.append((_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, (),
+                                    signature))
                     if win_suit == 0:
                         places, offset = places0[win_rank], 1
                     elif win_suit == 1:
@@ -161,11 +162,11 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
                     else:
                         if winning in tail_pungs:
                             out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(winning), chows,
-                                        pungs, pair, False, None, True, ()) + sums)
+                                        pungs, pair, False, None, True, (), signature))
                         continue
                     for index, wait, winning_pung in places:
                         out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung,
-                                    ()) + sums)
+                                    (), signature))
     return tuple(out)
 
 
