@@ -477,9 +477,9 @@ _KIND_IDS_BY_FEATURES: dict[int, tuple[str, ...]] = _Cache()
 
 def kind_fan_ids(mask: int) -> tuple[str, ...]:
     """The ids of ``evaluate._kind_fans(mask)``, cached by the features they read (as ``evaluate._kind_fans_of``):
-    one int, the suits present, the ranks present (only without honours), winds / dragons present, and whether some
-    tile is not green, not reversible, a number not a terminal; from tables of each suit's rank mask (cheaper than
-    a cache by the mask itself, which new hands mostly miss)."""
+    one int, the suits present, what the ranks present decide (only without honours: ``_RANK_FEATURES``), winds /
+    dragons present, and whether some tile is not green, not reversible, a number not a terminal; from tables of
+    each suit's rank mask (cheaper than a cache by the mask itself, which new hands mostly miss)."""
     key = (_FEATURES[0][mask & 0x1FF] | _FEATURES[1][mask >> 9 & 0x1FF] | _FEATURES[2][mask >> 18 & 0x1FF]
            | _HONOUR_FEATURES[mask >> 27])
     if mask >> 27:
@@ -493,11 +493,19 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
 def _features(mask: int) -> int:
     """``kind_fan_ids``'s key bits of the kinds in ``mask`` (one suit's, or the honours', shifted in place)."""
     return ((mask & 0x1FF != 0) | (mask >> 9 & 0x1FF != 0) << 1 | (mask >> 18 & 0x1FF != 0) << 2
-            | ((mask | mask >> 9 | mask >> 18) & 0x1FF) << 3 | (mask >> 27 & 0xF != 0) << 12
+            | _RANK_FEATURES[(mask | mask >> 9 | mask >> 18) & 0x1FF] << 3 | (mask >> 27 & 0xF != 0) << 12
             | (mask >> 31 != 0) << 13 | (mask & ~_GREEN_MASK != 0) << 14 | (mask & ~_REVERSIBLE_MASK != 0) << 15
             | (mask & _NOT_TERMINAL_NUMBERS != 0) << 16)
 
 
+# What the ranks present (a rank mask) decide of the kind fans (``evaluate._kind_fans``, which reads them only
+# without honours): whether some rank lies outside 789, 456, 123, 6789, 1234 (上中下, 大于五 / 小于五 as the tiers
+# it reads), and whether some rank is a 1 or a 9 (断幺), one bit each: with the ranks of several suits and melds
+# together, the bits of each (|). Few keys then, where the ranks themselves make thousands that new hands miss.
+_RANK_TIERS = ((6, 7, 8), (3, 4, 5), (0, 1, 2), (5, 6, 7, 8), (0, 1, 2, 3))
+_RANK_FEATURES = tuple(sum(1 << k for k, tier in enumerate(_RANK_TIERS) if any(m >> r & 1 and r not in tier
+                                                                                  for r in range(9)))
+                       | (m & 0b100000001 != 0) << 5 for m in range(512))
 _FEATURES = tuple(tuple(_features(m << base) for m in range(512)) for base in (0, 9, 18))
 _HONOUR_FEATURES = tuple(_features(m << 27) for m in range(128))
 _NO_RANKS = ~(0x1FF << 3)
