@@ -22,7 +22,7 @@ from ..errors import HandError
 from ..hand import Hand, WinContext
 from ..tiles import Tile, format_tiles
 from .evaluate import WHOLE_HAND, HandFacts, Scored, evaluate
-from .fast import best_found
+from .fast import best_found, best_reading  # noqa: F401 (best_reading: importable from here as before)
 from .exclusions import EXCLUDES
 from .fans import FAN_BY_ID, FAN_ID_BY_ZH, FANS, POINTS, Fan
 from .readings import _GROUP_BY_CODE, _SHAPE_BY_CODE, _standing_arrangements  # noqa: F401 (tests use them here)
@@ -64,6 +64,7 @@ class MCRResult:
 
     def __init__(self, hand: Hand, context: WinContext, reading: tuple, finished: tuple,
                  unique_wait: bool | None) -> None:
+        # (``score`` sets these same slots itself, without this call)
         self._hand = hand
         self._context = context
         self._reading = reading  # the fast path's summary of the standing groups (engine.mcr.fast)
