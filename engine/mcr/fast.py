@@ -61,10 +61,6 @@ _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pung
 # summed over the chows in any order, the same fields as ``chow_key``'s up to their order, so that
 # ``any_order_chow_key`` of the sum is the table's key.
 _CHOW_SIGNATURE = tuple(1 << 22 * (f // 9) + 3 * (f % 9) if f < 27 else 0 for f in range(34))
-_TERMINAL_PUNG = ("pung_of_terminals_or_honours",)
-# The per-pung fan of each kind, None for the winds (which depend on the seat and prevalent winds, policy M6).
-_PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else None if f < 31 else ("dragon_pung",)
-                       for f in range(34))
 
 
 # --- readings of the standing tiles --------------------------------------------------------------------------------
@@ -762,8 +758,12 @@ def pungs_may_combine(mask: int) -> bool:
                 or (mask >> 27 & 0xF) in _THREE_OR_MORE)
 
 
+_TERMINAL_PUNG = ("pung_of_terminals_or_honours",)
 _TWO_OR_MORE = frozenset(m for m in range(8) if m.bit_count() >= 2)  # of the three dragons (bits)
 _THREE_OR_MORE = frozenset(m for m in range(16) if m.bit_count() >= 3)  # of the four winds (bits)
+# The per-pung fan of each kind, None for the winds (which depend on the seat and prevalent winds, policy M6).
+_PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else None if f < 31 else ("dragon_pung",)
+                       for f in range(34))
 _WIND_BITS = 0xF << 27
 
 
@@ -1229,7 +1229,8 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()
 _HAND_PIECES: dict[int, tuple] = _Cache()  # best_reading's hand key -> the hand's own fans (``_hand_piece``)
 _KIND_CLASS: dict[int, int] = _Cache()  # kind_fan_ids's features key -> the number of its list of kind fans
-_PIECES_GET, _HAND_PIECES_GET, _KIND_CLASS_GET = _PIECES.get, _HAND_PIECES.get, _KIND_CLASS.get  # (see _SUIT_ENTRY_GETS)
+# (bound: see _SUIT_ENTRY_GETS)
+_PIECES_GET, _HAND_PIECES_GET, _KIND_CLASS_GET = _PIECES.get, _HAND_PIECES.get, _KIND_CLASS.get
 _KIND_CLASS_IDS: list[tuple[str, ...]] = [()]  # number (from 1) -> the list of kind fans
 _KIND_CLASS_OF_IDS: dict[tuple[str, ...], int] = {}
 
