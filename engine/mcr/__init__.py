@@ -22,7 +22,7 @@ from ..errors import HandError
 from ..hand import Hand, WinContext
 from ..tiles import Tile, format_tiles
 from .evaluate import WHOLE_HAND, HandFacts, Scored, evaluate
-from .fast import best_reading
+from .fast import best_found, best_reading  # noqa: F401 (best_reading: importable from here as before)
 from .exclusions import EXCLUDES
 from .fans import FAN_BY_ID, FAN_ID_BY_ZH, FANS, POINTS, Fan
 from .readings import _GROUP_BY_CODE, _SHAPE_BY_CODE, _standing_arrangements  # noqa: F401 (tests use them here)
@@ -64,6 +64,7 @@ class MCRResult:
 
     def __init__(self, hand: Hand, context: WinContext, reading: tuple, finished: tuple,
                  unique_wait: bool | None) -> None:
+        # (``score`` sets these same slots itself, without this call)
         self._hand = hand
         self._context = context
         self._reading = reading  # the fast path's summary of the standing groups (engine.mcr.fast)
@@ -206,11 +207,19 @@ def score(hand: Hand, context: WinContext) -> MCRResult:
     """Score a validated hand. Raises ``HandError('not_winning')`` when no arrangement exists."""
     if context.last_tile:
         check_context(hand, context)
-    best = best_reading(hand, context)
-    if best is None:
+    found = best_found(hand, context)
+    if found is None:
         raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
-    reading, finished, unique_wait = best
-    return MCRResult(hand, context, reading, finished, unique_wait)
+    # MCRResult.__init__'s work, its slots set here: a call through the class costs more than the stores.
+    result = _new_result(MCRResult)
+    result._hand = hand
+    result._context = context
+    result._reading, key, result._kept, result._unique_wait = found
+    result.fan_points = key >> 3
+    return result
+
+
+_new_result = object.__new__
 
 
 def hand_arrangements(hand: Hand, standing: list[int]) -> list[Arrangement]:

@@ -57,6 +57,10 @@ _FIVES = frozenset((4, 13, 22))
 _NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _BIT_OF = tuple(1 << i for i in range(34))
 _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pungs", "four_concealed_pungs")
+# The chows (and a 5 pair beside four) as ``chow_key``'s fields, each suit in its own place (suit s at bits 22 s):
+# summed over the chows in any order, the same fields as ``chow_key``'s up to their order, so that
+# ``any_order_chow_key`` of the sum is the table's key.
+_CHOW_SIGNATURE = tuple(1 << 22 * (f // 9) + 3 * (f % 9) if f < 27 else 0 for f in range(34))
 
 
 # --- readings of the standing tiles --------------------------------------------------------------------------------
@@ -64,10 +68,11 @@ def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tu
     """The readings of ``readings._standing_arrangements`` (the same, in the same order) with what evaluation needs
     of each standing part, worked out once (``best_reading`` keeps them by the standing counts):
 
-    (shape code, group codes, winning group index, chows, pungs, pair, knitted, wait, winning pung, shape fans):
-    the standing chows' and pungs' first kinds (in group order), the pair's kind, whether there are knitted
-    groups, the wait fan the winning group gives if the wait is unique (``None`` if none), whether the winning
-    tile completed a standing pung; for the irregular shapes, ``chows`` is ``None`` and ``shape fans`` their fans."""
+    (shape code, group codes, winning group index, chows, pungs, pair, knitted, wait, winning pung, shape fans,
+    chow signature): the standing chows' and pungs' first kinds (in group order), the pair's
+    kind, whether there are knitted groups, the wait fan the winning group gives if the wait is unique (``None`` if
+    none), whether the winning tile completed a standing pung; for the irregular shapes, ``chows`` is ``None`` and
+    ``shape fans`` their fans; last ``_signature_of`` the standing chows (0 for the irregular shapes)."""
     out = _standard_summaries(standing, winning)
     if not irregular_possible(standing, melds):
         return out
@@ -94,7 +99,7 @@ def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
     fans = ("seven_pairs",)
     if firsts[0] < 27 and firsts[-1] - firsts[0] == 6 and firsts[0] // 9 == firsts[-1] // 9 and len(set(firsts)) == 7:
         fans += ("seven_shifted_pairs",)
-    return (_SEVEN_PAIRS, codes, firsts.index(winning), None, (), -1, False, None, False, fans)
+    return (_SEVEN_PAIRS, codes, firsts.index(winning), None, (), -1, False, None, False, fans, 0)
 
 
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
@@ -134,14 +139,16 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
         if not (w0 and w1 and w2):
             continue
         pair_code = (_PAIR_CODE + pair,)
-        for codes0, chows0, pungs0, places0 in w0:
-            for codes1, chows1, pungs1, places1 in w1:
-                for codes2, chows2, pungs2, places2 in w2:
+        for codes0, chows0, pungs0, places0, signature0 in w0:
+            for codes1, chows1, pungs1, places1, signature1 in w1:
+                for codes2, chows2, pungs2, places2, signature2 in w2:
                     codes = pair_code + codes0 + codes1 + codes2 + tail
                     chows = chows0 + chows1 + chows2
                     pungs = pungs0 + pungs1 + pungs2 + tail_pungs
+                    signature = signature0 + signature1 + signature2
                     if pair == winning:
-                        out.append((_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, ()))
+                        out.append((_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False, (),
+                                    signature))
                     if win_suit == 0:
                         places, offset = places0[win_rank], 1
                     elif win_suit == 1:
@@ -151,11 +158,11 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
                     else:
                         if winning in tail_pungs:
                             out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(winning), chows,
-                                        pungs, pair, False, None, True, ()))
+                                        pungs, pair, False, None, True, (), signature))
                         continue
                     for index, wait, winning_pung in places:
                         out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung,
-                                    ()))
+                                    (), signature))
     return tuple(out)
 
 
@@ -196,7 +203,8 @@ def _suit_entry(suit: int, block: int) -> tuple:
     (the kinds present as bits of the 34-kind mask, the tiles mod 3, the splits (``_suit_splits``) when that is
     0, (pair kind, the splits of the rest) for each pair in rank order when it is 2, else (); the only way to read
     it when there is one (its split when the tiles are 0 mod 3, (pair kind, split) when 2), else None; the kind
-    fans' features of its kinds (``_FEATURES``))."""
+    fans' features of its kinds (``_FEATURES``); the knitted groups (ranks 147, 258, 369) of which it holds all three
+    ranks, at bits 3 * suit (``_FULL_KNITTED_GROUPS``, for ``_irregular_possible``))."""
     table = _SUIT_ENTRIES[suit]
     entry = table.get(block)
     if entry is None:
@@ -219,7 +227,8 @@ def _suit_entry(suit: int, block: int) -> tuple:
         else:
             heads = [(pair, split) for pair, splits in ways for split in splits]
             single = heads[0] if len(heads) == 1 else None
-        entry = table.keep(block, (mask, rest, ways, single, _FEATURES[suit][mask >> base]))
+        entry = table.keep(block, (mask, rest, ways, single, _FEATURES[suit][mask >> base],
+                                   _FULL_KNITTED_GROUPS[ranks] << 3 * suit))
     return entry
 
 
@@ -241,6 +250,11 @@ def _honour_entry(block: int) -> tuple:
 
 _SUIT_ENTRIES: tuple[dict[int, tuple], ...] = (_Cache(), _Cache(), _Cache())
 _HONOUR_ENTRIES: dict[int, tuple] = _Cache()  # at most 5^7 blocks
+# The ``get`` of the caches read for every hand, bound once: the interpreter does not specialise a method call on a
+# dict subclass (``_Cache``), and calls a bound built-in method directly (about 200 machine instructions less a
+# look-up).
+_SUIT_ENTRY_GETS = tuple(table.get for table in _SUIT_ENTRIES)
+_HONOUR_ENTRIES_GET = _HONOUR_ENTRIES.get
 
 
 @lru_cache(maxsize=1 << 16)  # bounded: a long-running service meets ever more suits
@@ -275,14 +289,26 @@ def _moved(splits: tuple, base: int) -> tuple:
     """First-suit splits moved to the suit starting at ``base``."""
     if not base or not splits:
         return splits
-    return tuple([(tuple([c + base for c in codes]), tuple([f + base for f in chows]), tuple([f + base for f in pungs]),
-                   places) for codes, chows, pungs, places in splits])
+    return tuple([_split(tuple([c + base for c in codes]), tuple([f + base for f in chows]),
+                         tuple([f + base for f in pungs]), places) for codes, chows, pungs, places, *_ in splits])
 
 
 def _block_splits(block: tuple[int, ...]) -> tuple:
-    return tuple([(codes, tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34]),
-                   tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]), _split_places(codes))
+    return tuple([_split(codes, tuple([c - _CHOW_CODE for c in codes if c < _CHOW_CODE + 34]),
+                         tuple([c - _PUNG_CODE for c in codes if _PUNG_CODE <= c < _PUNG_CODE + 34]),
+                         _split_places(codes))
                   for codes in _suit_sets.__wrapped__(block, 0)])
+
+
+def _split(codes: tuple[int, ...], chows: tuple[int, ...], pungs: tuple[int, ...], places: tuple) -> tuple:
+    """One split of a suit: (codes, chows, pungs, placements, the sum of the chows' ``_CHOW_SIGNATURE``)."""
+    return (codes, chows, pungs, places, _signature_of(chows))
+
+
+def _signature_of(chows: tuple[int, ...]) -> int:
+    """The sum of the chows' ``_CHOW_SIGNATURE``, which ``best_found`` reads of a reading's standing chows: kept
+    with the readings (from their suits' splits), as it adds up over the suits and the melds."""
+    return sum([_CHOW_SIGNATURE[f] for f in chows])
 
 
 def _split_places(codes: tuple[int, ...]) -> tuple[tuple[tuple[int, str | None, bool], ...], ...]:
@@ -376,7 +402,8 @@ def _prefill_suit_entries(most: int = 11) -> None:
         for block, (total, mask, _) in sets.items():
             if block and total <= most:
                 ways = splits[block]
-                table[block] = (mask << base, 0, ways, ways[0] if len(ways) == 1 else None, features[mask])
+                table[block] = (mask << base, 0, ways, ways[0] if len(ways) == 1 else None, features[mask],
+                                _FULL_KNITTED_GROUPS[mask] << 3 * suit)
         for block, (_, mask, pair_ranks) in with_pair.items():
             ways = tuple([(base + r, splits.get(block - (2 << 3 * r), ())) for r in pair_ranks])
             single = None
@@ -386,7 +413,7 @@ def _prefill_suit_entries(most: int = 11) -> None:
                         single = None
                         break
                     single = (pair, pair_splits[0])
-            table[block] = (mask << base, 2, ways, single, features[mask])
+            table[block] = (mask << base, 2, ways, single, features[mask], _FULL_KNITTED_GROUPS[mask] << 3 * suit)
     _prefill_suit_waits(sets, with_pair, most - 1)
 
 
@@ -418,7 +445,8 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
         pair = [c - _PAIR_CODE for c in codes if _PAIR_CODE <= c < _PAIR_CODE + 34][0]
         knitted = any([_KNITTED_CODE <= c < _KNITTED_CODE + 34 for c in codes])
         wait, winning_pung = _placement(codes[winning_group], winning)
-        return (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, ())
+        return (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, (),
+                _signature_of(chows))
     firsts = [code % 34 for code in codes]
     if shape == _SEVEN_PAIRS:
         fans = ("seven_pairs",)
@@ -436,7 +464,7 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
         fans += ("lesser_honours_and_knitted_tiles",)
         if len(firsts) - honours == 9:
             fans += ("knitted_straight",)
-    return (shape, codes, winning_group, None, (), -1, False, None, False, fans)
+    return (shape, codes, winning_group, None, (), -1, False, None, False, fans, 0)
 
 
 # --- parts cached by what they depend on ---------------------------------------------------------------------------
@@ -445,9 +473,9 @@ _KIND_IDS_BY_FEATURES: dict[int, tuple[str, ...]] = _Cache()
 
 def kind_fan_ids(mask: int) -> tuple[str, ...]:
     """The ids of ``evaluate._kind_fans(mask)``, cached by the features they read (as ``evaluate._kind_fans_of``):
-    one int, the suits present, the ranks present (only without honours), winds / dragons present, and whether some
-    tile is not green, not reversible, a number not a terminal; from tables of each suit's rank mask (cheaper than
-    a cache by the mask itself, which new hands mostly miss)."""
+    one int, the suits present, what the ranks present decide (only without honours: ``_RANK_FEATURES``), winds /
+    dragons present, and whether some tile is not green, not reversible, a number not a terminal; from tables of
+    each suit's rank mask (cheaper than a cache by the mask itself, which new hands mostly miss)."""
     key = (_FEATURES[0][mask & 0x1FF] | _FEATURES[1][mask >> 9 & 0x1FF] | _FEATURES[2][mask >> 18 & 0x1FF]
            | _HONOUR_FEATURES[mask >> 27])
     if mask >> 27:
@@ -461,11 +489,19 @@ def kind_fan_ids(mask: int) -> tuple[str, ...]:
 def _features(mask: int) -> int:
     """``kind_fan_ids``'s key bits of the kinds in ``mask`` (one suit's, or the honours', shifted in place)."""
     return ((mask & 0x1FF != 0) | (mask >> 9 & 0x1FF != 0) << 1 | (mask >> 18 & 0x1FF != 0) << 2
-            | ((mask | mask >> 9 | mask >> 18) & 0x1FF) << 3 | (mask >> 27 & 0xF != 0) << 12
+            | _RANK_FEATURES[(mask | mask >> 9 | mask >> 18) & 0x1FF] << 3 | (mask >> 27 & 0xF != 0) << 12
             | (mask >> 31 != 0) << 13 | (mask & ~_GREEN_MASK != 0) << 14 | (mask & ~_REVERSIBLE_MASK != 0) << 15
             | (mask & _NOT_TERMINAL_NUMBERS != 0) << 16)
 
 
+# What the ranks present (a rank mask) decide of the kind fans (``evaluate._kind_fans``, which reads them only
+# without honours): whether some rank lies outside 789, 456, 123, 6789, 1234 (上中下, 大于五 / 小于五 as the tiers
+# it reads), and whether some rank is a 1 or a 9 (断幺), one bit each: with the ranks of several suits and melds
+# together, the bits of each (|). Few keys then, where the ranks themselves make thousands that new hands miss.
+_RANK_TIERS = ((6, 7, 8), (3, 4, 5), (0, 1, 2), (5, 6, 7, 8), (0, 1, 2, 3))
+_RANK_FEATURES = tuple(sum(1 << k for k, tier in enumerate(_RANK_TIERS) if any(m >> r & 1 and r not in tier
+                                                                                  for r in range(9)))
+                       | (m & 0b100000001 != 0) << 5 for m in range(512))
 _FEATURES = tuple(tuple(_features(m << base) for m in range(512)) for base in (0, 9, 18))
 _HONOUR_FEATURES = tuple(_features(m << 27) for m in range(128))
 _NO_RANKS = ~(0x1FF << 3)
@@ -479,7 +515,7 @@ def chow_part(chows: tuple[int, ...], pair: int) -> tuple[tuple[str, ...], bool,
     chow holds a 5), kept by the chows in order and the pair (``_CHOW_PART_BY_CHOWS``, which ``best_reading`` reads
     first); behind it ``chow_part_by_key``."""
     key = (chows, pair)
-    part = _CHOW_PART_BY_CHOWS.get(key)
+    part = _CHOW_PART_BY_CHOWS_GET(key)
     if part is None:
         part = _CHOW_PART_BY_CHOWS.keep(key, chow_part_by_key(chows, pair))
     return part
@@ -544,16 +580,15 @@ def chow_key(chows: tuple[int, ...], pair: int) -> int:
 # (``combo_tables``, ``_load_combo_tables``).
 _CHOW_PARTS: dict[int, tuple] = _Cache()
 _CHOW_PART_BY_CHOWS: dict[tuple, tuple] = _Cache()  # (chows in order, pair) -> chow_part
+_CHOW_PART_BY_CHOWS_GET = _CHOW_PART_BY_CHOWS.get  # (bound: see _SUIT_ENTRY_GETS)
 _CHOW_PARTS_ANY_ORDER: dict[int, tuple | None] = _Cache()
+_CHOW_PARTS_ANY_ORDER_GET = _CHOW_PARTS_ANY_ORDER.get  # (bound: see _SUIT_ENTRY_GETS)
 # chow_key -> chow_part for the chows whose fans' order may follow the suits' (None above), loaded on first use.
 _CHOW_PARTS_IN_ORDER: dict[int, tuple] = _Cache()
 _SIGNATURE_BITS = (1 << 22) - 1
 
 
-# The chows (and a 5 pair beside four) as ``chow_key``'s fields, each suit in its own place (suit s at bits 22 s):
-# summed over the chows in any order, the same fields as ``chow_key``'s up to their order, so that
-# ``any_order_chow_key`` of the sum is the table's key.
-_CHOW_SIGNATURE = tuple(1 << 22 * (f // 9) + 3 * (f % 9) if f < 27 else 0 for f in range(34))
+# (_CHOW_SIGNATURE: at the top)
 _FIVE_PAIR_SIGNATURE = {five: 1 << 22 * (five // 9) + 21 for five in _FIVES}
 # The fields of the chows that are not 123/789, and not 345/456/567, in every suit.
 _NOT_TERMINAL_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in range(7) if r not in (0, 6))
@@ -564,15 +599,28 @@ def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int) ->
     """``chow_part(chows, pair)``'s fans, ``signature`` the sum of the chows' (and the pair's) ``_CHOW_SIGNATURE``:
     from the table by ``any_order_chow_key``, then kept by the signature; where the fans' order may follow the
     suits' (or the table lacks the key), by ``chow_part`` on the chows in order, not kept by the signature."""
-    part = _CHOW_PARTS_ANY_ORDER.get(any_order_chow_key(signature))
+    # ``any_order_chow_key(signature)``, written out: the call would cost more than the sort (a new hand's chows
+    # often miss the signature's cache)
+    a, b, c = signature & _SIGNATURE_BITS, signature >> 22 & _SIGNATURE_BITS, signature >> 44
+    if a > b:
+        a, b = b, a
+    if b > c:
+        b, c = c, b
+        if a > b:
+            a, b = b, a
+    part = _CHOW_PARTS_ANY_ORDER_GET(a | b << 22 | c << 44)
     if part:
-        return _CHOW_IDS_BY_SIGNATURE.keep(signature, part[0])
+        if len(_CHOW_IDS_BY_SIGNATURE) >= _LIMIT:  # (_CHOW_IDS_BY_SIGNATURE.keep, written out)
+            _CHOW_IDS_BY_SIGNATURE.clear()
+        ids = _CHOW_IDS_BY_SIGNATURE[signature] = part[0]
+        return ids
     return chow_part(chows, pair)[0]
 
 
 # the sum of the chows' signatures (with a 5 pair beside four) -> their fans, where the order of the suits does not
 # matter (``_chow_ids_of_signature``)
 _CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = _Cache()
+_CHOW_IDS_BY_SIGNATURE_GET = _CHOW_IDS_BY_SIGNATURE.get  # (bound: see _SUIT_ENTRY_GETS)
 
 
 def any_order_chow_key(key: int) -> int:
@@ -669,6 +717,7 @@ def _pung_key_of_mask(mask: int, pair: int) -> int:
 # different fans of the same points: the selection lists equal candidates in the order of the sets), worked out each
 # time. Filled at import for every set of pungs that may combine (``combo_tables``, ``_load_combo_tables``).
 _PUNG_IDS: dict[int, tuple[str, ...] | None] = _Cache()
+_PUNG_IDS_GET = _PUNG_IDS.get  # (bound: see _SUIT_ENTRY_GETS)
 _PUNG_IDS_BY_PUNGS: dict[tuple, tuple[str, ...]] = _Cache()  # (pungs in order, pair) -> pung_combo_ids
 
 
@@ -677,18 +726,25 @@ def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tupl
     (``_HONOUR_PAIR_KEY``): none where no combination is possible (``pungs_may_combine``), else from the table by
     ``pung_key``, then kept by ``key``; where the fans' order may follow the pungs' (or the table lacks the key), by
     ``pung_combo_ids`` on the pungs in order, not kept by the mask."""
-    mask = key & _ALL_KINDS
-    if not pungs_may_combine(mask):
-        return _PUNG_IDS_BY_MASK.keep(key, ())
-    ids = _PUNG_IDS.get(_pung_key_of_mask(mask, pair))
-    if ids is not None:
-        return _PUNG_IDS_BY_MASK.keep(key, ids)
-    return pung_combo_ids(pungs, pair)
+    # ``pung_key`` leaves out every part that can make no pung fan: it is 0 exactly where no combination is
+    # possible (``pungs_may_combine``, not asked again).
+    canonical = _pung_key_of_mask(key & _ALL_KINDS, pair)
+    if not canonical:
+        ids = ()
+    else:
+        ids = _PUNG_IDS_GET(canonical)
+        if ids is None:
+            return pung_combo_ids(pungs, pair)
+    if len(_PUNG_IDS_BY_MASK) >= _LIMIT:  # (_PUNG_IDS_BY_MASK.keep, written out)
+        _PUNG_IDS_BY_MASK.clear()
+    _PUNG_IDS_BY_MASK[key] = ids
+    return ids
 
 
 # the pungs' kind mask with an honour pair's kind + 1 from bit 34 -> pung_combo_ids, where the order of the pungs
 # does not matter (``_pung_combo_ids_of_mask``)
 _PUNG_IDS_BY_MASK: dict[int, tuple[str, ...]] = _Cache()
+_PUNG_IDS_BY_MASK_GET = _PUNG_IDS_BY_MASK.get  # (bound: see _SUIT_ENTRY_GETS)
 _ALL_KINDS = (1 << 34) - 1
 _HONOUR_PAIR_KEY = tuple((pair + 1) << 34 if pair >= 27 else 0 for pair in range(34))  # by the pair's kind
 
@@ -810,24 +866,28 @@ _EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _E
 
 
 # --- one hand ------------------------------------------------------------------------------------------------------
-def _new_readings(x: int, win: int, melds: int) -> tuple:
-    """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept: (the
-    readings' summaries, the kinds present as a mask, their kind fans' features (``_FEATURES``))."""
-    block = x & _SUIT_BITS
-    entry0 = _SUIT_ENTRIES[0].get(block) or _suit_entry(0, block)
-    block = x >> 27 & _SUIT_BITS
-    entry1 = _SUIT_ENTRIES[1].get(block) or _suit_entry(1, block)
-    block = x >> 54 & _SUIT_BITS
-    entry2 = _SUIT_ENTRIES[2].get(block) or _suit_entry(2, block)
-    block = x >> 81
-    honours = _HONOUR_ENTRIES.get(block) or _honour_entry(block)
-    standing_mask = entry0[0] + entry1[0] + entry2[0] + honours[0]  # (disjoint bits: +, cheaper than | here)
-    single0, single1, single2 = entry0[3], entry1[3], entry2[3]
+def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple:
+    """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept (at
+    ``key``, ``x * 64 + win``, if given): (the readings' summaries, the kinds present as a mask, their kind fans'
+    features (``_FEATURES``), the wait's ``_wait_candidates`` if a reading has a wait fan, else None)."""
+    block0 = x & _SUIT_BITS
+    entry0 = _SUIT_ENTRY_GETS[0](block0) or _suit_entry(0, block0)
+    block1 = x >> 27 & _SUIT_BITS
+    entry1 = _SUIT_ENTRY_GETS[1](block1) or _suit_entry(1, block1)
+    block2 = x >> 54 & _SUIT_BITS
+    entry2 = _SUIT_ENTRY_GETS[2](block2) or _suit_entry(2, block2)
+    honour_block = x >> 81
+    honours = _HONOUR_ENTRIES_GET(honour_block) or _honour_entry(honour_block)
+    # (each entry's fields at once: cheaper than one subscript each)
+    mask0, rest0, _, single0, features0, knitted0 = entry0
+    mask1, rest1, _, single1, features1, knitted1 = entry1
+    mask2, rest2, _, single2, features2, knitted2 = entry2
+    standing_mask = mask0 + mask1 + mask2 + honours[0]  # (disjoint bits: +, cheaper than | here)
+    waits = None  # whether a reading has a wait fan, where known without looking at each
     if single0 is None or single1 is None or single2 is None or not honours[1]:
         summaries = _standard_summaries_of(entry0, entry1, entry2, honours, win)
     else:
         # Each suit read one way only (most hands): the one partition, if the pair fits, put together directly.
-        rest0, rest1, rest2 = entry0[1], entry1[1], entry2[1]  # the suits' tiles mod 3
         pair = honours[2]
         if pair >= 0:
             if rest0 or rest1 or rest2:
@@ -842,14 +902,15 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
         else:
             summaries = ()
         if pair >= 0:
-            codes0, chows0, pungs0, places0 = single0
-            codes1, chows1, pungs1, places1 = single1
-            codes2, chows2, pungs2, places2 = single2
+            codes0, chows0, pungs0, places0, signature0 = single0
+            codes1, chows1, pungs1, places1, signature1 = single1
+            codes2, chows2, pungs2, places2, signature2 = single2
             tail = honours[4]
             codes = (_PAIR_CODE + pair,) + codes0 + codes1 + codes2 + tail
             chows = chows0 + chows1 + chows2
             tail_pungs = honours[3]
             pungs = pungs0 + pungs1 + pungs2 + tail_pungs
+            signature = signature0 + signature1 + signature2  # (``_signature_of`` the chows)
             if win < 9:
                 places, offset = places0[win], 1
             elif win < 18:
@@ -860,25 +921,58 @@ def _new_readings(x: int, win: int, melds: int) -> tuple:
                 places = ()
             if len(places) == 1 and pair != win:  # the winning tile in one group only (most hands)
                 index, wait, winning_pung = places[0]
-                summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()),)
+                summaries = ((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, (),
+                              signature),)
+                waits = wait is not None
             else:
                 out = [] if pair != win else [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False,
-                                                ())]
+                                                (), signature)]
                 if win >= 27 and win in tail_pungs:
                     out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
-                                False, None, True, ()))
+                                False, None, True, (), signature))
                 for index, wait, winning_pung in places:
-                    out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, ()))
+                    out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, (),
+                                signature))
                 summaries = tuple(out)
-    if melds < 2 and _irregular_possible(standing_mask, x, melds):
-        if not melds and standing_mask.bit_count() <= 7:
-            summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
+    if melds < 2:
+        # ``_irregular_possible``, written out, the suits' knitted groups from their entries
+        kinds = standing_mask.bit_count()
+        if not melds and kinds <= 7:
+            irregular = not x & _LOW_BITS
+        elif not melds and (kinds == 14 or standing_mask & _ORPHAN_MASK == _ORPHAN_MASK):
+            irregular = True
         else:
-            summaries += _irregular_summaries(unpack(x), win, melds)
-    readings = (summaries, standing_mask, entry0[4] | entry1[4] | entry2[4] | honours[5])
+            irregular = kinds >= 9 and _KNITTED_STRAIGHT_POSSIBLE[knitted0 + knitted1 + knitted2]
+        if irregular:
+            waits = None
+            if not melds and kinds <= 7:
+                summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
+            else:
+                summaries += _irregular_summaries(unpack(x), win, melds)
+    # Whether the wait is unique, as far as the standing tiles decide it (``_wait_candidates``), where a reading
+    # needs it (a wait fan): what the melds decide is left to each hand.
+    if waits is None:
+        waits = False
+        for summary in summaries:
+            if summary[7] is not None:
+                waits = True
+                break
+    candidates = None
+    if waits:
+        # the 13 standing tiles: the winning tile taken from its suit's (or the honours') block
+        if win < 9:
+            block0 -= _PACK[win]
+        elif win < 18:
+            block1 -= _PACK[win - 9]
+        elif win < 27:
+            block2 -= _PACK[win - 18]
+        else:
+            honour_block -= _PACK[win - 27]
+        candidates = _wait_candidates_of(block0, block1, block2, honour_block, x, win, melds, standing_mask)
+    readings = (summaries, standing_mask, features0 | features1 | features2 | honours[5], candidates)
     if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
         _READINGS.clear()
-    _READINGS[x * 64 + win] = readings
+    _READINGS[x * 64 + win if key is None else key] = readings
     return readings
 
 
@@ -886,6 +980,16 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     """(the reading summary kept, its ``finish`` answer, whether the wait is unique or None if no reading needed
     it), or None when the hand is not a winning shape. ``every`` (for tests) receives each reading's (summary,
     ``finish`` answer) in order."""
+    found = best_found(hand, context, every)
+    if found is None:
+        return None
+    best, key, kept, unique_wait = found
+    return best, (key >> 3, _TIE_OF_KEY[key & 7], kept), unique_wait
+
+
+def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tuple, bool | None] | None:
+    """``best_reading`` as ``score`` reads it: (the reading summary kept, its total * 8 + its tie key as bits
+    (``_TIE_OF_KEY``), its (fan id, count) list, whether the wait is unique or None), one tuple made, not three."""
     win = hand.winning_tile.index
     x = sum(map(_PACK_OF_TILE, hand.concealed), _PACK[win])  # the standing counts, packed, counted in C
     melds = hand.melds
@@ -893,10 +997,11 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     # Most hands can only be four sets and a pair: those are read from the suits' entries, the irregular shapes
     # added where their counts allow one; kept by the standing counts and winning kind with the kinds present, for
     # hands seen again (no entries looked up then).
-    readings = _READINGS.get(x * 64 + win)  # (x << 6 | win, as cheaper int operations)
+    key = x * 64 + win  # (x << 6 | win, as cheaper int operations)
+    readings = _READINGS_GET(key)
     if readings is None:
-        readings = _new_readings(x, win, n_melds)
-    summaries, standing_mask, features = readings
+        readings = _new_readings(x, win, n_melds, key)
+    summaries, standing_mask, features, wait_candidates = readings
     if not summaries:
         return None
     self_drawn = context.self_drawn
@@ -936,6 +1041,8 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 melded_kongs += 1
                 concealed = False
         kong_fans = _KONG_FAN_IDS[melded_kongs][concealed_kongs]
+        n_meld_chows = len(meld_chows)
+        n_meld_pungs = n_melds - n_meld_chows
         # The hand's own fans (kinds, tile hogs (four of a kind not a kong, 四归一), way of winning), kept by what
         # decides them as one int (``_hand_piece``); the way-of-winning flags (bits 0-6, ``_WIN_FAN_IDS``'s index)
         # set one by one below, most being unset (an int operation costs more than a test), each by an addition
@@ -950,7 +1057,7 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     else:
         held = x
         meld_chows = meld_pungs = meld_pung_fans = kong_fans = ()
-        meld_chow_signature = meld_pung_mask = concealed_kongs = 0
+        meld_chow_signature = meld_pung_mask = concealed_kongs = n_meld_chows = n_meld_pungs = 0
         hand_key = (x & _HIGH_BITS).bit_count() * 256 + 2
         if context.last_tile:
             hand_key += 64
@@ -970,20 +1077,21 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
         features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
     # The kind fans by the number of their list (few lists, many features): the hand's piece is then met again
     # far more often than by the features themselves.
-    hand_key += (_KIND_CLASS.get(features) or _kind_class(features, _hand_mask(standing_mask, melds))) * 2048  # (<< 11)
+    hand_key += (_KIND_CLASS_GET(features) or _kind_class(features, _hand_mask(standing_mask, melds))) * 2048  # (<< 11)
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
     hand_bits, hand_excluded, hand_cut, hand_total, hand_kept, hand_piece = \
-        _HAND_PIECES.get(hand_key) or _hand_piece(hand_key)
+        _HAND_PIECES_GET(hand_key) or _hand_piece(hand_key)
     unique_wait = None
     best_key = -1
     last_codes = best = None
     set_piece = None
     for summary in summaries:
-        shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans = summary
+        (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans,
+         standing_signature) = summary
         if chows is None:
-            set_piece = _PIECES.get(shape_fans) or _piece(shape_fans)
+            set_piece = _PIECES_GET(shape_fans) or _piece(shape_fans)
             extra_piece = _NO_EXTRA
             last_codes = None
         else:
@@ -997,18 +1105,15 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                 set_ids = ()
                 # The chows as the sum of their signatures, by which their combination fans are kept (in any order:
                 # ``_chow_ids_of_signature``), with the pair where it can make a fan with them (a 5 beside four).
-                chow_signature = meld_chow_signature
+                chow_signature = meld_chow_signature + standing_signature
                 chow_ids = ()
-                if chows:  # (no loop, and no iterator made, over no chows)
-                    for f in chows:
-                        chow_signature += _CHOW_SIGNATURE[f]
-                n_chows = len(chows) + len(meld_chows)
+                n_chows = len(chows) + n_meld_chows
                 if n_chows >= 2:
                     chow_pair = -1
                     if n_chows == 4 and pair in _FIVES:
                         chow_pair = pair
                         chow_signature += _FIVE_PAIR_SIGNATURE[pair]
-                    chow_ids = _CHOW_IDS_BY_SIGNATURE.get(chow_signature)
+                    chow_ids = _CHOW_IDS_BY_SIGNATURE_GET(chow_signature)
                     if chow_ids is None:
                         chow_ids = _chow_ids_of_signature(chow_signature, chows + meld_chows, chow_pair)
                 if pungs or meld_pungs:
@@ -1024,12 +1129,12 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                         pung_ids = _per_pung_fans_with_winds(pungs + meld_pungs, context)
                     elif meld_pung_fans:
                         pung_ids += meld_pung_fans
-                    n_pungs = len(pungs) + len(meld_pungs)
+                    n_pungs = len(pungs) + n_meld_pungs
                     # The pung combinations (before the per-pung fans), kept by the pungs' mask and an honour pair
                     # (``_pung_combo_ids_of_mask``): one look-up rather than the test whether any is possible.
                     if n_pungs >= 2:
                         combo_key = pung_mask + _HONOUR_PAIR_KEY[pair]
-                        combo_ids = _PUNG_IDS_BY_MASK.get(combo_key)
+                        combo_ids = _PUNG_IDS_BY_MASK_GET(combo_key)
                         if combo_ids is None:
                             combo_ids = _pung_combo_ids_of_mask(combo_key, pungs + meld_pungs,
                                                                 pair if pair >= 27 else -1)
@@ -1062,14 +1167,15 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
                         if not chow_signature & _NOT_FIVE_CHOW_BITS:
                             set_ids += ("all_fives",)
                     set_ids += chow_ids
-                set_piece = _PIECES.get(set_ids) or _piece(set_ids)
+                set_piece = _PIECES_GET(set_ids) or _piece(set_ids)
             concealed_pungs = len(pungs) + concealed_kongs
             if winning_pung and not self_drawn:
                 concealed_pungs -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
             extra_piece = _EXTRA_PIECES[concealed_pungs]
             if wait is not None:
                 if unique_wait is None:
-                    unique_wait = _unique_wait(x, held, win, n_melds, standing_mask)
+                    unique_wait = held & wait_candidates == wait_candidates or \
+                        _unique_given(wait_candidates, x, held, win, n_melds, standing_mask)
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
         removed = hand_excluded | set_piece[1]
@@ -1117,12 +1223,14 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
             best_key = key
             best = summary
             best_kept = kept
-    return best, (best_key >> 3, _TIE_OF_KEY[best_key & 7], best_kept), unique_wait
+    return best, best_key, best_kept, unique_wait
 
 
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()
 _HAND_PIECES: dict[int, tuple] = _Cache()  # best_reading's hand key -> the hand's own fans (``_hand_piece``)
 _KIND_CLASS: dict[int, int] = _Cache()  # kind_fan_ids's features key -> the number of its list of kind fans
+# (bound: see _SUIT_ENTRY_GETS)
+_PIECES_GET, _HAND_PIECES_GET, _KIND_CLASS_GET = _PIECES.get, _HAND_PIECES.get, _KIND_CLASS.get
 _KIND_CLASS_IDS: list[tuple[str, ...]] = [()]  # number (from 1) -> the list of kind fans
 _KIND_CLASS_OF_IDS: dict[tuple[str, ...], int] = {}
 
@@ -1213,9 +1321,10 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
     return False
 
 
-# standing counts packed and winning kind (``x << 6 | win``) -> (the readings' summaries, the kinds present as a
-# mask; the number of melds follows from the counts).
+# standing counts packed and winning kind (``x << 6 | win``) -> ``_new_readings``'s entry (the readings' summaries,
+# the kinds present as a mask, ...; the number of melds follows from the counts).
 _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
+_READINGS_GET = _READINGS.get  # (bound: see _SUIT_ENTRY_GETS)
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _NOT_ORPHAN_MASK = ((1 << 34) - 1) & ~_ORPHAN_MASK
 _LIMIT = _Cache.LIMIT
@@ -1233,65 +1342,107 @@ _KNITTED_STRAIGHT_POSSIBLE = tuple(
 def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
     """Whether the winning tile is the only tile that completes the 13-tile hand (``HandFacts.unique_wait``, which
     ``evaluate._only_winning_tile_of`` answers; the same steps here): ``x`` the standing counts (winning tile
-    included), ``held`` the counts with the melds' tiles, both packed.
+    included), ``held`` the counts with the melds' tiles, both packed. From ``_wait_candidates`` (the standing
+    tiles' part, which ``_new_readings`` keeps with the readings) and ``_unique_given`` (the part the melds decide)."""
+    candidates = _wait_candidates(x, win, melds, standing_mask)
+    return held & candidates == candidates or _unique_given(candidates, x, held, win, melds, standing_mask)
+
+
+def _unique_given(candidates: int, x: int, held: int, win: int, melds: int, standing_mask: int) -> bool:
+    """``_unique_wait`` from ``_wait_candidates``'s answer, where not every kind it names is held four times (else
+    the wait is unique): another kind completing the hand means not unique, else the irregular shapes decide."""
+    kinds = candidates & _HIGH_BITS
+    if held & kinds != kinds:
+        return False  # a kind other than the winning one, not held four times, completes the hand
+    if candidates < _IRREGULAR_WAIT:
+        return True
+    before = x - _PACK[win]
+    mask = standing_mask if before & _FIELD_OF[win] else standing_mask - _BIT_OF[win]  # the 13 tiles' kinds
+    return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
+
+
+def _wait_candidates(x: int, win: int, melds: int, standing_mask: int) -> int:
+    """What of ``_unique_wait`` the standing tiles decide (``x`` their counts packed, winning tile included), as one
+    int: the kinds but the winning one that complete the 13 tiles as four sets and a pair or seven pairs, each as
+    its count's bit 2 (``_FOUR_OF``: set in the held counts when the hand holds all four, and then it is no wait),
+    and ``_IRREGULAR_WAIT`` when an irregular shape might wait on another kind (which the melds' tiles decide:
+    ``_unique_given``). The wait is unique when the held counts hold every such bit.
 
     Four sets and a pair: each suit's kinds that complete it come from its wait table (``_suit_waits_of``, by the
-    suit's counts), so no candidate tile is tried one by one; a kind whose four copies the hand holds is no wait."""
+    suit's counts), so no candidate tile is tried one by one."""
     before = x - _PACK[win]  # the 13 standing tiles
-    block = before >> 81
-    honour_pairs, honour_bad, honour_single, honour_pair_kinds = _HONOUR_WAITS.get(block) or _honour_waits(block)
-    block = before & _SUIT_BITS
-    rest0, ok0, waits0 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
-    block = before >> 27 & _SUIT_BITS
-    rest1, ok1, waits1 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
-    block = before >> 54 & _SUIT_BITS
-    rest2, ok2, waits2 = _SUIT_WAITS.get(block) or _suit_waits_of(block)
+    return _wait_candidates_of(before & _SUIT_BITS, before >> 27 & _SUIT_BITS, before >> 54 & _SUIT_BITS,
+                               before >> 81, x, win, melds, standing_mask)
+
+
+def _wait_candidates_of(block0: int, block1: int, block2: int, honour_block: int, x: int, win: int, melds: int,
+                        standing_mask: int) -> int:
+    """``_wait_candidates``, the 13 standing tiles' suits and honours given packed (``_new_readings`` has them: only
+    the winning tile's differs from the 14 tiles'); an empty one is read without a look-up."""
+    if honour_block:
+        honour_pairs, honour_bad, honour_single, honour_pair_kinds = \
+            _HONOUR_WAITS_GET(honour_block) or _honour_waits(honour_block)
+    else:
+        honour_pairs = honour_bad = 0
+    if block0:
+        rest0, ok0, waits0 = _SUIT_WAITS_GET(block0) or _suit_waits_of(block0)
+    else:
+        rest0, ok0, waits0 = _NO_SUIT_WAITS
+    if block1:
+        rest1, ok1, waits1 = _SUIT_WAITS_GET(block1) or _suit_waits_of(block1)
+    else:
+        rest1, ok1, waits1 = _NO_SUIT_WAITS
+    if block2:
+        rest2, ok2, waits2 = _SUIT_WAITS_GET(block2) or _suit_waits_of(block2)
+    else:
+        rest2, ok2, waits2 = _NO_SUIT_WAITS
     broken = (not ok0) + (not ok1) + (not ok2)  # suits that do not decompose as they stand
     pairs = honour_pairs + (ok0 and rest0 == 2) + (ok1 and rest1 == 2) + (ok2 and rest2 == 2)
-    # A kind k is held four times when bit 2 of its field is set (``held & _FOUR_OF[k]``).
+    candidates = 0  # (each kind's bit at most once: |)
     if not honour_bad:
         # A suit's waits count only where the other suits decompose as they stand. The three suits are written out
-        # rather than looped over: this runs once per reading of every new hand, and the loop's tuple packing and
-        # indexing cost more than the test itself.
+        # rather than looped over: this runs once for every new standing with a wait, and the loop's tuple packing
+        # and indexing cost more than the test itself.
         if waits0 and broken == (not ok0):
             others = pairs - (ok0 and rest0 == 2)
             for r, pair_after in waits0:
-                if others + pair_after == 1 and r != win and not held & _FOUR_OF[r]:
-                    return False
+                if others + pair_after == 1 and r != win:
+                    candidates |= _FOUR_OF[r]
         if waits1 and broken == (not ok1):
             others = pairs - (ok1 and rest1 == 2)
             for r, pair_after in waits1:
                 k = 9 + r
-                if others + pair_after == 1 and k != win and not held & _FOUR_OF[k]:
-                    return False
+                if others + pair_after == 1 and k != win:
+                    candidates |= _FOUR_OF[k]
         if waits2 and broken == (not ok2):
             others = pairs - (ok2 and rest2 == 2)
             for r, pair_after in waits2:
                 k = 18 + r
-                if others + pair_after == 1 and k != win and not held & _FOUR_OF[k]:
-                    return False
+                if others + pair_after == 1 and k != win:
+                    candidates |= _FOUR_OF[k]
     if not broken:
         # An honour single becoming the pair, or an honour pair becoming a pung beside another pair.
         if honour_bad == 1 and pairs == 0 and honour_single >= 0:
-            if honour_single != win and not held & _FOUR_OF[honour_single]:
-                return False
+            if honour_single != win:
+                candidates |= _FOUR_OF[honour_single]
         elif honour_bad == 0 and pairs == 2 and honour_pairs:
             for k in honour_pair_kinds:
-                if k != win and not held & _FOUR_OF[k]:
-                    return False
+                if k != win:
+                    candidates |= _FOUR_OF[k]
+    before = x - _PACK[win]
     if melds == 0:
         odd = before & _LOW_BITS
         if odd and not odd & odd - 1:  # seven pairs: one odd count, the kind waited on
             k = (odd.bit_length() - 1) // 3
-            if k != win and not held & _FOUR_OF[k]:
-                return False
+            if k != win:
+                candidates |= _FOUR_OF[k]
     elif melds > 1:
-        return True
+        return candidates
     # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
     # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
     mask = standing_mask if before & _FIELD_OF[win] else standing_mask - _BIT_OF[win]  # the 13 tiles' kinds
     if melds == 0 and (not mask & _NOT_ORPHAN_MASK or mask.bit_count() == 13):
-        return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
+        return candidates | _IRREGULAR_WAIT
     if (mask & _NUMBER_MASK).bit_count() >= 8:
         # 8 kinds of a knitted pattern: each suit holds 2 or 3 of its pattern's ranks (first a quick test on the
         # suits' rank masks: each suit such a group, and the three groups among them).
@@ -1301,8 +1452,12 @@ def _unique_wait(x: int, held: int, win: int, melds: int, standing_mask: int) ->
         if near0 and near1 and near2 and near0 | near1 | near2 == 7:
             for pattern_mask in _KNITTED_MASKS:
                 if (mask & pattern_mask).bit_count() >= 8:
-                    return not _other_irregular_wait(unpack(before), win, melds, _exhausted(held, win), mask)
-    return True
+                    return candidates | _IRREGULAR_WAIT
+    return candidates
+
+
+_IRREGULAR_WAIT = 1 << 102  # above every count's bits (``_wait_candidates``)
+_NO_SUIT_WAITS = (0, True, ())  # ``_suit_waits_of`` of a suit with no tiles
 
 
 # One suit's rank mask -> the knitted groups (ranks 147, 258, 369 as bits 0, 1, 2) of which it holds 2 or 3 ranks.
@@ -1360,6 +1515,7 @@ def _honour_waits(block: int) -> tuple[int, int, int, tuple[int, ...]]:
 
 _SUIT_WAITS: dict[int, tuple] = _Cache()
 _HONOUR_WAITS: dict[int, tuple] = _Cache()  # at most 5^7 blocks
+_SUIT_WAITS_GET, _HONOUR_WAITS_GET = _SUIT_WAITS.get, _HONOUR_WAITS.get  # (bound: see _SUIT_ENTRY_GETS)
 _NUMBER_MASK = (1 << 27) - 1
 
 

@@ -217,12 +217,16 @@ def test_pung_prefilter_on_the_kind_mask_is_the_one_on_the_kinds():
     from itertools import combinations
 
     from engine.mcr.combos import _may_combine_pungs
-    from engine.mcr.fast import pungs_may_combine
+    from engine.mcr.fast import _pung_key_of_mask, pungs_may_combine
 
     checked = 0
     for size in (2, 3, 4):
         for pungs in combinations(range(34), size):
-            assert pungs_may_combine(sum(1 << f for f in pungs)) == _may_combine_pungs(pungs), pungs
+            mask = sum(1 << f for f in pungs)
+            assert pungs_may_combine(mask) == _may_combine_pungs(pungs), pungs
+            # (``_pung_combo_ids_of_mask`` reads a pung key of 0 as no combination possible)
+            for pair in (-1, 27, 31):
+                assert (_pung_key_of_mask(mask, pair) != 0) == _may_combine_pungs(pungs), (pungs, pair)
             checked += 1
     assert checked == 561 + 5984 + 46376
 
@@ -346,11 +350,12 @@ def test_suit_split_table_holds_every_block_that_splits():
             else:
                 splitting += 1
                 assert fast._suit_splits(block, base) is got
-                assert [codes for codes, _, _, _ in got] == list(expected), block
-                for codes, chows, pungs, places in got:
+                assert [split[0] for split in got] == list(expected), block
+                for codes, chows, pungs, places, signature in got:
                     assert chows == tuple(c % 34 for c in codes if c < 34)
                     assert pungs == tuple(c % 34 for c in codes if 34 <= c < 68)
                     assert places == tuple(fast._split_placements.__wrapped__(codes, base + r) for r in range(9))
+                    assert signature == sum(fast._CHOW_SIGNATURE[f] for f in chows)
     assert splitting >= 3 * 2869
 
 
@@ -508,9 +513,12 @@ def test_readings_made_for_the_fast_path_are_the_reference_summaries():
         melds = len(hand.melds)
         for win in {i for i in range(34) if standing[i]}:
             fast._READINGS.pop(x << 6 | win, None)
-            summaries, mask = fast._new_readings(x, win, melds)[:2]
+            summaries, mask, _features, candidates = fast._new_readings(x, win, melds)
             assert summaries == fast.reading_summaries(tuple(standing), win, melds), (hand, win)
             assert mask == sum(1 << i for i in range(34) if standing[i])
+            # the unique wait's standing part, kept where a reading has a wait fan
+            assert candidates == (fast._wait_candidates(x, win, melds, mask)
+                                  if any(s[7] is not None for s in summaries) else None), (hand, win)
             seven_pairs += any(s[0] == fast._SEVEN_PAIRS for s in summaries)
             checked += 1
     assert checked > 10000 and seven_pairs > 1000
