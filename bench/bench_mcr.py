@@ -185,8 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{n} hands (seed {args.seed}), best of {args.repeat} passes where repeated")
     for name, seconds in rows:
         print(f"  {name:36s} {n / seconds:9.0f} hands/s {_per_hand(seconds, n):8.1f} us/hand")
-    print(f"  ratio steady / PyMahjongGB call    {ours_steady / gb_call:6.1f}x   (target <= 3x; median pass "
-          f"{steady_median / gb_call:.1f}x; each steady pass against the call pass just before it: "
+    print(f"  ratio steady / PyMahjongGB call    {ours_steady / gb_call:6.2f}x   (target <= 3x; median pass "
+          f"{steady_median / gb_call:.2f}x; each steady pass against the call pass just before it: "
           f"{' '.join(f'{r:.1f}x' for r in pass_ratios)}, median "
           f"{sorted(pass_ratios)[len(pass_ratios) // 2]:.1f}x)")
     print(f"  garbage collection within the steady passes: {' '.join(f'{_per_hand(t, n):.1f}' for t in gc_shares)}"
