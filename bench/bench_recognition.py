@@ -248,7 +248,9 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--models", default=str(ROOT / "models"))
     ap.add_argument("--limit", type=int, default=None, help="only the first N hk-photos valid images")
-    ap.add_argument("--synth-n", type=int, default=60)
+    # 200 scenes since session 33: the first 40, the number read in sessions 1-32, are easier than the seed's run
+    # (F1 0.9760 there, 0.9434 on scenes 40-199), and one tile of their 808 moves F1 by 0.0012
+    ap.add_argument("--synth-n", type=int, default=200)
     ap.add_argument("--synth-seed", type=int, default=9_000_001)
     ap.add_argument("--latency-n", type=int, default=15)
     ap.add_argument("--skip-synth", action="store_true")

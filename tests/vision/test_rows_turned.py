@@ -12,7 +12,7 @@ import pytest
 
 from vision.classes import FACE_DOWN
 from vision.detections import box_iou
-from vision.onnx_models import crop_along
+from vision.onnx_models import THIRD_LOOK_BELOW, crop_along
 from vision.recognize import ROWS_TURNED_FROM, Recognizer, rows_direction
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -104,8 +104,8 @@ def test_sideways_tiles_read_right_in_photos_turned_near_45_degrees(rec, name):
 def test_the_turned_look_names_the_unsure_faces_too(rec, monkeypatch, below):
     """In a photo whose rows lie far off its axes the face probabilities of each face-up tile the upright looks name
     under ``rows_turned_names_below`` sure are the mean of the upright looks' and the turned look's
-    (docs/rules-session33.md: R38 with 0.9, R37 with every face; off as committed); the others', and elsewhere every
-    tile's, are the upright looks' alone."""
+    (docs/rules-session33.md: R38 and R40 with 0.9, as committed; R37 with every face); the others', and elsewhere
+    every tile's, are the upright looks' alone."""
     monkeypatch.setattr(rec, "rows_turned_names_below", below)
     image = cv2.imread(str(FIXTURES / "synth_9000001_1.jpg"))
     boxes = rec.find_boxes(image)[0]
@@ -132,8 +132,10 @@ def test_the_turned_look_names_the_unsure_faces_too(rec, monkeypatch, below):
     np.testing.assert_allclose(level.topk_probs, upright.topk_probs)
 
 
-def test_as_committed_the_faces_are_the_upright_looks(rec):
-    assert rec.rows_turned_names_below is None
+def test_without_the_turned_names_the_faces_are_the_upright_looks(rec, monkeypatch):
+    # as committed the unsure faces are named by the turned look too (THIRD_LOOK_BELOW: docs/rules-session33.md, R40)
+    assert rec.rows_turned_names_below == THIRD_LOOK_BELOW
+    monkeypatch.setattr(rec, "rows_turned_names_below", None)
     image = cv2.imread(str(FIXTURES / "synth_9000001_1.jpg"))
     boxes = rec.find_boxes(image)[0]
     upright = rec.name_boxes(image, boxes, rows=None)
