@@ -433,14 +433,12 @@ def _lift_alternatives(reading: HandReading, detections: Detections, layout: Lay
 
 
 def _turned_centers(detections: Detections, turn: int) -> tuple[np.ndarray, float]:
-    """(N, 2) box centres turned back by the quarter turn ``turn``, and the median box size (pixels)."""
-    boxes = np.asarray(detections.boxes, np.float64).reshape(-1, 4)
-    centers = np.stack([(boxes[:, 0] + boxes[:, 2]) / 2, (boxes[:, 1] + boxes[:, 3]) / 2], axis=1)
+    """(N, 2) box centres turned back by the quarter turn ``turn``, and their scale (``geometry.centers_and_scale``)."""
+    centers, scale = geometry.centers_and_scale(detections.boxes)
     angle = np.deg2rad(turn)
     c, s = np.cos(angle), np.sin(angle)
     turned = np.stack([centers[:, 0] * c + centers[:, 1] * s, -centers[:, 0] * s + centers[:, 1] * c], axis=1)
-    size = np.sqrt(np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1.0))
-    return turned, float(np.median(size)) if len(size) else 1.0
+    return turned, scale
 
 
 def _lined_row_direction(detections: Detections, turn: int, steep: float | None) -> float | None:

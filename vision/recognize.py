@@ -311,11 +311,9 @@ def rows_direction(boxes: np.ndarray) -> float | None:
     through tiles with a neighbour on either side (``geometry.lined_row_direction``), else each tile's nearest
     neighbour (``geometry.free_row_direction``), at the reader's scale (the median box's square root of area);
     None with too few tiles close together."""
-    boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
-    if len(boxes) < 3:
+    centers, scale = geometry.centers_and_scale(boxes)
+    if len(centers) < 3:
         return None
-    centers = (boxes[:, :2] + boxes[:, 2:]) / 2
-    scale = float(np.median(np.sqrt(np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1.0))))
     direction = geometry.lined_row_direction(centers, scale)
     return direction if direction is not None else geometry.free_row_direction(centers, scale)
 

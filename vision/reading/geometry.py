@@ -109,6 +109,15 @@ def dominant_quarter_turn(rotation: np.ndarray, weight: np.ndarray, class_ids: n
     return int((axis + (2 if votes[axis + 2] > votes[axis] else 0)) * 90)
 
 
+def centers_and_scale(boxes: np.ndarray) -> tuple[np.ndarray, float]:
+    """(N, 2) centres of (N, 4) xyxy boxes, and the scale the row directions are read at: the median box's square root
+    of area (1 without boxes)."""
+    boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
+    centers = (boxes[:, :2] + boxes[:, 2:]) / 2
+    size = np.sqrt(np.maximum((boxes[:, 2] - boxes[:, 0]) * (boxes[:, 3] - boxes[:, 1]), 1.0))
+    return centers, float(np.median(size)) if len(size) else 1.0
+
+
 def _pairwise(points: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(N, N, 2) vectors from point i to point j, and (N, N) their lengths (inf on the diagonal)."""
     diff = points[None, :, :] - points[:, None, :]
