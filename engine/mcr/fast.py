@@ -61,6 +61,7 @@ _CONCEALED_PUNG_FANS = (None, None, "two_concealed_pungs", "three_concealed_pung
 # summed over the chows in any order, the same fields as ``chow_key``'s up to their order, so that
 # ``any_order_chow_key`` of the sum is the table's key.
 _CHOW_SIGNATURE = tuple(1 << 22 * (f // 9) + 3 * (f % 9) if f < 27 else 0 for f in range(34))
+_PAIR_CODES = tuple((_PAIR_CODE + f,) for f in range(34))  # a pair's group code as a tuple, made once
 
 
 # --- readings of the standing tiles --------------------------------------------------------------------------------
@@ -138,7 +139,7 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
     for pair, w0, w1, w2 in heads:
         if not (w0 and w1 and w2):
             continue
-        pair_code = (_PAIR_CODE + pair,)
+        pair_code = _PAIR_CODES[pair]
         for codes0, chows0, pungs0, places0, signature0 in w0:
             for codes1, chows1, pungs1, places1, signature1 in w1:
                 for codes2, chows2, pungs2, places2, signature2 in w2:
@@ -182,6 +183,7 @@ _CHOW_PACK = tuple(0b001001001 << 3 * i for i in range(34))  # a chow starting a
 _PUNG_PACK = tuple(3 << 3 * i for i in range(34))
 _KONG_PACK = tuple(4 << 3 * i for i in range(34))
 _NINE_GATES_PACKED = tuple(sum(n << 3 * (9 * suit + r) for r, n in enumerate(_NINE_GATES)) for suit in range(3))
+_FULL_SUIT_MASK = tuple(0x1FF << 9 * (i // 9) if i < 27 else -1 for i in range(34))  # by kind: its suit's kinds
 
 
 def pack(counts) -> int:
@@ -595,10 +597,11 @@ _NOT_TERMINAL_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in ran
 _NOT_FIVE_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in range(7) if r not in (2, 3, 4))
 
 
-def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int) -> tuple[str, ...]:
-    """``chow_part(chows, pair)``'s fans, ``signature`` the sum of the chows' (and the pair's) ``_CHOW_SIGNATURE``:
-    from the table by ``any_order_chow_key``, then kept by the signature; where the fans' order may follow the
-    suits' (or the table lacks the key), by ``chow_part`` on the chows in order, not kept by the signature."""
+def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int, melds=()) -> tuple[str, ...]:
+    """``chow_part(chows + the melds' chows, pair)``'s fans (``_meld_firsts``), ``signature`` the sum of the chows'
+    (and the pair's) ``_CHOW_SIGNATURE``: from the table by ``any_order_chow_key``, then kept by the signature; where
+    the fans' order may follow the suits' (or the table lacks the key), by ``chow_part`` on the chows in order, not
+    kept by the signature. ``melds`` is false where they hold no chow (``best_found`` passes 0 then)."""
     # ``any_order_chow_key(signature)``, written out: the call would cost more than the sort (a new hand's chows
     # often miss the signature's cache)
     a, b, c = signature & _SIGNATURE_BITS, signature >> 22 & _SIGNATURE_BITS, signature >> 44
@@ -614,7 +617,7 @@ def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int) ->
             _CHOW_IDS_BY_SIGNATURE.clear()
         ids = _CHOW_IDS_BY_SIGNATURE[signature] = part[0]
         return ids
-    return chow_part(chows, pair)[0]
+    return chow_part(chows + _meld_firsts(melds, True) if melds else chows, pair)[0]
 
 
 # the sum of the chows' signatures (with a 5 pair beside four) -> their fans, where the order of the suits does not
@@ -721,11 +724,11 @@ _PUNG_IDS_GET = _PUNG_IDS.get  # (bound: see _SUIT_ENTRY_GETS)
 _PUNG_IDS_BY_PUNGS: dict[tuple, tuple[str, ...]] = _Cache()  # (pungs in order, pair) -> pung_combo_ids
 
 
-def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tuple[str, ...]:
-    """``pung_combo_ids(pungs, pair)``, ``key`` the pungs' kind mask with ``pair + 1`` from bit 34
+def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int, melds=()) -> tuple[str, ...]:
+    """``pung_combo_ids(pungs + the melds' pungs, pair)`` (``_meld_firsts``), ``key`` the pungs' kind mask with ``pair + 1`` from bit 34
     (``_HONOUR_PAIR_KEY``): none where no combination is possible (``pungs_may_combine``), else from the table by
     ``pung_key``, then kept by ``key``; where the fans' order may follow the pungs' (or the table lacks the key), by
-    ``pung_combo_ids`` on the pungs in order, not kept by the mask."""
+    ``pung_combo_ids`` on the pungs in order, not kept by the mask. ``melds`` is false where they hold no pung."""
     # ``pung_key`` leaves out every part that can make no pung fan: it is 0 exactly where no combination is
     # possible (``pungs_may_combine``, not asked again).
     canonical = _pung_key_of_mask(key & _ALL_KINDS, pair)
@@ -734,7 +737,7 @@ def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int) -> tupl
     else:
         ids = _PUNG_IDS_GET(canonical)
         if ids is None:
-            return pung_combo_ids(pungs, pair)
+            return pung_combo_ids(pungs + _meld_firsts(melds, False) if melds else pungs, pair)
     if len(_PUNG_IDS_BY_MASK) >= _LIMIT:  # (_PUNG_IDS_BY_MASK.keep, written out)
         _PUNG_IDS_BY_MASK.clear()
     _PUNG_IDS_BY_MASK[key] = ids
@@ -765,6 +768,12 @@ _THREE_OR_MORE = frozenset(m for m in range(16) if m.bit_count() >= 3)  # of the
 _PUNG_SET_FANS = tuple(_TERMINAL_PUNG if f in _TERMINALS else () if f < 27 else None if f < 31 else ("dragon_pung",)
                        for f in range(34))
 _WIND_BITS = 0xF << 27
+
+
+def _meld_firsts(melds, chows: bool) -> tuple[int, ...]:
+    """The first kinds of the melds' chows (``chows``) or of their pungs and kongs, in hand order: ``best_found``
+    keeps only their numbers and masks, and the rare steps that need the sets themselves make them here."""
+    return tuple([meld.tiles[0].index for meld in melds if (meld.type is _CHOW) is chows])
 
 
 def _per_pung_fans_with_winds(pungs: tuple[int, ...], context) -> tuple[str, ...]:
@@ -906,7 +915,7 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
             codes1, chows1, pungs1, places1, signature1 = single1
             codes2, chows2, pungs2, places2, signature2 = single2
             tail = honours[4]
-            codes = (_PAIR_CODE + pair,) + codes0 + codes1 + codes2 + tail
+            codes = _PAIR_CODES[pair] + codes0 + codes1 + codes2 + tail
             chows = chows0 + chows1 + chows2
             tail_pungs = honours[3]
             pungs = pungs0 + pungs1 + pungs2 + tail_pungs
@@ -1007,7 +1016,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
-        meld_chows = meld_pungs = ()
+        n_meld_chows = 0  # (the melds' chows and pungs themselves are made only where needed: ``_meld_firsts``)
         # What the readings' sets need of the melds (``_CHOW_SIGNATURE``, ``_BIT_OF``), and the per-pung fans of
         # the melds' pungs but the winds' (a wind pung's depends on the other pungs, worked out by the reading).
         meld_chow_signature = meld_pung_mask = 0
@@ -1018,13 +1027,12 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
             kind = meld.type
             i = meld.tiles[0].index
             if kind is _CHOW:
-                meld_chows += (i,)
+                n_meld_chows += 1
                 meld_chow_signature += _CHOW_SIGNATURE[i]
                 features |= _CHOW_FEATURES[i]
                 held += _CHOW_PACK[i]
                 concealed = False
                 continue
-            meld_pungs += (i,)
             meld_pung_mask += _BIT_OF[i]  # (no kind is two melds' pung)
             fans = _PUNG_SET_FANS[i]
             if fans:
@@ -1041,7 +1049,6 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                 melded_kongs += 1
                 concealed = False
         kong_fans = _KONG_FAN_IDS[melded_kongs][concealed_kongs]
-        n_meld_chows = len(meld_chows)
         n_meld_pungs = n_melds - n_meld_chows
         # The hand's own fans (kinds, tile hogs (four of a kind not a kong, 四归一), way of winning), kept by what
         # decides them as one int (``_hand_piece``); the way-of-winning flags (bits 0-6, ``_WIN_FAN_IDS``'s index)
@@ -1056,12 +1063,14 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
             hand_key += 64
     else:
         held = x
-        meld_chows = meld_pungs = meld_pung_fans = kong_fans = ()
+        meld_pung_fans = kong_fans = ()
         meld_chow_signature = meld_pung_mask = concealed_kongs = n_meld_chows = n_meld_pungs = 0
         hand_key = (x & _HIGH_BITS).bit_count() * 256 + 2
         if context.last_tile:
             hand_key += 64
-        if win < 27 and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:  # 1112345678999 of one suit, then any
+        # 1112345678999 of one suit, then any: first the kinds present (all nine of the winning tile's suit, no
+        # other), an int compare, before the counts' (big ints)
+        if standing_mask == _FULL_SUIT_MASK[win] and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:
             hand_key += 1 << 7
     if self_drawn:
         hand_key += 1
@@ -1115,8 +1124,8 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                         chow_signature += _FIVE_PAIR_SIGNATURE[pair]
                     chow_ids = _CHOW_IDS_BY_SIGNATURE_GET(chow_signature)
                     if chow_ids is None:
-                        chow_ids = _chow_ids_of_signature(chow_signature, chows + meld_chows, chow_pair)
-                if pungs or meld_pungs:
+                        chow_ids = _chow_ids_of_signature(chow_signature, chows, chow_pair, n_meld_chows and melds)
+                if pungs or n_meld_pungs:
                     pung_mask = meld_pung_mask
                     pung_ids = ()
                     # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
@@ -1126,7 +1135,8 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                         if fans:
                             pung_ids += fans
                     if pung_mask & _WIND_BITS:
-                        pung_ids = _per_pung_fans_with_winds(pungs + meld_pungs, context)
+                        pung_ids = _per_pung_fans_with_winds(
+                            pungs + _meld_firsts(melds, False) if n_meld_pungs else pungs, context)
                     elif meld_pung_fans:
                         pung_ids += meld_pung_fans
                     n_pungs = len(pungs) + n_meld_pungs
@@ -1136,8 +1146,8 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
                         combo_key = pung_mask + _HONOUR_PAIR_KEY[pair]
                         combo_ids = _PUNG_IDS_BY_MASK_GET(combo_key)
                         if combo_ids is None:
-                            combo_ids = _pung_combo_ids_of_mask(combo_key, pungs + meld_pungs,
-                                                                pair if pair >= 27 else -1)
+                            combo_ids = _pung_combo_ids_of_mask(combo_key, pungs, pair if pair >= 27 else -1,
+                                                                n_meld_pungs and melds)
                         if combo_ids:
                             pung_ids = combo_ids + pung_ids
                     if n_pungs == 4:
