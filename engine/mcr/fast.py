@@ -725,10 +725,11 @@ _PUNG_IDS_BY_PUNGS: dict[tuple, tuple[str, ...]] = _Cache()  # (pungs in order, 
 
 
 def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int, melds=()) -> tuple[str, ...]:
-    """``pung_combo_ids(pungs + the melds' pungs, pair)`` (``_meld_firsts``), ``key`` the pungs' kind mask with ``pair + 1`` from bit 34
-    (``_HONOUR_PAIR_KEY``): none where no combination is possible (``pungs_may_combine``), else from the table by
-    ``pung_key``, then kept by ``key``; where the fans' order may follow the pungs' (or the table lacks the key), by
-    ``pung_combo_ids`` on the pungs in order, not kept by the mask. ``melds`` is false where they hold no pung."""
+    """``pung_combo_ids(pungs + the melds' pungs, pair)`` (``_meld_firsts``), ``key`` the pungs' kind mask with
+    ``pair + 1`` from bit 34 (``_HONOUR_PAIR_KEY``): none where no combination is possible (``pungs_may_combine``),
+    else from the table by ``pung_key``, then kept by ``key``; where the fans' order may follow the pungs' (or the
+    table lacks the key), by ``pung_combo_ids`` on the pungs in order, not kept by the mask. ``melds`` is false where
+    they hold no pung."""
     # ``pung_key`` leaves out every part that can make no pung fan: it is 0 exactly where no combination is
     # possible (``pungs_may_combine``, not asked again).
     canonical = _pung_key_of_mask(key & _ALL_KINDS, pair)
