@@ -36,6 +36,13 @@ are scored by ``deque(starmap(score, hands), maxlen=0)``, the only code run insi
 that loop is counted (garbage collection included). Deterministic (set ``PYTHONHASHSEED``), so it tells engines
 apart where the shared machine's load makes times too noisy; instructions are not time (memory and branches).
 
+    .venv/bin/python bench/bench_mcr.py --interleaved [--hands 5000] [--repeat 3]
+
+scores --hands x --repeat new hands (after the same --warmup others) 250 at a time, PyMahjongGB's call (arguments
+prepared beforehand) and this engine taking turns on each chunk (who goes first alternates), and prints the ratio of
+the two totals with the quartiles of the chunks' ratios: the steady-state ratio above, with load that drifts on a
+shared machine falling on both engines alike (whole passes of each, as above, are often seconds apart).
+
     .venv/bin/python bench/bench_mcr.py --floor [--hands 2000] [--repeat 3]
 
 splits a new hand's time (after --warmup others, each figure a median over --repeat fresh sets of --hands, the
@@ -74,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--warmup", type=int, default=20000, help="other hands scored before the steady-state pass")
     parser.add_argument("--against", help="an older copy of engine/ to compare with, chunk by chunk (see above)")
     parser.add_argument("--floor", action="store_true", help="split a new hand's time (see above)")
+    parser.add_argument("--interleaved", action="store_true",
+                        help="new hands 250 at a time, both engines in turn on each chunk (see above)")
     parser.add_argument("--loop-only", action="store_true",
                         help="only score the new hands, in one loop, for counting instructions (see above)")
     args = parser.parse_args(argv)
@@ -81,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
         return _loop_only(args)
     if args.floor:
         return _floor(args)
+    if args.interleaved:
+        return _interleaved(args)
     if args.against:
         return _against(args)
 
@@ -286,6 +297,43 @@ def _older_score(path: str):
     for name in ("decompose", "hand", "tiles", "errors"):  # shared: the hands are this tree's
         sys.modules["engine_old." + name] = sys.modules["engine." + name]
     return importlib.import_module("engine_old.mcr").score
+
+
+def _interleaved(args) -> int:
+    import MahjongGB
+
+    # The hands and PyMahjongGB's arguments are made before the warm-up, as in the main run.
+    fresh = list(generate(args.hands * args.repeat, args.seed + 10))
+    prepared = [gb_arguments(hand, context) for hand, context in fresh]
+    for hand, context in generate(args.warmup, args.seed + 2):
+        score(hand, context)
+    call = MahjongGB.MahjongFanCalculator
+    clock = time.process_time
+    totals = {"gb": 0.0, "ours": 0.0}
+    ratios = []
+    gc.collect()
+    for k in range(0, len(fresh), 250):
+        turns = ["gb", "ours"] if k // 250 % 2 == 0 else ["ours", "gb"]
+        took = {}
+        for name in turns:
+            start = clock()
+            if name == "gb":
+                for arguments in prepared[k:k + 250]:
+                    call(*arguments)
+            else:
+                for hand, context in fresh[k:k + 250]:
+                    score(hand, context)
+            took[name] = clock() - start
+            totals[name] += took[name]
+        ratios.append(took["ours"] / took["gb"])
+    ratios.sort()
+    n = len(fresh)
+    print(f"{n} new hands after {args.warmup} others, 250 at a time, both engines in turn")
+    print(f"  PyMahjongGB (C++ call only) {_per_hand(totals['gb'], n):8.2f} us/hand")
+    print(f"  engine.mcr (new hands)      {_per_hand(totals['ours'], n):8.2f} us/hand")
+    print(f"  ratio {totals['ours'] / totals['gb']:.2f}x (target <= 3x; chunks: median {ratios[len(ratios) // 2]:.2f}x, "
+          f"quartiles {ratios[len(ratios) // 4]:.2f}x-{ratios[3 * len(ratios) // 4]:.2f}x)")
+    return 0
 
 
 def _against(args) -> int:
