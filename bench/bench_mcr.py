@@ -299,6 +299,26 @@ def _older_score(path: str):
     return importlib.import_module("engine_old.mcr").score
 
 
+def _in_turns(runs: dict, n: int, chunk: int = 250) -> tuple[dict[str, float], list[float]]:
+    """The two ``runs`` (name -> run(start, end), which scores items start..end-1) on each chunk of ``n`` items in
+    turn, who goes first alternating, so that load drifting on a shared machine falls on both alike: (process CPU
+    seconds by name, the chunks' ratios of the second run's time to the first's, sorted)."""
+    first, second = runs
+    clock = time.process_time
+    totals = {name: 0.0 for name in runs}
+    ratios = []
+    gc.collect()
+    for k in range(0, n, chunk):
+        took = {}
+        for name in (first, second) if k // chunk % 2 == 0 else (second, first):
+            start = clock()
+            runs[name](k, min(k + chunk, n))
+            took[name] = clock() - start
+            totals[name] += took[name]
+        ratios.append(took[second] / took[first])
+    return totals, sorted(ratios)
+
+
 def _interleaved(args) -> int:
     import MahjongGB
 
@@ -308,26 +328,17 @@ def _interleaved(args) -> int:
     for hand, context in generate(args.warmup, args.seed + 2):
         score(hand, context)
     call = MahjongGB.MahjongFanCalculator
-    clock = time.process_time
-    totals = {"gb": 0.0, "ours": 0.0}
-    ratios = []
-    gc.collect()
-    for k in range(0, len(fresh), 250):
-        turns = ["gb", "ours"] if k // 250 % 2 == 0 else ["ours", "gb"]
-        took = {}
-        for name in turns:
-            start = clock()
-            if name == "gb":
-                for arguments in prepared[k:k + 250]:
-                    call(*arguments)
-            else:
-                for hand, context in fresh[k:k + 250]:
-                    score(hand, context)
-            took[name] = clock() - start
-            totals[name] += took[name]
-        ratios.append(took["ours"] / took["gb"])
-    ratios.sort()
+
+    def gb(start: int, end: int) -> None:
+        for arguments in prepared[start:end]:
+            call(*arguments)
+
+    def ours(start: int, end: int) -> None:
+        for hand, context in fresh[start:end]:
+            score(hand, context)
+
     n = len(fresh)
+    totals, ratios = _in_turns({"gb": gb, "ours": ours}, n)
     print(f"{n} new hands after {args.warmup} others, 250 at a time, both engines in turn")
     print(f"  PyMahjongGB (C++ call only) {_per_hand(totals['gb'], n):8.2f} us/hand")
     print(f"  engine.mcr (new hands)      {_per_hand(totals['ours'], n):8.2f} us/hand")
@@ -342,25 +353,15 @@ def _against(args) -> int:
         old_score(hand, context)
         score(hand, context)
     fresh = list(generate(args.hands * args.repeat, args.seed + 10))
-    clock = time.process_time
-    totals = {"old": 0.0, "new": 0.0}
-    ratios = []
-    gc.collect()
-    for k in range(0, len(fresh), 250):
-        chunk = fresh[k:k + 250]
-        turns = [("old", old_score), ("new", score)]
-        if k // 250 % 2:
-            turns.reverse()
-        took = {}
-        for name, scorer in turns:
-            start = clock()
-            for hand, context in chunk:
+
+    def scoring(scorer):
+        def run(start: int, end: int) -> None:
+            for hand, context in fresh[start:end]:
                 scorer(hand, context)
-            took[name] = clock() - start
-            totals[name] += took[name]
-        ratios.append(took["new"] / took["old"])
-    ratios.sort()
+        return run
+
     n = len(fresh)
+    totals, ratios = _in_turns({"old": scoring(old_score), "new": scoring(score)}, n)
     print(f"{n} new hands after {args.warmup} others, 250 at a time in turn")
     print(f"  older engine ({args.against}) {_per_hand(totals['old'], n):8.1f} us/hand")
     print(f"  this engine {_per_hand(totals['new'], n):8.1f} us/hand")
