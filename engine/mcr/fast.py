@@ -183,7 +183,8 @@ _CHOW_PACK = tuple(0b001001001 << 3 * i for i in range(34))  # a chow starting a
 _PUNG_PACK = tuple(3 << 3 * i for i in range(34))
 _KONG_PACK = tuple(4 << 3 * i for i in range(34))
 _NINE_GATES_PACKED = tuple(sum(n << 3 * (9 * suit + r) for r, n in enumerate(_NINE_GATES)) for suit in range(3))
-_FULL_SUIT_MASK = tuple(0x1FF << 9 * (i // 9) if i < 27 else -1 for i in range(34))  # by kind: its suit's kinds
+# by kind: its suit's nine kinds as a mask (-1 for an honour, which no kinds mask equals: no nine gates there)
+_FULL_SUIT_MASK = tuple(0x1FF << 9 * (i // 9) if i < 27 else -1 for i in range(34))
 
 
 def pack(counts) -> int:
