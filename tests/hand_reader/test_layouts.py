@@ -354,6 +354,19 @@ def test_an_added_tile_laid_beside_is_found_though_a_loose_tile_or_the_melds_til
     assert_hand(reading, "1444m666p789s a2222p> +1m")
 
 
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+def test_an_added_tile_laid_beside_is_found_though_both_it_and_the_claimed_tile_touch_tiles_of_their_own(photo):
+    # R42 (docs/rules-session35.md): the tile laid beside the claimed one touches a back lying a third of a tile
+    # height off its line (the wall, or the next meld seen under perspective), and the claimed tile touches its
+    # meld's upright tile, in line with it: each has a row neighbour of its own, so "the added tile is the one
+    # without" cannot tell them; the lines can, and the meld is an added kong, not a pung beside a stray tile.
+    table = Table().row("1m 4m 4m 4m 6p 6p 6p 7s 8s 9s | 1m | 2p 2p s2p t2p")
+    added = table.tiles[-1]
+    table.tile("d", x=(added["cx"] + 81.0 / 2 + 1.0 + 60.0 / 2) / 60.0, y=(added["cy"] + 0.32 * 81.0) / 81.0)
+    reading, order = read(table, photo)
+    assert_hand(reading, "1444m666p789s a2222p> +1m")
+
+
 @pytest.mark.parametrize("tilt", [0.0, 20.0])
 def test_a_kong_with_a_second_sideways_label_apart_from_the_claimed_one_is_claimed_by_its_box(tilt):
     # An upright tile of a flat kong carries a sideways label half a turn from the claimed tile's: two sideways

@@ -32,6 +32,11 @@ ROW_LINK_GAP = 4.0  # ... and the gap between them along the row is < this many 
 ROW_COLLIDE_OVERLAP = 0.3  # tile widths: two tiles of one row never overlap along it this much ...
 ROW_COLLIDE_DY = 0.25  # ... with centres this many tile heights apart across it (closer: one tile seen twice)
 STACK_TOUCH_GAP = 0.3  # tile widths: row neighbours this close touch a sideways tile (stacking test)
+# Two sideways tiles laid one beside the other across the row, each with a row neighbour of its own: the base lies in
+# line with its nearest own neighbour (less than STACK_BASE_LINE tile heights off across the row), the added tile
+# beside it does not (more than STACK_TOP_LINE off); see find_stacked (docs/rules-session35.md, R42).
+STACK_BASE_LINE = 0.15
+STACK_TOP_LINE = 0.25
 MERGE_LINE_DY = 0.15  # tile heights: a piece cut off a row lies this close to the line through the row's centres
 DUPLICATE_IOU = 0.6  # two boxes overlapping this much are one tile detected twice
 COVERED_SHARE = 0.6  # a box lying this much inside a more confident one ...
@@ -370,7 +375,23 @@ def find_stacked(frame: Frame, active: np.ndarray) -> dict[int, int]:
                     else:
                         base, top = (i, j) if frame.centers[i, 1] > frame.centers[j, 1] else (j, i)
                     stacked[top] = base
+                elif min(degree_i, degree_j) > 0:
+                    # Both touch tiles of their own (the added tile the next meld's tile, or its own meld's upright
+                    # tile seen close under perspective): the base lies in line with its neighbour, the added tile
+                    # off it.
+                    line_i, line_j = _line_offset(frame, i, near_i - near_j), _line_offset(frame, j, near_j - near_i)
+                    if line_i < STACK_BASE_LINE < STACK_TOP_LINE < line_j:
+                        stacked[j] = i
+                    elif line_j < STACK_BASE_LINE < STACK_TOP_LINE < line_i:
+                        stacked[i] = j
     return stacked
+
+
+def _line_offset(frame: Frame, i: int, neighbours: set[int]) -> float:
+    """How far tile i lies across the row from the nearest of ``neighbours`` in line with it: the least centre
+    distance across the row, in their mean tile height."""
+    return min(abs(float(frame.centers[i, 1] - frame.centers[j, 1]))
+               / (frame.aspect * float(frame.unit[i] + frame.unit[j]) / 2) for j in neighbours)
 
 
 def _row_neighbours(frame: Frame, active: np.ndarray, i: int, other: int) -> set[int]:
