@@ -65,10 +65,14 @@ RADIAL_REACH = 3.0  # tile widths from the hand's centre beyond which that shift
 RADIAL_SHIFT_INNER = 0.07  # tile widths outward: a claimed tile in the middle of its meld (both gaps measured) ...
 RADIAL_SHIFT_END = 0.10  # ... at an end of it (one gap against the other pair's)
 RADIAL_RATE = 0.012  # ... and at least this share of its distance from the centre
-# The lift weighed with the tile's size (_lift_with_size): the weights of logit(p), of the log size ratio, and the bias
-LIFT_LOGIT_WEIGHT = 1.28
-LIFT_SIZE_WEIGHT = 20.8
-LIFT_BIAS = -0.68
+# The lift weighed with the tile's size and its offset across the row (_lift_with_size): the weights of logit(p), of the
+# log size ratio, of the offset (tile widths, clipped to LIFT_ACROSS_CLIP), and the bias (R43, docs/rules-session35.md;
+# R34's three weights before: 1.28, 20.8, -0.68)
+LIFT_LOGIT_WEIGHT = 1.17
+LIFT_SIZE_WEIGHT = 13.68
+LIFT_ACROSS_WEIGHT = -4.12
+LIFT_ACROSS_CLIP = 0.8
+LIFT_BIAS = -0.47
 LIFT_CLIP = 1e-4  # the model's probability clipped to [LIFT_CLIP, 1 - LIFT_CLIP] before its logit
 LIFT_HINT = 1  # MeldSlots.lift: read as it lies (a pung), with a warning that it may be an added kong
 LIFT_HINT_SHARE = 0.6  # of the LIFT_OFFSET / LIFT_CONTRAST / RADIAL_SHIFT_* thresholds, for LIFT_HINT
@@ -459,16 +463,24 @@ def _label_off_row(frame: Frame, t: int) -> float:
 
 def _lift_with_size(p: float, tiles: list[int], place: int, frame: Frame) -> float:
     """The lift model's probability ``p`` that the sideways tile at ``place`` lies on a hidden one, weighed with its
-    size: sigmoid(LIFT_LOGIT_WEIGHT logit(p) + LIFT_SIZE_WEIGHT g + LIFT_BIAS), g the log ratio of its ``unit`` (the
-    box's half perimeter over the tile shape, alike for a tile turned either way) to the mean of the meld's upright
-    tiles'. A tile laid on another lies nearer the camera and shows its thickness, so its box is larger than its
-    neighbours'; the model, shown a crop scaled to the box, cannot see that. Fitted by logistic regression on the
-    three-tile melds of training seeds 541-543 with G1's boxes (docs/rules-session32.md, s1): on development, added
-    kongs laid on the claimed tile above 0.5 rise from 90 to 98 of 123, pungs' claimed tiles from 9 to 10 of 491."""
+    size and its offset across the row: sigmoid(LIFT_LOGIT_WEIGHT logit(p) + LIFT_SIZE_WEIGHT g + LIFT_ACROSS_WEIGHT a
+    + LIFT_BIAS), g the log ratio of its ``unit`` (the box's half perimeter over the tile shape, alike for a tile
+    turned either way) to the mean of the meld's upright tiles', a its near (winner's) edge against theirs, in their
+    mean unit (negative: further from the winner), clipped to +-LIFT_ACROSS_CLIP. A tile laid on another lies nearer
+    the camera and higher: its box is larger than its neighbours' and its near edge shows off theirs; the model, shown
+    a crop scaled to the box and centred on it, sees neither. Fitted by logistic regression on the three-tile melds
+    that the reader reads in training seeds 541-543 with G1's boxes (R43, docs/rules-session35.md; R34 before, size
+    alone: docs/rules-session32.md, s1)."""
     upright = [t for k, t in enumerate(tiles) if k != place]
-    grown = math.log(float(frame.unit[tiles[place]]) / float(np.mean(frame.unit[upright])))
+    side = tiles[place]
+    unit = float(np.mean(frame.unit[upright]))
+    grown = math.log(float(frame.unit[side]) / unit)
+    near_upright = float(np.mean(frame.centers[upright, 1] + frame.measured_across[upright] / 2))
+    near_side = float(frame.centers[side, 1] + frame.measured_across[side] / 2)
+    across = min(max((near_side - near_upright) / unit, -LIFT_ACROSS_CLIP), LIFT_ACROSS_CLIP)
     q = min(max(p, LIFT_CLIP), 1.0 - LIFT_CLIP)
-    z = LIFT_LOGIT_WEIGHT * math.log(q / (1.0 - q)) + LIFT_SIZE_WEIGHT * grown + LIFT_BIAS
+    z = (LIFT_LOGIT_WEIGHT * math.log(q / (1.0 - q)) + LIFT_SIZE_WEIGHT * grown + LIFT_ACROSS_WEIGHT * across
+         + LIFT_BIAS)
     return 1.0 / (1.0 + math.exp(-min(max(z, -30.0), 30.0)))
 
 
