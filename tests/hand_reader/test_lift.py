@@ -148,7 +148,7 @@ def test_a_lift_model_sure_of_a_flat_tile_overrides_the_geometric_lift(tokens, d
 
 
 def test_a_doubtful_lift_is_read_as_a_pung_with_the_added_kong_as_an_alternative():
-    # an even lift on a tile no larger than its neighbours: weighed with its size (layout._lift_with_size) about 0.34
+    # an even lift on a tile no larger than its neighbours: weighed with its size and offset (layout._lift_with_size) about 0.38
     reading = _with_lifted(_shifted("7z s7z 7z", along=0.0), 0.5)
     assert_hand(reading, "123m456m789p5s p777z^ +5s")
     assert reading.warning_codes == ["added_kong_possible"]
@@ -191,5 +191,15 @@ def test_an_even_lift_on_a_tile_larger_than_its_neighbours_is_an_added_kong(grow
     sideways["height"] *= grown
     sideways["cy"] = near - sideways["height"] / 2
     reading = _with_lifted(table, 0.5)
+    assert_hand(reading, f"123m456m789p5s {meld}^ +5s")
+    assert ("added_kong_possible" in reading.warning_codes) == warned
+
+
+@pytest.mark.parametrize("across,meld,warned", [(0.0, "p777z", True), (-0.3, "a7777z", False)])
+def test_an_even_lift_on_a_tile_whose_near_edge_lies_off_the_row_is_an_added_kong(across, meld, warned):
+    # A tile laid on the claimed one lies higher: its near (winner's) edge shows off the upright tiles' near edges,
+    # away from the winner (R43, docs/rules-session35.md). The model's even odds read a pung in line, the added kong
+    # 0.3 tile widths off.
+    reading = _with_lifted(_shifted("7z s7z 7z", along=0.0, across=across), 0.5)
     assert_hand(reading, f"123m456m789p5s {meld}^ +5s")
     assert ("added_kong_possible" in reading.warning_codes) == warned
