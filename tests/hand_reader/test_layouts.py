@@ -448,6 +448,23 @@ def test_near_45_degrees_a_label_135_degrees_from_the_rows_marks_the_claimed_til
     assert_hand(reading, "123m35p44s c34*5p< c23*4m< +4p")
 
 
+@pytest.mark.parametrize("tilt", [33.0, 38.0, -33.0, -38.0])
+def test_a_label_half_a_turn_off_is_no_claimed_tile_where_the_orientation_head_names_another(tilt):
+    # R44 (docs/rules-session35.md): rows past 30 degrees, a chow's upright 5p labelled half a turn off (the
+    # classifier's half-turn error) while the orientation head calls its claimed 4p sideways and the others not: the
+    # label does not make the 5p the claimed tile (that would claim a chow from the right, which fits nothing).
+    from dataclasses import replace
+
+    table = Table(gap=1.0).row("1m 2m 3m 3p 5p 4s 4s 7z 7z 7z | 4p | s4p 3p 5p")
+    detections, size, order = table.photo(turn=0, tilt=tilt)
+    by_table_tile = [0] * 11 + [90, 0, 180]
+    labels = np.array([by_table_tile[k] for k in order], np.float32)
+    sideways = np.array([1.0 if order[i] == 11 else 0.02 for i in range(len(order))], np.float32)
+    flipped = replace(with_rotations(detections, labels.astype(np.int32)), sideways_probability=sideways)
+    reading = read_hand(flipped, size)
+    assert_hand(reading, "123m35p44s777z c34*5p< +4p")
+
+
 @pytest.mark.parametrize("tilt", [33.0, 40.0])
 def test_a_flower_labelled_like_the_flipped_hand_tiles_beside_it_is_upright(tilt):
     # Rows tilted past ~30°: upright faces on one side of the photo carry the next quarter turn's label (90), and

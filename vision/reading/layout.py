@@ -79,6 +79,7 @@ LIFT_HINT_SHARE = 0.6  # of the LIFT_OFFSET / LIFT_CONTRAST / RADIAL_SHIFT_* thr
 RADIAL_TILT = 17.0  # degrees: rows turned further than this off the labels' axes measure the shift too loosely
 MAX_FLOWERS = 8  # a run of flowers holds each of the eight at most once
 LABEL_FLIP_COST = 1.5  # a meld read with one tile's sideways label taken as a flip
+HEAD_SIDEWAYS = 0.5  # the orientation head's sideways probability that names a meld's claimed tile (R44)
 FAR_LABEL = 120.0  # degrees between a label and the rows' direction beyond which (rows past STEEP_TILT) no upright
 # face can carry it: the claimed tile
 UNKNOWN_CLAIM_GAP = 0.25  # tile widths free on each side of a meld whose claimed tile no label shows
@@ -287,7 +288,7 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
         # it, which no upright face can carry. Such a label marks the claimed tile whatever the sideways labels
         # say (they flip both ways along the row there).
         far = [k for k, t in enumerate(tiles) if _label_off_row(frame, t) >= FAR_LABEL]
-        if len(far) == 1:
+        if len(far) == 1 and not _head_names_another(tiles, far[0], frame):
             sideways = [k == far[0] for k in range(n)]
     if n in (3, 4) and not any(sideways) and not any(down) and not any(t in stacks for t in tiles) \
             and frame.relative is not None:
@@ -434,6 +435,19 @@ def unlabelled_meld(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) 
     discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.ACROSS, Discarder.RIGHT)[place]
     return MeldSlots(MeldType.KONG, tuple(tiles), tuple(range(4)), discarder, tiles[place], (False,) * 4,
                      label_flips=int(not clear))
+
+
+def _head_names_another(tiles: list[int], place: int, frame: Frame) -> bool:
+    """Whether the orientation head calls another tile of the meld sideways (probability HEAD_SIDEWAYS or more) and
+    not the one at ``place``: a label half a turn off the rows is then the classifier's half-turn error on an upright
+    face, not a claimed tile's label rounded across 45 degrees (R44, docs/rules-session35.md; the head reads crops
+    turned to such rows since R36w)."""
+    if frame.p_sideways is None:
+        return False
+    p = [float(frame.p_sideways[t]) for t in tiles]
+    if math.isnan(p[place]) or not p[place] < HEAD_SIDEWAYS:
+        return False
+    return any(q >= HEAD_SIDEWAYS for k, q in enumerate(p) if k != place)
 
 
 def _pitch_place(tiles: list[int], frame: Frame, margin: float = PITCH_MARGIN) -> tuple[int, bool]:
