@@ -64,7 +64,7 @@ def test_reads_labelled_photo(rec, img):
     score.add(d.boxes, d.class_ids, gb, gc)
     s = score.summary()
     assert s["f1"] >= MIN_F1, s
-    assert d.topk_ids.shape == (len(d), 5) and (np.diff(d.topk_probs, axis=1) <= 1e-6).all()
+    assert d.topk_ids.shape == (len(d), 8) and (np.diff(d.topk_probs, axis=1) <= 1e-6).all()
 
 
 def test_rotated_photo_still_read(rec):
