@@ -32,6 +32,7 @@ from functools import lru_cache
 from itertools import accumulate, repeat
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
+from ..errors import HandError
 from ..hand import MeldType
 from ..tiles import _TABLE as _TILE_TABLE
 from .combos import _canonical, _chow_fans, _may_combine_pungs, _pung_fans
@@ -41,6 +42,7 @@ from .exclusions import EXCLUDES
 from .fans import POINTS
 from .readings import (_Cache, _CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
                        complete_blocks, irregular_possible, irregular_readings, splitting_blocks)
+from .result import MCRResult, check_context
 
 _STANDARD = _SHAPE_CODE[Shape.STANDARD]
 _KNITTED_STRAIGHT = _SHAPE_CODE[Shape.KNITTED_STRAIGHT]
@@ -309,7 +311,7 @@ def _split(codes: tuple[int, ...], chows: tuple[int, ...], pungs: tuple[int, ...
 
 
 def _signature_of(chows: tuple[int, ...]) -> int:
-    """The sum of the chows' ``_CHOW_SIGNATURE``, which ``best_found`` reads of a reading's standing chows: kept
+    """The sum of the chows' ``_CHOW_SIGNATURE``, which ``score`` reads of a reading's standing chows: kept
     with the readings (from their suits' splits), as it adds up over the suits and the melds."""
     return sum([_CHOW_SIGNATURE[f] for f in chows])
 
@@ -602,7 +604,7 @@ def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int, me
     """``chow_part(chows + the melds' chows, pair)``'s fans (``_meld_firsts``), ``signature`` the sum of the chows'
     (and the pair's) ``_CHOW_SIGNATURE``: from the table by ``any_order_chow_key``, then kept by the signature; where
     the fans' order may follow the suits' (or the table lacks the key), by ``chow_part`` on the chows in order, not
-    kept by the signature. ``melds`` is false where they hold no chow (``best_found`` passes 0 then)."""
+    kept by the signature. ``melds`` is false where they hold no chow (``score`` passes 0 then)."""
     # ``any_order_chow_key(signature)``, written out: the call would cost more than the sort (a new hand's chows
     # often miss the signature's cache)
     a, b, c = signature & _SIGNATURE_BITS, signature >> 22 & _SIGNATURE_BITS, signature >> 44
@@ -773,7 +775,7 @@ _WIND_BITS = 0xF << 27
 
 
 def _meld_firsts(melds, chows: bool) -> tuple[int, ...]:
-    """The first kinds of the melds' chows (``chows``) or of their pungs and kongs, in hand order: ``best_found``
+    """The first kinds of the melds' chows (``chows``) or of their pungs and kongs, in hand order: ``score``
     keeps only their numbers and masks, and the rare steps that need the sets themselves make them here."""
     return tuple([meld.tiles[0].index for meld in melds if (meld.type is _CHOW) is chows])
 
@@ -991,16 +993,28 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     """(the reading summary kept, its ``finish`` answer, whether the wait is unique or None if no reading needed
     it), or None when the hand is not a winning shape. ``every`` (for tests) receives each reading's (summary,
     ``finish`` answer) in order."""
-    found = best_found(hand, context, every)
-    if found is None:
+    try:
+        result = score(hand, context, every)
+    except HandError as error:
+        if error.code != "not_winning":
+            raise
         return None
-    best, key, kept, unique_wait = found
-    return best, (key >> 3, _TIE_OF_KEY[key & 7], kept), unique_wait
+    kept = result._kept
+    ids = [fan for fan, _ in kept]
+    # the tie key (policy M16): which wait fans are kept (``finish``'s)
+    tie = ("edge_wait" in ids, "closed_wait" in ids, "single_wait" in ids)
+    return result._reading, (result.fan_points, tie, kept), result._unique_wait
 
 
-def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tuple, bool | None] | None:
-    """``best_reading`` as ``score`` reads it: (the reading summary kept, its total * 8 + its tie key as bits
-    (``_TIE_OF_KEY``), its (fan id, count) list, whether the wait is unique or None), one tuple made, not three."""
+def score(hand, context, every: list | None = None) -> MCRResult:
+    """``engine.mcr.score``: the score of a validated hand, the reading with the most points (then the best tie key)
+    kept. Raises ``HandError('not_winning')`` when no arrangement exists. ``every`` (for tests, ``best_reading``)
+    receives each reading's (summary, ``finish`` answer) in order.
+
+    The readings' fans and totals are worked out here, on ints, and the result made here too: a new hand then costs
+    one Python call, not two."""
+    if context.last_tile:
+        check_context(hand, context)
     win = hand.winning_tile.index
     x = sum(map(_PACK_OF_TILE, hand.concealed), _PACK[win])  # the standing counts, packed, counted in C
     melds = hand.melds
@@ -1014,7 +1028,7 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
         readings = _new_readings(x, win, n_melds, key)
     summaries, standing_mask, features, wait_candidates = readings
     if not summaries:
-        return None
+        raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
@@ -1235,7 +1249,18 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
             best_key = key
             best = summary
             best_kept = kept
-    return best, best_key, best_kept, unique_wait
+    # MCRResult.__init__'s work, its slots set here: a call through the class costs more than the stores.
+    result = _new_result(MCRResult)
+    result._hand = hand
+    result._context = context
+    result._reading = best
+    result._kept = best_kept
+    result._unique_wait = unique_wait
+    result.fan_points = best_key >> 3  # flowers excluded: what the 8-point minimum is checked against
+    return result
+
+
+_new_result = object.__new__
 
 
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()
