@@ -881,7 +881,7 @@ _EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _E
 # --- one hand ------------------------------------------------------------------------------------------------------
 def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple:
     """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept (at
-    ``key``, ``x * 64 + win``, if given): (the readings' summaries, the kinds present as a mask, their kind fans'
+    ``key``, ``x + _WIN_KEY[win]``, if given): (the readings' summaries, the kinds present as a mask, their kind fans'
     features (``_FEATURES``), the wait's ``_wait_candidates`` if a reading has a wait fan, else None)."""
     block0 = x & _SUIT_BITS
     entry0 = _SUIT_ENTRY_GETS[0](block0) or _suit_entry(0, block0)
@@ -985,7 +985,7 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
     readings = (summaries, standing_mask, features0 | features1 | features2 | honours[5], candidates)
     if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
         _READINGS.clear()
-    _READINGS[x * 64 + win if key is None else key] = readings
+    _READINGS[x + _WIN_KEY[win] if key is None else key] = readings
     return readings
 
 
@@ -1022,7 +1022,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     # Most hands can only be four sets and a pair: those are read from the suits' entries, the irregular shapes
     # added where their counts allow one; kept by the standing counts and winning kind with the kinds present, for
     # hands seen again (no entries looked up then).
-    key = x * 64 + win  # (x << 6 | win, as cheaper int operations)
+    key = x + _WIN_KEY[win]  # (one addition: cheaper than x * 64 + win)
     readings = _READINGS_GET(key)
     if readings is None:
         readings = _new_readings(x, win, n_melds, key)
@@ -1358,10 +1358,11 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
     return False
 
 
-# standing counts packed and winning kind (``x << 6 | win``) -> ``_new_readings``'s entry (the readings' summaries,
+# standing counts packed and winning kind (``x + _WIN_KEY[win]``) -> ``_new_readings``'s entry (the readings' summaries,
 # the kinds present as a mask, ...; the number of melds follows from the counts).
 _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _READINGS_GET = _READINGS.get  # (bound: see _SUIT_ENTRY_GETS)
+_WIN_KEY = tuple(win << 102 for win in range(34))  # the winning kind above the 102 bits of the packed counts
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _NOT_ORPHAN_MASK = ((1 << 34) - 1) & ~_ORPHAN_MASK
 _LIMIT = _Cache.LIMIT
