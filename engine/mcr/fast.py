@@ -883,14 +883,15 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
     """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept (at
     ``key``, ``x + _WIN_KEY[win]``, if given): (the readings' summaries, the kinds present as a mask, their kind fans'
     features (``_FEATURES``), the wait's ``_wait_candidates`` if a reading has a wait fan, else None)."""
+    # (a suit or the honours held by no tile, as in four blocks of ten: its entry made once, no look-up)
     block0 = x & _SUIT_BITS
-    entry0 = _SUIT_ENTRY_GETS[0](block0) or _suit_entry(0, block0)
+    entry0 = _SUIT_ENTRY_GETS[0](block0) or _suit_entry(0, block0) if block0 else _EMPTY_SUIT_ENTRY0
     block1 = x >> 27 & _SUIT_BITS
-    entry1 = _SUIT_ENTRY_GETS[1](block1) or _suit_entry(1, block1)
+    entry1 = _SUIT_ENTRY_GETS[1](block1) or _suit_entry(1, block1) if block1 else _EMPTY_SUIT_ENTRY1
     block2 = x >> 54 & _SUIT_BITS
-    entry2 = _SUIT_ENTRY_GETS[2](block2) or _suit_entry(2, block2)
+    entry2 = _SUIT_ENTRY_GETS[2](block2) or _suit_entry(2, block2) if block2 else _EMPTY_SUIT_ENTRY2
     honour_block = x >> 81
-    honours = _HONOUR_ENTRIES_GET(honour_block) or _honour_entry(honour_block)
+    honours = _HONOUR_ENTRIES_GET(honour_block) or _honour_entry(honour_block) if honour_block else _NO_HONOURS_ENTRY
     # (each entry's fields at once: cheaper than one subscript each)
     mask0, rest0, _, single0, features0, knitted0 = entry0
     mask1, rest1, _, single1, features1, knitted1 = entry1
@@ -1603,3 +1604,6 @@ except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tabl
     pass  # results are the same without them; tests/mcr checks them)
 
 _prefill_suit_entries()  # after _FEATURES
+# The entries of a suit and of the honours with no tile (``_new_readings`` reads them without a look-up).
+_EMPTY_SUIT_ENTRY0, _EMPTY_SUIT_ENTRY1, _EMPTY_SUIT_ENTRY2 = (_suit_entry(suit, 0) for suit in range(3))
+_NO_HONOURS_ENTRY = _honour_entry(0)
