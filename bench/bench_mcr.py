@@ -229,7 +229,7 @@ def _floor(args) -> int:
         for hand, _context in cases:
             win = hand.winning_tile.index
             x = sum(map(pack_of_tile, hand.concealed), pack[win])
-            if (x << 6 | win) not in fast._READINGS:
+            if x + fast._WIN_KEY[win] not in fast._READINGS:
                 fast._new_readings(x, win, len(hand.melds))
 
     clock = time.process_time

@@ -32,6 +32,7 @@ from functools import lru_cache
 from itertools import accumulate, repeat
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
+from ..errors import HandError
 from ..hand import MeldType
 from ..tiles import _TABLE as _TILE_TABLE
 from .combos import _canonical, _chow_fans, _may_combine_pungs, _pung_fans
@@ -41,6 +42,7 @@ from .exclusions import EXCLUDES
 from .fans import POINTS
 from .readings import (_Cache, _CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
                        complete_blocks, irregular_possible, irregular_readings, splitting_blocks)
+from .result import MCRResult, check_context
 
 _STANDARD = _SHAPE_CODE[Shape.STANDARD]
 _KNITTED_STRAIGHT = _SHAPE_CODE[Shape.KNITTED_STRAIGHT]
@@ -309,7 +311,7 @@ def _split(codes: tuple[int, ...], chows: tuple[int, ...], pungs: tuple[int, ...
 
 
 def _signature_of(chows: tuple[int, ...]) -> int:
-    """The sum of the chows' ``_CHOW_SIGNATURE``, which ``best_found`` reads of a reading's standing chows: kept
+    """The sum of the chows' ``_CHOW_SIGNATURE``, which ``score`` reads of a reading's standing chows: kept
     with the readings (from their suits' splits), as it adds up over the suits and the melds."""
     return sum([_CHOW_SIGNATURE[f] for f in chows])
 
@@ -602,7 +604,7 @@ def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int, me
     """``chow_part(chows + the melds' chows, pair)``'s fans (``_meld_firsts``), ``signature`` the sum of the chows'
     (and the pair's) ``_CHOW_SIGNATURE``: from the table by ``any_order_chow_key``, then kept by the signature; where
     the fans' order may follow the suits' (or the table lacks the key), by ``chow_part`` on the chows in order, not
-    kept by the signature. ``melds`` is false where they hold no chow (``best_found`` passes 0 then)."""
+    kept by the signature. ``melds`` is false where they hold no chow (``score`` passes 0 then)."""
     # ``any_order_chow_key(signature)``, written out: the call would cost more than the sort (a new hand's chows
     # often miss the signature's cache)
     a, b, c = signature & _SIGNATURE_BITS, signature >> 22 & _SIGNATURE_BITS, signature >> 44
@@ -773,7 +775,7 @@ _WIND_BITS = 0xF << 27
 
 
 def _meld_firsts(melds, chows: bool) -> tuple[int, ...]:
-    """The first kinds of the melds' chows (``chows``) or of their pungs and kongs, in hand order: ``best_found``
+    """The first kinds of the melds' chows (``chows``) or of their pungs and kongs, in hand order: ``score``
     keeps only their numbers and masks, and the rare steps that need the sets themselves make them here."""
     return tuple([meld.tiles[0].index for meld in melds if (meld.type is _CHOW) is chows])
 
@@ -879,16 +881,17 @@ _EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _E
 # --- one hand ------------------------------------------------------------------------------------------------------
 def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple:
     """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept (at
-    ``key``, ``x * 64 + win``, if given): (the readings' summaries, the kinds present as a mask, their kind fans'
+    ``key``, ``x + _WIN_KEY[win]``, if given): (the readings' summaries, the kinds present as a mask, their kind fans'
     features (``_FEATURES``), the wait's ``_wait_candidates`` if a reading has a wait fan, else None)."""
+    # (a suit or the honours held by no tile, as in four blocks of ten: its entry made once, no look-up)
     block0 = x & _SUIT_BITS
-    entry0 = _SUIT_ENTRY_GETS[0](block0) or _suit_entry(0, block0)
+    entry0 = _SUIT_ENTRY_GETS[0](block0) or _suit_entry(0, block0) if block0 else _EMPTY_SUIT_ENTRY0
     block1 = x >> 27 & _SUIT_BITS
-    entry1 = _SUIT_ENTRY_GETS[1](block1) or _suit_entry(1, block1)
+    entry1 = _SUIT_ENTRY_GETS[1](block1) or _suit_entry(1, block1) if block1 else _EMPTY_SUIT_ENTRY1
     block2 = x >> 54 & _SUIT_BITS
-    entry2 = _SUIT_ENTRY_GETS[2](block2) or _suit_entry(2, block2)
+    entry2 = _SUIT_ENTRY_GETS[2](block2) or _suit_entry(2, block2) if block2 else _EMPTY_SUIT_ENTRY2
     honour_block = x >> 81
-    honours = _HONOUR_ENTRIES_GET(honour_block) or _honour_entry(honour_block)
+    honours = _HONOUR_ENTRIES_GET(honour_block) or _honour_entry(honour_block) if honour_block else _NO_HONOURS_ENTRY
     # (each entry's fields at once: cheaper than one subscript each)
     mask0, rest0, _, single0, features0, knitted0 = entry0
     mask1, rest1, _, single1, features1, knitted1 = entry1
@@ -983,7 +986,7 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
     readings = (summaries, standing_mask, features0 | features1 | features2 | honours[5], candidates)
     if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
         _READINGS.clear()
-    _READINGS[x * 64 + win if key is None else key] = readings
+    _READINGS[x + _WIN_KEY[win] if key is None else key] = readings
     return readings
 
 
@@ -991,16 +994,28 @@ def best_reading(hand, context, every: list | None = None) -> tuple[tuple, tuple
     """(the reading summary kept, its ``finish`` answer, whether the wait is unique or None if no reading needed
     it), or None when the hand is not a winning shape. ``every`` (for tests) receives each reading's (summary,
     ``finish`` answer) in order."""
-    found = best_found(hand, context, every)
-    if found is None:
+    try:
+        result = score(hand, context, every)
+    except HandError as error:
+        if error.code != "not_winning":
+            raise
         return None
-    best, key, kept, unique_wait = found
-    return best, (key >> 3, _TIE_OF_KEY[key & 7], kept), unique_wait
+    kept = result._kept
+    ids = [fan for fan, _ in kept]
+    # the tie key (policy M16): which wait fans are kept (``finish``'s)
+    tie = ("edge_wait" in ids, "closed_wait" in ids, "single_wait" in ids)
+    return result._reading, (result.fan_points, tie, kept), result._unique_wait
 
 
-def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tuple, bool | None] | None:
-    """``best_reading`` as ``score`` reads it: (the reading summary kept, its total * 8 + its tie key as bits
-    (``_TIE_OF_KEY``), its (fan id, count) list, whether the wait is unique or None), one tuple made, not three."""
+def score(hand, context, every: list | None = None) -> MCRResult:
+    """``engine.mcr.score``: the score of a validated hand, the reading with the most points (then the best tie key)
+    kept. Raises ``HandError('not_winning')`` when no arrangement exists. ``every`` (for tests, ``best_reading``)
+    receives each reading's (summary, ``finish`` answer) in order.
+
+    The readings' fans and totals are worked out here, on ints, and the result made here too: a new hand then costs
+    one Python call, not two."""
+    if context.last_tile:
+        check_context(hand, context)
     win = hand.winning_tile.index
     x = sum(map(_PACK_OF_TILE, hand.concealed), _PACK[win])  # the standing counts, packed, counted in C
     melds = hand.melds
@@ -1008,13 +1023,13 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
     # Most hands can only be four sets and a pair: those are read from the suits' entries, the irregular shapes
     # added where their counts allow one; kept by the standing counts and winning kind with the kinds present, for
     # hands seen again (no entries looked up then).
-    key = x * 64 + win  # (x << 6 | win, as cheaper int operations)
+    key = x + _WIN_KEY[win]  # (one addition: cheaper than x * 64 + win)
     readings = _READINGS_GET(key)
     if readings is None:
         readings = _new_readings(x, win, n_melds, key)
     summaries, standing_mask, features, wait_candidates = readings
     if not summaries:
-        return None
+        raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
@@ -1235,7 +1250,18 @@ def best_found(hand, context, every: list | None = None) -> tuple[tuple, int, tu
             best_key = key
             best = summary
             best_kept = kept
-    return best, best_key, best_kept, unique_wait
+    # MCRResult.__init__'s work, its slots set here: a call through the class costs more than the stores.
+    result = _new_result(MCRResult)
+    result._hand = hand
+    result._context = context
+    result._reading = best
+    result._kept = best_kept
+    result._unique_wait = unique_wait
+    result.fan_points = best_key >> 3  # flowers excluded: what the 8-point minimum is checked against
+    return result
+
+
+_new_result = object.__new__
 
 
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()
@@ -1333,10 +1359,11 @@ def _irregular_possible(mask: int, x: int, melds: int) -> bool:
     return False
 
 
-# standing counts packed and winning kind (``x << 6 | win``) -> ``_new_readings``'s entry (the readings' summaries,
+# standing counts packed and winning kind (``x + _WIN_KEY[win]``) -> ``_new_readings``'s entry (the readings' summaries,
 # the kinds present as a mask, ...; the number of melds follows from the counts).
 _READINGS: dict[int, tuple] = _Cache()  # bounded: _Cache.LIMIT entries
 _READINGS_GET = _READINGS.get  # (bound: see _SUIT_ENTRY_GETS)
+_WIN_KEY = tuple(win << 102 for win in range(34))  # the winning kind above the 102 bits of the packed counts
 _ORPHAN_MASK = sum(1 << i for i in _ORPHANS)
 _NOT_ORPHAN_MASK = ((1 << 34) - 1) & ~_ORPHAN_MASK
 _LIMIT = _Cache.LIMIT
@@ -1577,3 +1604,6 @@ except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tabl
     pass  # results are the same without them; tests/mcr checks them)
 
 _prefill_suit_entries()  # after _FEATURES
+# The entries of a suit and of the honours with no tile (``_new_readings`` reads them without a look-up).
+_EMPTY_SUIT_ENTRY0, _EMPTY_SUIT_ENTRY1, _EMPTY_SUIT_ENTRY2 = (_suit_entry(suit, 0) for suit in range(3))
+_NO_HONOURS_ENTRY = _honour_entry(0)

@@ -512,7 +512,7 @@ def test_readings_made_for_the_fast_path_are_the_reference_summaries():
         assert fast.unpack(x) == tuple(standing)
         melds = len(hand.melds)
         for win in {i for i in range(34) if standing[i]}:
-            fast._READINGS.pop(x << 6 | win, None)
+            fast._READINGS.pop(x + fast._WIN_KEY[win], None)
             summaries, mask, _features, candidates = fast._new_readings(x, win, melds)
             assert summaries == fast.reading_summaries(tuple(standing), win, melds), (hand, win)
             assert mask == sum(1 << i for i in range(34) if standing[i])
