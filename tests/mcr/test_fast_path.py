@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.decompose import arrangements
 from engine.mcr import _GROUP_BY_CODE, _SHAPE_BY_CODE, _tie_key
 from engine.mcr.evaluate import HandFacts, evaluate
+from engine.mcr import fast
 from engine.mcr.fast import best_reading
 
 from .generator import generate
@@ -19,7 +20,8 @@ def _check(hand, context) -> int:
     facts = HandFacts(hand, context)
     melds = len(hand.melds)
     for (summary, (total, tie, kept)), arrangement in zip(every, plain):
-        shape, codes, winning_group = summary[:3]
+        shape, pieces, winning_group = summary[:3]
+        codes = fast._codes(pieces)
         assert (_SHAPE_BY_CODE[shape], tuple(_GROUP_BY_CODE[c] for c in codes), winning_group) == \
             (arrangement.shape, arrangement.groups[:len(arrangement.groups) - melds], arrangement.winning_group), hand
         scored = evaluate(arrangement, facts)
