@@ -702,12 +702,23 @@ def pung_key(pungs: tuple[int, ...], pair: int) -> int:
 
 
 def _pung_key_of_mask(mask: int, pair: int) -> int:
-    """``pung_key`` from the pungs' kind mask."""
+    """``pung_key`` from the pungs' kind mask: the number pungs' part kept by their 27 bits (``_number_pung_key``;
+    a new hand's pung set often misses the cache by the whole mask, and working the part out again cost about 100
+    bytecodes), the honours' part from a table."""
+    numbers = mask & _NUMBER_MASK
+    key = _NUMBER_PUNG_KEYS_GET(numbers)
+    if key is None:
+        key = _number_pung_key(numbers)
     honours = mask >> 27
-    if not (honours >> 4) & (honours >> 4) - 1 and (honours & 0xF) not in _THREE_OR_MORE:
-        honours = 0
-        pair = -1
-    a, b, c = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
+    if _HONOUR_PUNGS_KEPT[honours]:
+        key += honours << 27 | (pair + 1) << 34  # (disjoint bits)
+    return key
+
+
+def _number_pung_key(numbers: int) -> int:
+    """``pung_key``'s number part (the three suits' rank masks, shifted and sorted, or 0) of the number pungs' kind
+    mask, kept by the mask."""
+    a, b, c = numbers & 0x1FF, numbers >> 9 & 0x1FF, numbers >> 18
     ranks = a | b | c
     if not (a & b or a & c or b & c or ranks & ranks >> 1):
         a = b = c = ranks = 0
@@ -716,15 +727,21 @@ def _pung_key_of_mask(mask: int, pair: int) -> int:
         a >>= shift
         b >>= shift
         c >>= shift
-    # the three-value sort of any_order_chow_key, written out again: a shared helper's call and tuple would cost
-    # more than the sort itself on this per-new-hand path
+    # the three-value sort of any_order_chow_key, written out again
     if a > b:
         a, b = b, a
     if b > c:
         b, c = c, b
         if a > b:
             a, b = b, a
-    return a | b << 9 | c << 18 | honours << 27 | (pair + 1) << 34
+    return _NUMBER_PUNG_KEYS.keep(numbers, a | b << 9 | c << 18)
+
+
+_NUMBER_PUNG_KEYS: dict[int, int] = _Cache()
+_NUMBER_PUNG_KEYS_GET = _NUMBER_PUNG_KEYS.get  # (bound: see _SUIT_ENTRY_GETS)
+# The honour pungs' mask (bits 0-3 winds, 4-6 dragons) -> whether they (with the pair) can make a pung fan: two
+# dragons or three winds (else ``pung_key`` leaves them and the pair out).
+_HONOUR_PUNGS_KEPT = tuple(bool((m >> 4) & (m >> 4) - 1) or (m & 0xF).bit_count() >= 3 for m in range(128))
 
 
 # pung_key -> pung_combo_ids, or None where the order of the fans found may depend on the pungs' order (two
