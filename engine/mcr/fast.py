@@ -29,7 +29,7 @@ import base64
 import threading
 import zlib
 from functools import lru_cache
-from itertools import accumulate, repeat
+from itertools import accumulate, chain, repeat
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
 from ..errors import HandError
@@ -72,7 +72,8 @@ def reading_summaries(standing: tuple[int, ...], winning: int, melds: int) -> tu
     of each standing part, worked out once (``best_reading`` keeps them by the standing counts):
 
     (shape code, group codes, winning group index, chows, pungs, pair, knitted, wait, winning pung, shape fans,
-    chow signature): the standing chows' and pungs' first kinds (in group order), the pair's
+    chow signature): the group codes in pieces (a tuple of tuples, the codes in order when chained: ``_codes``), the
+    winning group's index among them chained; the standing chows' and pungs' first kinds (in group order), the pair's
     kind, whether there are knitted groups, the wait fan the winning group gives if the wait is unique (``None`` if
     none), whether the winning tile completed a standing pung; for the irregular shapes, ``chows`` is ``None`` and
     ``shape fans`` their fans; last ``_signature_of`` the standing chows (0 for the irregular shapes)."""
@@ -102,7 +103,7 @@ def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
     fans = ("seven_pairs",)
     if firsts[0] < 27 and firsts[-1] - firsts[0] == 6 and firsts[0] // 9 == firsts[-1] // 9 and len(set(firsts)) == 7:
         fans += ("seven_shifted_pairs",)
-    return (_SEVEN_PAIRS, codes, firsts.index(winning), None, (), -1, False, None, False, fans, 0)
+    return (_SEVEN_PAIRS, (codes,), firsts.index(winning), None, (), -1, False, None, False, fans, 0)
 
 
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
@@ -145,7 +146,7 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
         for codes0, chows0, pungs0, places0, signature0 in w0:
             for codes1, chows1, pungs1, places1, signature1 in w1:
                 for codes2, chows2, pungs2, places2, signature2 in w2:
-                    codes = pair_code + codes0 + codes1 + codes2 + tail
+                    codes = (pair_code, codes0, codes1, codes2, tail)  # (in pieces: ``_codes``)
                     chows = chows0 + chows1 + chows2
                     pungs = pungs0 + pungs1 + pungs2 + tail_pungs
                     signature = signature0 + signature1 + signature2
@@ -160,7 +161,8 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
                         places, offset = places2[win_rank], 1 + len(codes0) + len(codes1)
                     else:
                         if winning in tail_pungs:
-                            out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(winning), chows,
+                            out.append((_STANDARD, codes, 1 + len(codes0) + len(codes1) + len(codes2)
+                                        + tail_pungs.index(winning), chows,
                                         pungs, pair, False, None, True, (), signature))
                         continue
                     for index, wait, winning_pung in places:
@@ -450,7 +452,7 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
         pair = [c - _PAIR_CODE for c in codes if _PAIR_CODE <= c < _PAIR_CODE + 34][0]
         knitted = any([_KNITTED_CODE <= c < _KNITTED_CODE + 34 for c in codes])
         wait, winning_pung = _placement(codes[winning_group], winning)
-        return (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, (),
+        return (shape, (codes,), winning_group, chows, pungs, pair, knitted, wait, winning_pung, (),
                 _signature_of(chows))
     firsts = [code % 34 for code in codes]
     if shape == _SEVEN_PAIRS:
@@ -469,7 +471,13 @@ def _summary(shape: int, codes: tuple[int, ...], winning_group: int, winning: in
         fans += ("lesser_honours_and_knitted_tiles",)
         if len(firsts) - honours == 9:
             fans += ("knitted_straight",)
-    return (shape, codes, winning_group, None, (), -1, False, None, False, fans, 0)
+    return (shape, (codes,), winning_group, None, (), -1, False, None, False, fans, 0)
+
+
+def _codes(pieces: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """A summary's group codes from its pieces: kept in pieces (the pair's, each suit's split's, the honour pungs')
+    because chaining them for every new standing cost more than the rare use of the whole."""
+    return tuple(chain.from_iterable(pieces))
 
 
 # --- parts cached by what they depend on ---------------------------------------------------------------------------
@@ -694,12 +702,23 @@ def pung_key(pungs: tuple[int, ...], pair: int) -> int:
 
 
 def _pung_key_of_mask(mask: int, pair: int) -> int:
-    """``pung_key`` from the pungs' kind mask."""
+    """``pung_key`` from the pungs' kind mask: the number pungs' part kept by their 27 bits (``_number_pung_key``;
+    a new hand's pung set often misses the cache by the whole mask, and working the part out again cost about 100
+    bytecodes), the honours' part from a table."""
+    numbers = mask & _NUMBER_MASK
+    key = _NUMBER_PUNG_KEYS_GET(numbers)
+    if key is None:
+        key = _number_pung_key(numbers)
     honours = mask >> 27
-    if not (honours >> 4) & (honours >> 4) - 1 and (honours & 0xF) not in _THREE_OR_MORE:
-        honours = 0
-        pair = -1
-    a, b, c = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
+    if _HONOUR_PUNGS_KEPT[honours]:
+        key += honours << 27 | (pair + 1) << 34  # (disjoint bits)
+    return key
+
+
+def _number_pung_key(numbers: int) -> int:
+    """``pung_key``'s number part (the three suits' rank masks, shifted and sorted, or 0) of the number pungs' kind
+    mask, kept by the mask."""
+    a, b, c = numbers & 0x1FF, numbers >> 9 & 0x1FF, numbers >> 18
     ranks = a | b | c
     if not (a & b or a & c or b & c or ranks & ranks >> 1):
         a = b = c = ranks = 0
@@ -708,15 +727,21 @@ def _pung_key_of_mask(mask: int, pair: int) -> int:
         a >>= shift
         b >>= shift
         c >>= shift
-    # the three-value sort of any_order_chow_key, written out again: a shared helper's call and tuple would cost
-    # more than the sort itself on this per-new-hand path
+    # the three-value sort of any_order_chow_key, written out again
     if a > b:
         a, b = b, a
     if b > c:
         b, c = c, b
         if a > b:
             a, b = b, a
-    return a | b << 9 | c << 18 | honours << 27 | (pair + 1) << 34
+    return _NUMBER_PUNG_KEYS.keep(numbers, a | b << 9 | c << 18)
+
+
+_NUMBER_PUNG_KEYS: dict[int, int] = _Cache()
+_NUMBER_PUNG_KEYS_GET = _NUMBER_PUNG_KEYS.get  # (bound: see _SUIT_ENTRY_GETS)
+# The honour pungs' mask (bits 0-3 winds, 4-6 dragons) -> whether they (with the pair) can make a pung fan: two
+# dragons or three winds (else ``pung_key`` leaves them and the pair out).
+_HONOUR_PUNGS_KEPT = tuple(bool((m >> 4) & (m >> 4) - 1) or (m & 0xF).bit_count() >= 3 for m in range(128))
 
 
 # pung_key -> pung_combo_ids, or None where the order of the fans found may depend on the pungs' order (two
@@ -920,7 +945,8 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
             codes1, chows1, pungs1, places1, signature1 = single1
             codes2, chows2, pungs2, places2, signature2 = single2
             tail = honours[4]
-            codes = _PAIR_CODES[pair] + codes0 + codes1 + codes2 + tail
+            # (the codes in pieces, not concatenated: four concatenations would cost ~550 machine instructions)
+            codes = (_PAIR_CODES[pair], codes0, codes1, codes2, tail)
             chows = chows0 + chows1 + chows2
             tail_pungs = honours[3]
             pungs = pungs0 + pungs1 + pungs2 + tail_pungs
@@ -942,8 +968,8 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
                 out = [] if pair != win else [(_STANDARD, codes, 0, chows, pungs, pair, False, "single_wait", False,
                                                 (), signature)]
                 if win >= 27 and win in tail_pungs:
-                    out.append((_STANDARD, codes, len(codes) - len(tail) + tail_pungs.index(win), chows, pungs, pair,
-                                False, None, True, (), signature))
+                    out.append((_STANDARD, codes, 1 + len(codes0) + len(codes1) + len(codes2) + tail_pungs.index(win),
+                                chows, pungs, pair, False, None, True, (), signature))
                 for index, wait, winning_pung in places:
                     out.append((_STANDARD, codes, offset + index, chows, pungs, pair, False, wait, winning_pung, (),
                                 signature))

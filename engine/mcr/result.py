@@ -8,6 +8,7 @@ two: ``fast.score``), above ``evaluate`` and ``readings`` (which explain them).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any
 
 from ..decompose import _MELD_GROUP_KIND, Arrangement, Group
@@ -75,9 +76,10 @@ class MCRResult:
         try:
             return self._arrangement
         except AttributeError:
-            shape, codes, winning_group = self._reading[:3]
+            shape, pieces, winning_group = self._reading[:3]  # the group codes in pieces (``fast._codes``)
             melds = tuple([Group(_MELD_GROUP_KIND[m.type], m.tiles[0].index, m) for m in self._hand.melds])
-            self._arrangement = Arrangement(_SHAPE_BY_CODE[shape], tuple(map(_GROUP_BY_CODE.__getitem__, codes))
+            self._arrangement = Arrangement(_SHAPE_BY_CODE[shape],
+                                            tuple(map(_GROUP_BY_CODE.__getitem__, chain.from_iterable(pieces)))
                                             + melds, winning_group)
         return self._arrangement
 

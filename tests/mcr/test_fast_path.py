@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.decompose import arrangements
 from engine.mcr import _GROUP_BY_CODE, _SHAPE_BY_CODE, _tie_key
 from engine.mcr.evaluate import HandFacts, evaluate
+from engine.mcr import fast
 from engine.mcr.fast import best_reading
 
 from .generator import generate
@@ -19,7 +20,8 @@ def _check(hand, context) -> int:
     facts = HandFacts(hand, context)
     melds = len(hand.melds)
     for (summary, (total, tie, kept)), arrangement in zip(every, plain):
-        shape, codes, winning_group = summary[:3]
+        shape, pieces, winning_group = summary[:3]
+        codes = fast._codes(pieces)
         assert (_SHAPE_BY_CODE[shape], tuple(_GROUP_BY_CODE[c] for c in codes), winning_group) == \
             (arrangement.shape, arrangement.groups[:len(arrangement.groups) - melds], arrangement.winning_group), hand
         scored = evaluate(arrangement, facts)
@@ -226,9 +228,29 @@ def test_pung_prefilter_on_the_kind_mask_is_the_one_on_the_kinds():
             assert pungs_may_combine(mask) == _may_combine_pungs(pungs), pungs
             # (``_pung_combo_ids_of_mask`` reads a pung key of 0 as no combination possible)
             for pair in (-1, 27, 31):
-                assert (_pung_key_of_mask(mask, pair) != 0) == _may_combine_pungs(pungs), (pungs, pair)
+                key = _pung_key_of_mask(mask, pair)
+                assert (key != 0) == _may_combine_pungs(pungs), (pungs, pair)
+                assert key == _whole_pung_key(mask, pair), (pungs, pair)
             checked += 1
     assert checked == 561 + 5984 + 46376
+
+
+def _whole_pung_key(mask, pair):
+    """``fast.pung_key``'s key worked out in one piece (as before its number part was kept by the number pungs):
+    the reference for ``_pung_key_of_mask``."""
+    honours = mask >> 27
+    if not (honours >> 4) & (honours >> 4) - 1 and (honours & 0xF).bit_count() < 3:
+        honours = 0
+        pair = -1
+    a, b, c = mask & 0x1FF, mask >> 9 & 0x1FF, mask >> 18 & 0x1FF
+    ranks = a | b | c
+    if not (a & b or a & c or b & c or ranks & ranks >> 1):
+        a = b = c = ranks = 0
+    if ranks:
+        shift = (ranks & -ranks).bit_length() - 1
+        a, b, c = a >> shift, b >> shift, c >> shift
+    a, b, c = sorted((a, b, c))
+    return a | b << 9 | c << 18 | honours << 27 | (pair + 1) << 34
 
 
 def _split_recursively(block, with_pair):
