@@ -486,12 +486,8 @@ def _lift_with_size(p: float, tiles: list[int], place: int, frame: Frame) -> flo
     that the reader reads in training seeds 541-543 with G1's boxes (R43, docs/rules-session35.md; R34 before, size
     alone: docs/rules-session32.md, s1)."""
     upright = [t for k, t in enumerate(tiles) if k != place]
-    side = tiles[place]
-    unit = float(np.mean(frame.unit[upright]))
-    grown = math.log(float(frame.unit[side]) / unit)
-    near_upright = float(np.mean(frame.centers[upright, 1] + frame.measured_across[upright] / 2))
-    near_side = float(frame.centers[side, 1] + frame.measured_across[side] / 2)
-    across = min(max((near_side - near_upright) / unit, -LIFT_ACROSS_CLIP), LIFT_ACROSS_CLIP)
+    grown = math.log(float(frame.unit[tiles[place]]) / float(np.mean(frame.unit[upright])))
+    across = min(max(_near_edge_offset(tiles, place, frame), -LIFT_ACROSS_CLIP), LIFT_ACROSS_CLIP)
     q = min(max(p, LIFT_CLIP), 1.0 - LIFT_CLIP)
     z = (LIFT_LOGIT_WEIGHT * math.log(q / (1.0 - q)) + LIFT_SIZE_WEIGHT * grown + LIFT_ACROSS_WEIGHT * across
          + LIFT_BIAS)
@@ -521,10 +517,7 @@ def _raised(tiles: list[int], place: int, frame: Frame, offset: bool = True) -> 
     side = tiles[place]
     if abs(frame.tilt) > STEEP_TILT and (not frame.sideways[side] or frame.sideways[upright].any()):
         return False  # extents not measured there, and the labels (that give them) not the tiles' turns
-    unit = float(np.mean(frame.unit[upright]))
-    near_upright = float(np.mean(frame.centers[upright, 1] + frame.measured_across[upright] / 2))
-    near_side = float(frame.centers[side, 1] + frame.measured_across[side] / 2)
-    if offset and RAISED_OFFSET < abs(near_side - near_upright) / unit < RAISED_OFFSET_MAX:
+    if offset and RAISED_OFFSET < abs(_near_edge_offset(tiles, place, frame)) < RAISED_OFFSET_MAX:
         return True
     return float(frame.measured_across[side]) > float(np.mean(frame.measured_across[upright]))
 
@@ -537,8 +530,6 @@ def lift_shift(tiles: tuple[int, ...], place: int, frame: Frame, center: np.ndar
     upright = [t for k, t in enumerate(tiles) if k != place]
     side = tiles[place]
     unit = float(np.mean(frame.unit[upright]))
-    near_upright = float(np.mean(frame.centers[upright, 1] + frame.measured_across[upright] / 2))
-    near_side = float(frame.centers[side, 1] + frame.measured_across[side] / 2)
     extent = frame.measured_along if frame.measured_along is not None else frame.along
 
     def gap(i: int, j: int) -> float:
@@ -548,7 +539,18 @@ def lift_shift(tiles: tuple[int, ...], place: int, frame: Frame, center: np.ndar
     first, second = gap(tiles[0], tiles[1]), gap(tiles[1], tiles[2])
     shift = (first - second) / 2 if place == 1 else second - first  # positive: the sideways tile lies further right
     offset = float(frame.centers[side, 0] - center[0]) / unit
-    return (near_side - near_upright) / unit, shift * float(np.sign(offset)), abs(offset)
+    return _near_edge_offset(tiles, place, frame), shift * float(np.sign(offset)), abs(offset)
+
+
+def _near_edge_offset(tiles, place: int, frame: Frame) -> float:
+    """How far the near (winner's, +y) edge of the sideways tile at ``place`` lies from the mean near edge of the
+    meld's upright tiles, in their mean unit: about 0 for a claimed tile lying flat, negative (away from the winner)
+    for a tile lifted by another under it."""
+    upright = [t for k, t in enumerate(tiles) if k != place]
+    side = tiles[place]
+    near_upright = float(np.mean(frame.centers[upright, 1] + frame.measured_across[upright] / 2))
+    near_side = float(frame.centers[side, 1] + frame.measured_across[side] / 2)
+    return (near_side - near_upright) / float(np.mean(frame.unit[upright]))
 
 
 def _with_lift(layout: "Layout", frame: Frame) -> None:
