@@ -29,7 +29,7 @@ import base64
 import threading
 import zlib
 from functools import lru_cache
-from itertools import accumulate, chain, repeat
+from itertools import accumulate, chain, compress, repeat
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
 from ..errors import HandError
@@ -40,8 +40,8 @@ from .evaluate import (_FIVE_CHOWS, _GREEN_MASK, _NOT_TERMINAL_NUMBERS, _REVERSI
                        _other_irregular_wait, _suit_waits, win_fan_ids)
 from .exclusions import EXCLUDES
 from .fans import POINTS
-from .readings import (_Cache, _CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _suit_sets,
-                       complete_blocks, irregular_possible, irregular_readings, splitting_blocks)
+from .readings import (_Cache, _CHOW_CODE, _KIND_CODE, _ORPHANS, _PAIR_CODE, _PUNG_CODE, _SHAPE_CODE, _SINGLE_CODE,
+                       _suit_sets, complete_blocks, irregular_possible, irregular_readings, splitting_blocks)
 from .result import MCRResult, check_context
 
 _STANDARD = _SHAPE_CODE[Shape.STANDARD]
@@ -49,6 +49,13 @@ _KNITTED_STRAIGHT = _SHAPE_CODE[Shape.KNITTED_STRAIGHT]
 _SEVEN_PAIRS = _SHAPE_CODE[Shape.SEVEN_PAIRS]
 _THIRTEEN_ORPHANS = _SHAPE_CODE[Shape.THIRTEEN_ORPHANS]
 _KNITTED_CODE = _KIND_CODE[GroupKind.KNITTED]
+_HONOURS_KNITTED = _SHAPE_CODE[Shape.HONOURS_KNITTED]
+_SINGLE_CODES = tuple(_SINGLE_CODE + i for i in range(34))
+_BINARY_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
+# 全不靠's fans, by whether it holds the seven honours and whether the nine kinds of its knitted pattern (``_summary``)
+_HONOURS_KNITTED_FANS = tuple(tuple((("greater_honours_and_knitted_tiles",) if greater else ())
+                                    + ("lesser_honours_and_knitted_tiles",) + (("knitted_straight",) if nine else ())
+                                    for nine in (False, True)) for greater in (False, True))
 _WIND_INDEX = {"E": 27, "S": 28, "W": 29, "N": 30}
 _CHOW = MeldType.CHOW
 _PUNG = MeldType.PUNG
@@ -104,6 +111,24 @@ def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
     if firsts[0] < 27 and firsts[-1] - firsts[0] == 6 and firsts[0] // 9 == firsts[-1] // 9 and len(set(firsts)) == 7:
         fans += ("seven_shifted_pairs",)
     return (_SEVEN_PAIRS, (codes,), firsts.index(winning), None, (), -1, False, None, False, fans, 0)
+
+
+def _honours_knitted_summaries(mask: int, winning: int) -> tuple[tuple, ...]:
+    """The readings of fourteen standing singles (no melds, ``mask`` their kinds): the one 全不靠 reading where the
+    number kinds lie in one knitted pattern, else none (14 singles make no other shape), as
+    ``readings.irregular_readings`` and ``_summary`` give it: the singles in kind order, the winning tile's its
+    own group."""
+    numbers = mask & _NUMBER_MASK
+    for pattern_mask in _KNITTED_MASKS:
+        if not numbers & ~pattern_mask:
+            break
+    else:
+        return ()
+    # (the kinds' codes picked in C by the mask's binary digits, lowest kind first)
+    codes = tuple(compress(_SINGLE_CODES, format(mask, "034b").encode().translate(_BINARY_DIGITS)[::-1]))
+    fans = _HONOURS_KNITTED_FANS[(mask >> 27).bit_count() == 7][numbers.bit_count() == 9]
+    return ((_HONOURS_KNITTED, (codes,), (mask & _BIT_OF[winning] - 1).bit_count(), None, (), -1, False, None, False,
+             fans, 0),)
 
 
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
@@ -987,6 +1012,11 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
             waits = None
             if not melds and kinds <= 7:
                 summaries += (_seven_pairs_summary(x, standing_mask, win),)  # the only irregular reading then
+            elif not melds and kinds == 14:
+                summaries = _honours_knitted_summaries(standing_mask, win)  # (fourteen singles: no other reading)
+            elif not melds and standing_mask == _ORPHAN_MASK:
+                # thirteen orphans (its pair the count with bit 1 set), no other reading: from a table
+                summaries = _THIRTEEN_ORPHANS_SUMMARIES[x >> 1 & _LOW_BITS][win]
             else:
                 summaries += _irregular_summaries(unpack(x), win, melds)
     # Whether the wait is unique, as far as the standing tiles decide it (``_wait_candidates``), where a reading
@@ -1633,3 +1663,8 @@ _prefill_suit_entries()  # after _FEATURES
 # The entries of a suit and of the honours with no tile (``_new_readings`` reads them without a look-up).
 _EMPTY_SUIT_ENTRY0, _EMPTY_SUIT_ENTRY1, _EMPTY_SUIT_ENTRY2 = (_suit_entry(suit, 0) for suit in range(3))
 _NO_HONOURS_ENTRY = _honour_entry(0)
+# Thirteen orphans' readings (one each), by the pair's bit in the packed counts shifted down one (``_PACK[pair]``)
+# and the winning kind: made once by the reference (``_irregular_summaries``).
+_THIRTEEN_ORPHANS_SUMMARIES = {
+    _PACK[pair]: {win: _irregular_summaries(tuple(1 + (i == pair) if i in _ORPHANS else 0 for i in range(34)), win, 0)
+                  for win in _ORPHANS} for pair in _ORPHANS}

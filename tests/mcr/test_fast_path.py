@@ -520,12 +520,12 @@ def test_combo_tables_are_the_combination_search():
 
 
 def test_readings_made_for_the_fast_path_are_the_reference_summaries():
-    """``fast._new_readings`` (packed counts, per-suit entries, the seven pairs shortcut) gives the summaries of
-    ``fast.reading_summaries`` (the readings of ``readings.irregular_readings`` and the suit splits) on hands rich
-    in irregular shapes, with every kind held taken in turn as the winning tile."""
+    """``fast._new_readings`` (packed counts, per-suit entries, the seven pairs, 全不靠 and thirteen orphans
+    shortcuts) gives the summaries of ``fast.reading_summaries`` (the readings of ``readings.irregular_readings`` and
+    the suit splits) on hands rich in irregular shapes, with every kind held taken in turn as the winning tile."""
     from engine.mcr import fast
 
-    checked = seven_pairs = 0
+    checked = seven_pairs = honours_knitted = orphans = 0
     for hand, _context in generate(1500, seed=99, special_share=0.7):
         standing = [0] * 34
         for t in hand.concealed + (hand.winning_tile,):
@@ -542,8 +542,10 @@ def test_readings_made_for_the_fast_path_are_the_reference_summaries():
             assert candidates == (fast._wait_candidates(x, win, melds, mask)
                                   if any(s[7] is not None for s in summaries) else None), (hand, win)
             seven_pairs += any(s[0] == fast._SEVEN_PAIRS for s in summaries)
+            honours_knitted += any(s[0] == fast._HONOURS_KNITTED for s in summaries)
+            orphans += any(s[0] == fast._THIRTEEN_ORPHANS for s in summaries)
             checked += 1
-    assert checked > 10000 and seven_pairs > 1000
+    assert checked > 10000 and seven_pairs > 1000 and honours_knitted > 100 and orphans > 100
 
 
 def test_suit_tables_made_at_import_are_the_entries_made_on_demand():
