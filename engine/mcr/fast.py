@@ -50,6 +50,11 @@ _SEVEN_PAIRS = _SHAPE_CODE[Shape.SEVEN_PAIRS]
 _THIRTEEN_ORPHANS = _SHAPE_CODE[Shape.THIRTEEN_ORPHANS]
 _KNITTED_CODE = _KIND_CODE[GroupKind.KNITTED]
 _HONOURS_KNITTED = _SHAPE_CODE[Shape.HONOURS_KNITTED]
+# The knitted straights: (the kind mask of a pattern's nine kinds, their counts packed, its three knitted groups'
+# codes), in the order of ``KNITTED_PATTERNS``.
+_KNITTED_STRAIGHTS = tuple((sum(1 << i for i in pattern), sum(1 << 3 * i for i in pattern),
+                            (_KNITTED_CODE + pattern[0], _KNITTED_CODE + pattern[3], _KNITTED_CODE + pattern[6]))
+                           for pattern in KNITTED_PATTERNS)
 _SINGLE_CODES = tuple(_SINGLE_CODE + i for i in range(34))
 _BINARY_DIGITS = bytes.maketrans(b"01", b"\x00\x01")
 # 全不靠's fans, by whether it holds the seven honours and whether the nine kinds of its knitted pattern (``_summary``)
@@ -129,6 +134,53 @@ def _honours_knitted_summaries(mask: int, winning: int) -> tuple[tuple, ...]:
     fans = _HONOURS_KNITTED_FANS[(mask >> 27).bit_count() == 7][numbers.bit_count() == 9]
     return ((_HONOURS_KNITTED, (codes,), (mask & _BIT_OF[winning] - 1).bit_count(), None, (), -1, False, None, False,
              fans, 0),)
+
+
+def _knitted_straight_summaries(x: int, mask: int, winning: int, melds: int) -> tuple[tuple, ...]:
+    """The readings of standing counts ``x`` (packed, ``mask`` their kinds; at most one meld, no other irregular shape
+    possible: more than 7 kinds, not fourteen, not thirteen orphans) as a knitted straight and one set and a pair
+    (a pair only, beside a meld), as ``readings.irregular_readings`` and ``_summary`` give them: for each knitted
+    pattern held, in order, the rest's partitions in the order of ``standard_partitions`` (the pair's kind rising;
+    three tiles make one set at most), each group that can hold the winning tile in group order."""
+    out = []
+    places = _placements_of(winning)
+    for pattern_mask, pattern_pack, knitted in _KNITTED_STRAIGHTS:
+        if mask & pattern_mask != pattern_mask:
+            continue
+        rest = x - pattern_pack
+        if melds:  # two tiles: a pair or nothing
+            if rest & rest - 1 or rest.bit_length() % 3 != 2:
+                continue
+            pairs = rest
+        else:  # five tiles: each kind held twice or more, with what it leaves as one set
+            pairs = (rest >> 1 | rest >> 2) & _LOW_BITS
+        while pairs:
+            low = pairs & -pairs
+            pairs ^= low
+            pair = (low.bit_length() - 1) // 3
+            chows = pungs = ()
+            signature = 0
+            if melds:
+                codes = knitted + (_PAIR_CODE + pair,)
+            else:
+                left = rest - (low << 1)
+                first = ((left & -left).bit_length() - 1) // 3
+                if left == _PUNG_PACK[first]:
+                    pungs = (first,)
+                    codes = knitted + (_PAIR_CODE + pair, _PUNG_CODE + first)
+                elif first < 27 and first % 9 < 7 and left == _CHOW_PACK[first]:
+                    chows = (first,)
+                    signature = _CHOW_SIGNATURE[first]
+                    codes = knitted + (_PAIR_CODE + pair, _CHOW_CODE + first)
+                else:
+                    continue
+            pieces = (codes,)
+            for index, code in enumerate(codes):
+                place = places.get(code)
+                if place is not None:
+                    out.append((_KNITTED_STRAIGHT, pieces, index, chows, pungs, pair, True, place[0], place[1], (),
+                                signature))
+    return tuple(out)
 
 
 def _standard_summaries(standing: tuple[int, ...], winning: int) -> tuple[tuple, ...]:
@@ -1017,8 +1069,8 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
             elif not melds and standing_mask == _ORPHAN_MASK:
                 # thirteen orphans (its pair the count with bit 1 set), no other reading: from a table
                 summaries = _THIRTEEN_ORPHANS_SUMMARIES[x >> 1 & _LOW_BITS][win]
-            else:
-                summaries += _irregular_summaries(unpack(x), win, melds)
+            else:  # (more than 7 kinds: only a knitted straight)
+                summaries += _knitted_straight_summaries(x, standing_mask, win, melds)
     # Whether the wait is unique, as far as the standing tiles decide it (``_wait_candidates``), where a reading
     # needs it (a wait fan): what the melds decide is left to each hand.
     if waits is None:

@@ -520,12 +520,12 @@ def test_combo_tables_are_the_combination_search():
 
 
 def test_readings_made_for_the_fast_path_are_the_reference_summaries():
-    """``fast._new_readings`` (packed counts, per-suit entries, the seven pairs, 全不靠 and thirteen orphans
-    shortcuts) gives the summaries of ``fast.reading_summaries`` (the readings of ``readings.irregular_readings`` and
+    """``fast._new_readings`` (packed counts, per-suit entries, the seven pairs, 全不靠, thirteen orphans and knitted
+    straight shortcuts) gives the summaries of ``fast.reading_summaries`` (the readings of ``readings.irregular_readings`` and
     the suit splits) on hands rich in irregular shapes, with every kind held taken in turn as the winning tile."""
     from engine.mcr import fast
 
-    checked = seven_pairs = honours_knitted = orphans = 0
+    checked = seven_pairs = honours_knitted = orphans = knitted_straights = 0
     for hand, _context in generate(1500, seed=99, special_share=0.7):
         standing = [0] * 34
         for t in hand.concealed + (hand.winning_tile,):
@@ -544,8 +544,35 @@ def test_readings_made_for_the_fast_path_are_the_reference_summaries():
             seven_pairs += any(s[0] == fast._SEVEN_PAIRS for s in summaries)
             honours_knitted += any(s[0] == fast._HONOURS_KNITTED for s in summaries)
             orphans += any(s[0] == fast._THIRTEEN_ORPHANS for s in summaries)
+            knitted_straights += any(s[0] == fast._KNITTED_STRAIGHT for s in summaries)
             checked += 1
-    assert checked > 10000 and seven_pairs > 1000 and honours_knitted > 100 and orphans > 100
+    assert checked > 10000 and seven_pairs > 1000 and honours_knitted > 100 and orphans > 100 \
+        and knitted_straights > 100
+
+
+def test_knitted_straight_beside_a_meld_reads_as_the_reference():
+    """Beside one meld (which the generator never puts with a knitted straight), ``fast._new_readings`` gives the
+    reference summaries for each knitted pattern with every two tiles as the rest (a pair or not), every kind held
+    taken in turn as the winning tile."""
+    from engine.decompose import KNITTED_PATTERNS
+
+    checked = read = 0
+    for pattern in KNITTED_PATTERNS:
+        for a in range(34):
+            for b in range(a, 34):
+                standing = [0] * 34
+                for i in pattern + (a, b):
+                    standing[i] += 1
+                if max(standing) > 4:
+                    continue
+                x = fast.pack(standing)
+                for win in {i for i in range(34) if standing[i]}:
+                    fast._READINGS.pop(x + fast._WIN_KEY[win], None)
+                    summaries = fast._new_readings(x, win, 1)[0]
+                    assert summaries == fast.reading_summaries(tuple(standing), win, 1), (standing, win)
+                    read += any(s[0] == fast._KNITTED_STRAIGHT for s in summaries)
+                    checked += 1
+    assert checked > 30000 and read > 1000
 
 
 def test_suit_tables_made_at_import_are_the_entries_made_on_demand():
