@@ -105,6 +105,14 @@ def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
     """The summary of the seven pairs reading of standing counts ``x`` (packed; every count even, at most 7 kinds,
     no melds: then it is the only irregular reading, as ``readings.irregular_readings`` finds it): the pairs in kind
     order (a kind held four times twice), the winning tile in the first pair of its kind (``_summary``'s fans)."""
+    if not x & _HIGH_BITS:  # seven kinds, two of each (most): the pairs' codes picked in C by the mask's digits
+        codes = tuple(compress(_PAIR_CODES_OF_KINDS, format(mask, "034b").encode().translate(_BINARY_DIGITS)[::-1]))
+        low = mask & -mask
+        first = low.bit_length() - 1
+        # seven shifted pairs: seven kinds in a row (the mask seven bits from the lowest), of one suit
+        fans = _SEVEN_SHIFTED_PAIRS if mask == low * 0x7F and first < 27 and first % 9 < 3 else _SEVEN_PAIRS_FANS
+        return (_SEVEN_PAIRS, (codes,), (mask & _BIT_OF[winning] - 1).bit_count(), None, (), -1, False, None, False,
+                fans, 0)
     firsts = []
     while mask:
         low = mask & -mask
@@ -112,10 +120,15 @@ def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
         firsts += (i,) * ((x >> 3 * i & 7) >> 1)
         mask ^= low
     codes = tuple([_PAIR_CODE + i for i in firsts])
-    fans = ("seven_pairs",)
+    fans = _SEVEN_PAIRS_FANS
     if firsts[0] < 27 and firsts[-1] - firsts[0] == 6 and firsts[0] // 9 == firsts[-1] // 9 and len(set(firsts)) == 7:
-        fans += ("seven_shifted_pairs",)
+        fans = _SEVEN_SHIFTED_PAIRS
     return (_SEVEN_PAIRS, (codes,), firsts.index(winning), None, (), -1, False, None, False, fans, 0)
+
+
+_SEVEN_PAIRS_FANS = ("seven_pairs",)
+_SEVEN_SHIFTED_PAIRS = ("seven_pairs", "seven_shifted_pairs")
+_PAIR_CODES_OF_KINDS = tuple(_PAIR_CODE + i for i in range(34))
 
 
 def _honours_knitted_summaries(mask: int, winning: int) -> tuple[tuple, ...]:
@@ -1613,8 +1626,14 @@ _KNITTED_GROUPS = tuple(sum(1 << g for g in range(3) if ((m >> g & 1) + (m >> g 
 
 
 def _exhausted(held: int, win: int) -> tuple[int, ...]:
-    """The kinds but the winning one whose four copies the hand holds (``held`` packed)."""
-    return tuple([i for i in range(34) if held >> 3 * i & 7 == 4 and i != win])
+    """The kinds but the winning one whose four copies the hand holds (``held`` packed), rising."""
+    fours = held & _HIGH_BITS & ~_FOUR_OF[win]  # (bit 2 of a count: set for a four only)
+    kinds = []
+    while fours:
+        low = fours & -fours
+        kinds.append(low.bit_length() // 3 - 1)
+        fours ^= low
+    return tuple(kinds)
 
 
 def _suit_waits_of(block: int) -> tuple[int, bool, tuple[tuple[int, int], ...]]:
