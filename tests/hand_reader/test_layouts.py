@@ -624,3 +624,19 @@ def test_a_spurious_box_among_eight_flowers_is_left_out_of_them():
     reading = read_hand(detections, size)
     assert_hand(reading, "123456789m1155z +5z 12345678f")
     assert reading.tile_roles[detection_of(order, 14 + extra)]["role"] == "clutter"
+
+
+@pytest.mark.parametrize("photo", PHOTOS[:3])
+def test_a_lone_flower_against_a_loose_tile_away_from_the_hand_is_not_the_hands(photo):
+    # A loose tile lies beyond the hand with a flower face against its far side, in a row of its own (so no row test
+    # sees the two together): a flower lying against a loose tile, apart from the hand, is one of the loose tiles
+    # (R47); the same flower alone at that place is the hand's.
+    table = Table()
+    table.row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 5z 5z | 5z")
+    table.tile("4f", x=4.5, y=-3.35)
+    alone, _ = read(table, photo)
+    assert_hand(alone, "123456789m1155z +5z 4f")
+    table.tile("7p", x=4.5, y=-2.3)
+    reading, order = read(table, photo)
+    assert_hand(reading, "123456789m1155z +5z")
+    assert reading.tile_roles[detection_of(order, 14)]["role"] == "clutter"

@@ -51,6 +51,10 @@ FLOWER_GROUP_REACH = 5.5  # tile heights: the same for two or more flowers side 
 FLOWER_SHAPE_LOG = 0.3  # a lone flower's box shape (log width/height) this far off the hand tiles' is a turned tile
 FLOWER_CLUTTER_GAP = 1.2  # tile widths: a lone flower face in line with a face-up clutter tile this close is one of
 # a line of loose tiles (discards with one missing beside it), not the hand's
+# tile heights, centre to centre: a lone flower face with a clutter tile nearer than FLOWER_CROWD_REACH and every hand
+# tile farther than FLOWER_CROWD_HAND lies among the loose tiles, not beside the hand (docs/rules-session36.md, R47)
+FLOWER_CROWD_REACH = 1.2
+FLOWER_CROWD_HAND = 1.5
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far off the row's lies on another ...
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
@@ -945,7 +949,9 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
 
     A lone flower whose box is shaped unlike the hand's upright tiles' (``facts.box_shape`` more than
     FLOWER_SHAPE_LOG off their median) lies turned at an angle to the hand: players lay their flowers square with
-    it, a tile dropped among the discards lies any way (docs/rules-session32.md, f1)."""
+    it, a tile dropped among the discards lies any way (docs/rules-session32.md, f1). One against a loose tile (in
+    any row: nearer than FLOWER_CROWD_REACH) and apart from the hand (farther than FLOWER_CROWD_HAND) is one of the
+    loose tiles (docs/rules-session36.md, R47)."""
     hand = layout.concealed + [t for m in layout.melds for t in m.tiles]
     hand += [layout.winning] if layout.winning is not None else []
     if not hand or not layout.flowers:
@@ -968,6 +974,11 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
         height = frame.aspect * frame.unit[f]
         return any(abs(frame.centers[c, 1] - frame.centers[f, 1]) < 0.42 * height and frame.gap(f, c) < GAP
                    for c in others)
+
+    def crowded(f: int, others: list[int]) -> bool:
+        height = frame.aspect * frame.unit[f]
+        return bool(others) and distance(f) > FLOWER_CROWD_HAND and float(
+            np.hypot(*(frame.centers[others] - frame.centers[f]).T).min() / height) < FLOWER_CROWD_REACH
 
     def in_line(f: int, others: list[int]) -> bool:
         height = frame.aspect * frame.unit[f]
@@ -994,8 +1005,10 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
     for group in groups:
         reach = FLOWER_REACH if len(group) == 1 else FLOWER_GROUP_REACH
         nearest = min(distance(f) for f in group)
-        if len(group) == 1 and (in_line(group[0], dropped) or askew(group[0])):
-            continue  # one face in a line of loose tiles with a gap (a discard missing beside it), or turned askew
+        if len(group) == 1 and (in_line(group[0], dropped) or askew(group[0]) or crowded(group[0], dropped)):
+            # one face in a line of loose tiles with a gap (a discard missing beside it), turned askew, or against a
+            # loose tile and apart from the hand
+            continue
         if nearest <= reach:
             scored.append((-len(group), nearest, group))
     kept = set(min(scored)[2]) if scored else set()
