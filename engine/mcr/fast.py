@@ -10,7 +10,7 @@ put together from parts seen before:
 * the standing tiles' readings with the facts of each standing group (``_standard_summaries`` from per-suit splits
   cached by one suit's counts, the entries of every suit of up to 11 tiles that splits made at import; the one
   partition put together directly where each suit reads one way only; kept by the whole standing counts too, for
-  hands seen again; the rare irregular shapes by ``reading_summaries``);
+  hands seen again; the irregular shapes put together from the packed counts, as ``reading_summaries`` gives them);
 * the fans of which kinds the hand uses (by a few features of the kinds, kept in the suit entries and read from
   tables for the melds) and of the way of winning (a table of the context flags);
 * the chow combinations (by the chows and the pair), the pung combinations (by the pungs and an honour pair, looked

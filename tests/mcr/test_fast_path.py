@@ -521,8 +521,9 @@ def test_combo_tables_are_the_combination_search():
 
 def test_readings_made_for_the_fast_path_are_the_reference_summaries():
     """``fast._new_readings`` (packed counts, per-suit entries, the seven pairs, 全不靠, thirteen orphans and knitted
-    straight shortcuts) gives the summaries of ``fast.reading_summaries`` (the readings of ``readings.irregular_readings`` and
-    the suit splits) on hands rich in irregular shapes, with every kind held taken in turn as the winning tile."""
+    straight shortcuts) gives the summaries of ``fast.reading_summaries`` (the readings of
+    ``readings.irregular_readings`` and the suit splits) on hands rich in irregular shapes, with every kind held taken
+    in turn as the winning tile."""
     from engine.mcr import fast
 
     checked = seven_pairs = honours_knitted = orphans = knitted_straights = 0
