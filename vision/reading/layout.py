@@ -55,6 +55,8 @@ FLOWER_CLUTTER_GAP = 1.2  # tile widths: a lone flower face in line with a face-
 # tile farther than FLOWER_CROWD_HAND lies among the loose tiles, not beside the hand (docs/rules-session36.md, R47)
 FLOWER_CROWD_REACH = 1.2
 FLOWER_CROWD_HAND = 1.5
+FLOWER_CROWD_NAMED = 0.5  # a loose tile counts there only if named at least this surely (a box no face fits is weak
+# evidence of a tile: docs/rules-session36.md, R48)
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far off the row's lies on another ...
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
@@ -950,8 +952,8 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
     A lone flower whose box is shaped unlike the hand's upright tiles' (``facts.box_shape`` more than
     FLOWER_SHAPE_LOG off their median) lies turned at an angle to the hand: players lay their flowers square with
     it, a tile dropped among the discards lies any way (docs/rules-session32.md, f1). One against a loose tile (in
-    any row: nearer than FLOWER_CROWD_REACH) and apart from the hand (farther than FLOWER_CROWD_HAND) is one of the
-    loose tiles (docs/rules-session36.md, R47)."""
+    any row: nearer than FLOWER_CROWD_REACH, named at least FLOWER_CROWD_NAMED surely) and apart from the hand
+    (farther than FLOWER_CROWD_HAND) is one of the loose tiles (docs/rules-session36.md, R47, R48)."""
     hand = layout.concealed + [t for m in layout.melds for t in m.tiles]
     hand += [layout.winning] if layout.winning is not None else []
     if not hand or not layout.flowers:
@@ -976,9 +978,10 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
                    for c in others)
 
     def crowded(f: int, others: list[int]) -> bool:
+        named = [c for c in others if facts.top_probability[c] >= FLOWER_CROWD_NAMED]
         height = frame.aspect * frame.unit[f]
-        return bool(others) and distance(f) > FLOWER_CROWD_HAND and float(
-            np.hypot(*(frame.centers[others] - frame.centers[f]).T).min() / height) < FLOWER_CROWD_REACH
+        return bool(named) and distance(f) > FLOWER_CROWD_HAND and float(
+            np.hypot(*(frame.centers[named] - frame.centers[f]).T).min() / height) < FLOWER_CROWD_REACH
 
     def in_line(f: int, others: list[int]) -> bool:
         height = frame.aspect * frame.unit[f]
