@@ -134,7 +134,7 @@ _PAIR_CODES_OF_KINDS = tuple(_PAIR_CODE + i for i in range(34))
 def _honours_knitted_summaries(mask: int, winning: int) -> tuple[tuple, ...]:
     """The readings of fourteen standing singles (no melds, ``mask`` their kinds): the one 全不靠 reading where the
     number kinds lie in one knitted pattern, else none (14 singles make no other shape), as
-    ``readings.irregular_readings`` and ``_summary`` give it: the singles in kind order, the winning tile's its
+    ``readings.irregular_readings`` and ``_summary`` give it: the singles in kind order, the winning tile in its
     own group."""
     numbers = mask & _NUMBER_MASK
     for pattern_mask in _KNITTED_MASKS:
