@@ -105,8 +105,8 @@ def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
     """The summary of the seven pairs reading of standing counts ``x`` (packed; every count even, at most 7 kinds,
     no melds: then it is the only irregular reading, as ``readings.irregular_readings`` finds it): the pairs in kind
     order (a kind held four times twice), the winning tile in the first pair of its kind (``_summary``'s fans)."""
-    if not x & _HIGH_BITS:  # seven kinds, two of each (most): the pairs' codes picked in C by the mask's digits
-        codes = tuple(compress(_PAIR_CODES_OF_KINDS, format(mask, "034b").encode().translate(_BINARY_DIGITS)[::-1]))
+    if not x & _HIGH_BITS:  # seven kinds, two of each (most): a pair of each kind in the mask
+        codes = _codes_of_kinds(_PAIR_CODES_OF_KINDS, mask)
         low = mask & -mask
         first = low.bit_length() - 1
         # seven shifted pairs: seven kinds in a row (the mask seven bits from the lowest), of one suit
@@ -126,6 +126,11 @@ def _seven_pairs_summary(x: int, mask: int, winning: int) -> tuple:
     return (_SEVEN_PAIRS, (codes,), firsts.index(winning), None, (), -1, False, None, False, fans, 0)
 
 
+def _codes_of_kinds(codes: tuple[int, ...], mask: int) -> tuple[int, ...]:
+    """``codes[i]`` for each kind i in the 34-kind ``mask``, lowest first: picked in C by the mask's binary digits."""
+    return tuple(compress(codes, format(mask, "034b").encode().translate(_BINARY_DIGITS)[::-1]))
+
+
 _SEVEN_PAIRS_FANS = ("seven_pairs",)
 _SEVEN_SHIFTED_PAIRS = ("seven_pairs", "seven_shifted_pairs")
 _PAIR_CODES_OF_KINDS = tuple(_PAIR_CODE + i for i in range(34))
@@ -142,8 +147,7 @@ def _honours_knitted_summaries(mask: int, winning: int) -> tuple[tuple, ...]:
             break
     else:
         return ()
-    # (the kinds' codes picked in C by the mask's binary digits, lowest kind first)
-    codes = tuple(compress(_SINGLE_CODES, format(mask, "034b").encode().translate(_BINARY_DIGITS)[::-1]))
+    codes = _codes_of_kinds(_SINGLE_CODES, mask)
     fans = _HONOURS_KNITTED_FANS[(mask >> 27).bit_count() == 7][numbers.bit_count() == 9]
     return ((_HONOURS_KNITTED, (codes,), (mask & _BIT_OF[winning] - 1).bit_count(), None, (), -1, False, None, False,
              fans, 0),)

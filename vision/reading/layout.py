@@ -964,9 +964,10 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
     def askew(f: int) -> bool:
         return hand_shape is not None and abs(float(facts.box_shape[f]) - hand_shape) > FLOWER_SHAPE_LOG
 
-    def distance(f: int) -> float:
+    def distance(f: int, tiles: list[int] = hand) -> float:
+        """From flower f to the nearest of ``tiles`` (the hand's), centre to centre, in f's tile heights."""
         height = frame.aspect * frame.unit[f]
-        return float(np.hypot(*(frame.centers[hand] - frame.centers[f]).T).min() / height)
+        return float(np.hypot(*(frame.centers[tiles] - frame.centers[f]).T).min() / height)
 
     def same_group(f: int, g: int) -> bool:
         height = frame.aspect * frame.unit[f]
@@ -979,9 +980,7 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
 
     def crowded(f: int, others: list[int]) -> bool:
         named = [c for c in others if facts.top_probability[c] >= FLOWER_CROWD_NAMED]
-        height = frame.aspect * frame.unit[f]
-        return bool(named) and distance(f) > FLOWER_CROWD_HAND and float(
-            np.hypot(*(frame.centers[named] - frame.centers[f]).T).min() / height) < FLOWER_CROWD_REACH
+        return bool(named) and distance(f) > FLOWER_CROWD_HAND and distance(f, named) < FLOWER_CROWD_REACH
 
     def in_line(f: int, others: list[int]) -> bool:
         height = frame.aspect * frame.unit[f]
