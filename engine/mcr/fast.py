@@ -954,8 +954,12 @@ def kong_fan_ids(melded_kongs: int, concealed_kongs: int) -> tuple[str, ...]:
 # kong_fan_ids by the numbers of melded and of concealed kongs
 _KONG_FAN_IDS = tuple(tuple(kong_fan_ids(melded, concealed) for concealed in range(5)) for melded in range(5))
 _FINISHED: dict[tuple[str, ...], tuple] = _Cache()  # bounded: _Cache.LIMIT entries
-_BIT = {fan: 1 << k for k, fan in enumerate(reversed(POINTS))}  # each fan one bit, for the exclusions: the
-# commonest fans (the cheapest, last in the table) on the lowest bits, so that most masks are small ints
+# Each fan that some fan excludes one bit, for the exclusions; the others (never cut) none: 39 bits, not 81. The
+# commonest (the cheapest, last in the table) on the lowest bits, so that most masks fit one 30-bit digit of an int,
+# whose & and | the interpreter does without the big-int path.
+_EXCLUDED_FANS = frozenset().union(*EXCLUDES.values())
+_BIT = dict.fromkeys(POINTS, 0)
+_BIT.update((fan, 1 << k) for k, fan in enumerate([fan for fan in reversed(POINTS) if fan in _EXCLUDED_FANS]))
 _EXCLUDED_BITS = {fan: sum(_BIT[other] for other in excluded) for fan, excluded in EXCLUDES.items()}
 _CHICKEN = (("chicken_hand", 1),)
 
@@ -1000,8 +1004,9 @@ _EXTRA_WAIT_IDS = tuple({wait: ids + (wait,) for wait in _TIE_BIT} for ids in _E
 # --- one hand ------------------------------------------------------------------------------------------------------
 def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple:
     """The entry of ``_READINGS`` for standing counts ``x`` (packed) and winning kind ``win``, made and kept (at
-    ``key``, ``x + _WIN_KEY[win]``, if given): (the readings' summaries, the kinds present as a mask, their kind fans'
-    features (``_FEATURES``), the wait's ``_wait_candidates`` if a reading has a wait fan, else None)."""
+    ``key``, ``x + _WIN_KEY[win]``, if given): (the kinds present as a mask, their kind fans' features
+    (``_FEATURES``), the wait's ``_wait_candidates`` if a reading has a wait fan, else None) followed by the
+    readings' summaries."""
     # (a suit or the honours held by no tile, as in four blocks of ten: its entry made once, no look-up)
     block0 = x & _SUIT_BITS
     entry0 = _SUIT_ENTRY_GETS[0](block0) or _suit_entry(0, block0) if block0 else _EMPTY_SUIT_ENTRY0
@@ -1108,7 +1113,9 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
         else:
             honour_block -= _PACK[win - 27]
         candidates = _wait_candidates_of(block0, block1, block2, honour_block, x, win, melds, standing_mask)
-    readings = (summaries, standing_mask, features0 | features1 | features2 | honours[5], candidates)
+    # One flat tuple, not the summaries' tuple inside another: each new hand's entry survives in the cache, and
+    # the collector's passes cost in proportion to the containers that survive (one fewer per new hand).
+    readings = (standing_mask, features0 | features1 | features2 | honours[5], candidates) + summaries
     if len(_READINGS) >= _LIMIT:  # (_READINGS.keep, written out)
         _READINGS.clear()
     _READINGS[x + _WIN_KEY[win] if key is None else key] = readings
@@ -1142,7 +1149,10 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     if context.last_tile:
         check_context(hand, context)
     win = hand.winning_tile.index
-    x = sum(map(_PACK_OF_TILE, hand.concealed), _PACK[win])  # the standing counts, packed, counted in C
+    # The standing counts, packed, counted in C: from 0, not from the winning tile's bit, as ``sum`` adds in a
+    # machine word until a term would overflow it, and the tiles come sorted: those of the kinds on the low 63
+    # bits (characters, dots, 1-3 of bamboo) cost no big-int addition each.
+    x = sum(map(_PACK_OF_TILE, hand.concealed)) + _PACK[win]
     melds = hand.melds
     n_melds = len(melds)
     # Most hands can only be four sets and a pair: those are read from the suits' entries, the irregular shapes
@@ -1152,8 +1162,10 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     readings = _READINGS_GET(key)
     if readings is None:
         readings = _new_readings(x, win, n_melds, key)
-    summaries, standing_mask, features, wait_candidates = readings
-    if not summaries:
+    standing_mask = readings[0]
+    features = readings[1]
+    wait_candidates = readings[2]
+    if len(readings) == 3:  # no reading
         raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
     self_drawn = context.self_drawn
     if melds:
@@ -1238,7 +1250,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     best_key = -1
     last_codes = best = None
     set_piece = None
-    for summary in summaries:
+    for summary in readings[3:]:
         (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans,
          standing_signature) = summary
         if chows is None:
@@ -1331,8 +1343,8 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
         removed = hand_excluded | set_piece[1]
-        extra_bits = extra_piece[0]  # none for most readings: their own piece is then left out
-        if extra_bits:
+        extra_fans = extra_piece[3]  # none for most readings: their own piece is then left out
+        if extra_fans:
             removed |= extra_piece[1]
         # Each piece's fans after the exclusions: as found when none is cut, else from the piece's table.
         cut = removed & hand_bits
@@ -1351,10 +1363,10 @@ def score(hand, context, every: list | None = None) -> MCRResult:
         else:
             total += set_piece[2]
             kept += set_piece[3]
-        if not extra_bits:
+        if not extra_fans:
             key = total * 8
         else:
-            cut = removed & extra_bits
+            cut = removed & extra_piece[0]
             if cut:
                 extra_part = extra_piece[4].get(cut) or _cut(extra_piece, cut)
                 total += extra_part[0]
@@ -1363,7 +1375,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                 key = total * 8 + (extra_piece[5] if not removed & extra_piece[6] else 0)
             else:
                 total += extra_piece[2]
-                kept += extra_piece[3]
+                kept += extra_fans
                 key = total * 8 + extra_piece[5]
         if not kept:  # every fan excluded (no piece keeps one)
             key = _CHICKEN_POINTS << 3
