@@ -36,7 +36,7 @@ from .classes import FACE_CODES, FACE_DOWN
 from .detections import Detections
 from .reading import decode as decoding
 from .reading import geometry
-from .reading.layout import Layout, TileFacts, segment
+from .reading.layout import Layout, TileFacts, meld_label_cost, segment
 
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
 # Stable warning codes (HandReading.warning_codes), for clients that switch on them.
@@ -63,6 +63,9 @@ WARNING_CODES = {
                                 " and reports the one worth the most (score_by_winning_tile lists them all)",
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
+# A hand laid out in rows of sets, no tile turned: each set read as concealed, not as a claimed meld whose claimed tile
+# no label shows, costs this (R51, docs/rules-session37.md)
+GROUPED_ROW_COST = 1.0
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
 SHALLOW_EXPANSIONS = 250  # decoding cap per layout in the first pass (readable hands: < 150)
 SCREEN_EXPANSIONS = 1000  # decoding cap per hypothesis when several layouts are tried (readable hands: < 200)
@@ -537,6 +540,31 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         # any stacking are tried too, and the faces decide (an added kong needs four alike, a chow cannot be one).
         plain = segment(frame, geometry.rows(frame, active), facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
         out += [(frame, duplicate, {}, layout) for layout in plain]
+    return out + _concealed_in_rows(out)
+
+
+def _concealed_in_rows(attempts: list) -> list:
+    """Each layout whose melds (two or more) hold only face-up tiles labelled upright, read again as a concealed hand
+    laid out in rows of sets (R51): real photos often show a hand so, one set or the pair a row, no tile turned. The
+    melds' tiles join the concealed ones, ordered as the rows lie (the row farthest from the player first, each from
+    the left); the cost drops what the melds' labels cost (their claimed tiles read sideways against the labels) and
+    adds GROUPED_ROW_COST a meld."""
+    out, seen = [], set()
+    for frame, duplicate, stacked_on, layout in attempts:
+        melds = layout.melds
+        if len(melds) < 2 or not all(not any(m.face_down) and not frame.sideways[list(m.tiles)].any() for m in melds):
+            continue
+        groups = [list(m.tiles) for m in melds] + ([list(layout.concealed)] if layout.concealed else [])
+        groups.sort(key=lambda tiles: float(np.mean(frame.centers[tiles, 1])))
+        concealed = [t for tiles in groups for t in sorted(tiles, key=lambda t: float(frame.centers[t, 0]))]
+        key = (tuple(concealed), layout.winning, tuple(layout.flowers))
+        if key in seen:
+            continue
+        seen.add(key)
+        cost = layout.cost - sum(meld_label_cost(m, frame) for m in melds) + GROUPED_ROW_COST * len(melds)
+        count_ok = len(concealed) + (layout.winning is not None) == 14
+        out.append((frame, duplicate, stacked_on, replace(layout, concealed=concealed, melds=[], cost=cost,
+                                                          count_ok=count_ok)))
     return out
 
 

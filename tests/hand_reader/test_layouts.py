@@ -656,3 +656,22 @@ def test_a_lone_flower_beside_a_box_named_unsurely_stays_the_hands(photo):
     reading = read_hand(detections, size)
     assert_hand(reading, "123456789m1155z +5z 4f")
     assert reading.tile_roles[detection_of(order, 14)]["role"] == "flower"
+
+
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+def test_a_hand_laid_out_in_rows_of_sets_reads_as_concealed(photo):
+    # As real photos show a hand (hk-photos valid hand_008): one set or the pair a row, the rows stacked away from
+    # the player, the flowers in a row of their own, no tile turned and no winning tile set apart, the orientation
+    # head holding every tile upright. Each row is a concealed set, not a claimed meld whose claimed tile no label
+    # shows (R51); the last tile is taken as the winning tile, with its warning.
+    from dataclasses import replace
+
+    table = Table()
+    for k, row in enumerate(["3f 7f", "1m 2m 3m", "1m 2m 3m", "5m 6m 7m", "6m 7m 8m", "7z 7z"]):
+        table.row(row, bottom=1.05 * k)
+    turn, tilt, perspective, jitter = photo
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    upright = replace(detections, sideways_probability=np.full(len(detections), 0.02, np.float32))
+    reading = read_hand(upright, size)
+    assert_hand(reading, "112233566778m7z +7z 37f")
+    assert "winning_tile_not_set_apart" in reading.warning_codes
