@@ -36,7 +36,7 @@ from .classes import FACE_CODES, FACE_DOWN
 from .detections import Detections
 from .reading import decode as decoding
 from .reading import geometry
-from .reading.layout import Layout, TileFacts, meld_label_cost, segment
+from .reading.layout import FLOWER_GROUP_COST, MAX_FLOWERS, Layout, TileFacts, meld_label_cost, segment
 
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
 # Stable warning codes (HandReading.warning_codes), for clients that switch on them.
@@ -540,7 +540,30 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         # any stacking are tried too, and the faces decide (an added kong needs four alike, a chow cannot be one).
         plain = segment(frame, geometry.rows(frame, active), facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
         out += [(frame, duplicate, {}, layout) for layout in plain]
-    return out + _concealed_in_rows(out)
+    out += _concealed_in_rows(out)
+    return out + _flowers_in_run(out, frame, in_rows, duplicate, facts, stacked_on, detections.class_ids)
+
+
+def _flowers_in_run(attempts: list, frame: geometry.Frame, in_rows: np.ndarray, duplicate: np.ndarray,
+                    facts: TileFacts, stacked_on: dict[int, int], class_ids: np.ndarray) -> list:
+    """The layouts with the face-up tiles named a flower first that the cheapest layout (``attempts[0]``) holds in its
+    concealed run taken out of the rows and read as the hand's flowers (R52b): real photos often leave the flowers in
+    the hand's row. The rows are
+    segmented again without them (the hole they leave costs as a gap); each layout then adds them to its flowers at
+    FLOWER_GROUP_COST plus their flower costs."""
+    if not attempts:
+        return []
+    cheapest = attempts[0][3]  # (``segment`` lists the count-consistent layouts first, cheapest first)
+    inside = [t for t in cheapest.concealed if KIND_COUNT <= class_ids[t] < FACE_DOWN and not frame.face_down[t]]
+    if not inside:
+        return []
+    without = in_rows.copy()
+    without[inside] = False
+    found = segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=LAYOUT_CANDIDATES)
+    extra = FLOWER_GROUP_COST + sum(facts.flower_cost(t) for t in inside)
+    return [(frame, duplicate, stacked_on, replace(layout, flowers=list(layout.flowers) + inside,
+                                                   cost=layout.cost + extra))
+            for layout in found if len(layout.flowers) + len(inside) <= MAX_FLOWERS]
 
 
 def _concealed_in_rows(attempts: list) -> list:

@@ -675,3 +675,14 @@ def test_a_hand_laid_out_in_rows_of_sets_reads_as_concealed(photo):
     reading = read_hand(upright, size)
     assert_hand(reading, "112233566778m7z +7z 37f")
     assert "winning_tile_not_set_apart" in reading.warning_codes
+
+
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+def test_flowers_left_in_the_concealed_row_are_the_hands(photo):
+    # As real photos show (hk-photos valid hand_003): the flowers lie in the hand's own row, between its sets, and no
+    # winning tile is set apart. They are the hand's flowers, taken out of the concealed run (R52b), not tiles to
+    # correct into playing ones or to drop.
+    table = Table().row("2z 2z 2z 2f 5f 1p 2p 3p 7z 7z 4p 5p 6p 7p 8p 9p")
+    reading, _ = read(table, photo)
+    assert_hand(reading, "12345678p22277z +9p 25f")
+    assert "winning_tile_not_set_apart" in reading.warning_codes
