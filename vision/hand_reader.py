@@ -548,9 +548,8 @@ def _flowers_in_run(attempts: list, frame: geometry.Frame, in_rows: np.ndarray, 
                     facts: TileFacts, stacked_on: dict[int, int], class_ids: np.ndarray) -> list:
     """The layouts with the face-up tiles named a flower first that the cheapest layout (``attempts[0]``) holds in its
     concealed run taken out of the rows and read as the hand's flowers (R52b): real photos often leave the flowers in
-    the hand's row. The rows are
-    segmented again without them (the hole they leave costs as a gap); each layout then adds them to its flowers at
-    FLOWER_GROUP_COST plus their flower costs."""
+    the hand's row. The rows are segmented again without them (the hole they leave costs as a gap); each layout then
+    adds them to its flowers at FLOWER_GROUP_COST plus their flower costs."""
     if not attempts:
         return []
     cheapest = attempts[0][3]  # (``segment`` lists the count-consistent layouts first, cheapest first)
