@@ -686,3 +686,13 @@ def test_flowers_left_in_the_concealed_row_are_the_hands(photo):
     reading, _ = read(table, photo)
     assert_hand(reading, "12345678p22277z +9p 25f")
     assert "winning_tile_not_set_apart" in reading.warning_codes
+
+
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+def test_a_second_flower_group_against_the_hand_is_the_hands(photo):
+    # As in hk-photos valid hand_014: three flowers in a row of their own, the fourth at the end of the hand's row,
+    # touching its last tile. A second group of flowers is taken for a loose tile, unless it lies against a hand tile
+    # in line with it (R53).
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 5z 5z | 5z 3f").row("7f 8f 4f", x=2.0, bottom=1.6)
+    reading, _ = read(table, photo)
+    assert_hand(reading, "123456789m1155z +5z 3478f")

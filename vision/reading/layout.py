@@ -947,7 +947,8 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
     (a discard or wall row that happens to hold a flower) is clutter; of the groups of flowers side by side, those
     far from every hand tile are clutter (a lone face within FLOWER_REACH tile heights, a group of two or more
     within FLOWER_GROUP_REACH: a row of flowers laid in front of the melds), and of the rest only the largest (then
-    the nearest) is kept: a second group is a loose tile that happens to be a flower.
+    the nearest) is kept: a second group is a loose tile that happens to be a flower, unless it lies against a hand
+    tile in line with it (docs/rules-session37.md, R53).
 
     A lone flower whose box is shaped unlike the hand's upright tiles' (``facts.box_shape`` more than
     FLOWER_SHAPE_LOG off their median) lies turned at an angle to the hand: players lay their flowers square with
@@ -1014,6 +1015,9 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
         if nearest <= reach:
             scored.append((-len(group), nearest, group))
     kept = set(min(scored)[2]) if scored else set()
+    # Another group lying against a hand tile, in line with it, is the hand's too (R53): players set flowers beside
+    # their own tiles, and a loose tile seldom lies against the hand.
+    kept.update(f for _, _, group in scored if any(touching(g, hand) for g in group) for f in group)
     layout.clutter.extend(f for f in layout.flowers if f not in kept)
     layout.flowers = [f for f in layout.flowers if f in kept]
 
