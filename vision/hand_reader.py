@@ -53,6 +53,8 @@ WARNING_CODES = {
     "search_budget_exhausted": "the decoding search, or a stage of the reading, stopped at its budget (tiles far from"
                                " any legal hand, or a slow photo): the best reading found is returned",
     "flowers_ignored": "riichi: flower tiles are not part of the hand",
+    "rows_read_as_concealed": "the tiles lie in rows of sets with no tile turned: read as a concealed hand (a claimed"
+                              " meld shows its claimed tile turned)",
     "claimed_tile_assumed": "no label shows which tile of a pung or kong was claimed: its left end (from the left) is"
                             " assumed",
     "spare_tile_used": "a box the localiser was unsure of was taken as a hand tile (appended to the tiles)",
@@ -388,6 +390,9 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         reading.warn("correction_outside_top_k", "a legal hand needed faces the classifier did not list for some tiles:"
                      " check the photo (or the layout: a meld or the winning tile may have been misplaced)")
 
+    if layout.grouped_rows:
+        reading.warn("rows_read_as_concealed", "the tiles lie in rows of sets and none is turned: read as a concealed"
+                     " hand laid out in rows; a claimed meld shows its claimed tile turned (rescore with it if one was)")
     assumed = [k for k, (slots, decoded) in enumerate(zip(layout.melds, best.melds))
                if slots.claim_unknown and decoded.type is not MeldType.CHOW]
     if assumed:  # a chow's claimed tile is at its left end by rule; a pung's or kong's direction is a guess
@@ -586,7 +591,7 @@ def _concealed_in_rows(attempts: list) -> list:
         cost = layout.cost - sum(meld_label_cost(m, frame) for m in melds) + GROUPED_ROW_COST * len(melds)
         count_ok = len(concealed) + (layout.winning is not None) == 14
         out.append((frame, duplicate, stacked_on, replace(layout, concealed=concealed, melds=[], cost=cost,
-                                                          count_ok=count_ok)))
+                                                          count_ok=count_ok, grouped_rows=True)))
     return out
 
 

@@ -151,6 +151,7 @@ class Layout:
     count_ok: bool
     main_row: list[int] = field(default_factory=list)
     winning_gap: float | None = None  # free space before the winning tile, tile widths
+    grouped_rows: bool = False  # melds of upright faces read as concealed sets laid out in rows (R51)
 
 
 @dataclass(frozen=True)
