@@ -68,6 +68,8 @@ MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the
 # A hand laid out in rows of sets, no tile turned: each set read as concealed, not as a claimed meld whose claimed tile
 # no label shows, costs this (R51, docs/rules-session37.md)
 GROUPED_ROW_COST = 1.0
+EDGE_SLIVER_MARGIN = 2.0  # px: a box this near the picture's edge touches it ...
+EDGE_SLIVER_SHARE = 0.4  # ... and one whose short side is under this share of the median is a sliver (R54)
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
 SHALLOW_EXPANSIONS = 250  # decoding cap per layout in the first pass (readable hands: < 150)
 SCREEN_EXPANSIONS = 1000  # decoding cap per hypothesis when several layouts are tried (readable hands: < 200)
@@ -201,11 +203,11 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             budget_hit = True  # dozens of tiles turned every way: the turns most tiles share were tried
             break
         started = time.thread_time()
-        attempts += _layouts_for(detections, turn, budget=budget)
+        attempts += _layouts_for(detections, turn, budget=budget, size=image_size)
         layout_seconds = max(layout_seconds, time.thread_time() - started)
         steep = steep_by_turn[turn] = _steep_row_direction(detections, turn)
         if steep is not None:  # rows further than 45° off the labels' axes: read along them if all else fails
-            steep_attempts += _layouts_for(detections, turn, tilt=steep, budget=budget)
+            steep_attempts += _layouts_for(detections, turn, tilt=steep, budget=budget, size=image_size)
 
     def tile_context(tiles: Detections) -> tuple:
         """What the search needs of one set of tiles: the tiles, each face's cost, each tile's up/down weight (a
@@ -275,7 +277,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                 break
             lined = _lined_row_direction(detections, turn, steep_by_turn.get(turn))
             if lined is not None:
-                lined_attempts += _layouts_for(detections, turn, tilt=lined, budget=budget)
+                lined_attempts += _layouts_for(detections, turn, tilt=lined, budget=budget, size=image_size)
         search(lined_attempts)
     # Backs that may be white dragons, read face up beside the plain reading (on synthetic scenes one 5z in seven is
     # read as a back; three such backs make a concealed kong of the white dragons' pair and winning tile, a legal
@@ -292,7 +294,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             if budget.out_of_time():
                 budget_hit = True  # turns left unread: the reading depends on the CPU time it got
                 break
-            face_up_attempts += _layouts_for(face_up, turn, budget=budget)
+            face_up_attempts += _layouts_for(face_up, turn, budget=budget, size=image_size)
         search(face_up_attempts)
     # The localiser's spare candidates: a tile it boxed below its threshold, or whose box NMS dropped beside an
     # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.
@@ -311,7 +313,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                 if budget.out_of_time() or time.thread_time() + layout_seconds > budget.deadline:
                     budget_hit = True
                     break
-                for attempt in _layouts_for(with_spare, turn, budget=budget, spare_from=len(detections)):
+                for attempt in _layouts_for(with_spare, turn, budget=budget, spare_from=len(detections), size=image_size):
                     if n in _hand_tiles(attempt[3]):  # else the same as a plain reading
                         attempt[3].cost += SPARE_BOX_COST
                         spare_attempts.append(attempt)
@@ -480,7 +482,8 @@ def _steep_row_direction(detections: Detections, turn: int) -> float | None:
 
 
 def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
-                 budget: decoding.SearchBudget | None = None, spare_from: int | None = None) -> list:
+                 budget: decoding.SearchBudget | None = None, spare_from: int | None = None,
+                 size: tuple[int, int] | None = None) -> list:
     """[(frame, duplicate mask, stacked tiles, layout), ...] for one quarter-turn hypothesis (and row direction,
     when given), cheapest first (the readings without a crowded box only while ``budget`` has time left)."""
     frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
@@ -499,6 +502,8 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     stacked_on = geometry.find_stacked(frame, active)
     in_rows = active.copy()
     in_rows[list(stacked_on)] = False
+    if size is not None:
+        in_rows &= ~_edge_slivers(detections.boxes, size)  # (R54: no hand tile; left a loose box)
     row_list = geometry.rows(frame, in_rows)
     solvers: dict = {}  # row solvers shared by the readings below (same frame, faces and stacking)
     layouts = segment(frame, row_list, facts, stacked_on, n_best=LAYOUT_CANDIDATES, solver_cache=solvers)
@@ -547,6 +552,20 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         out += [(frame, duplicate, {}, layout) for layout in plain]
     out += _concealed_in_rows(out)
     return out + _flowers_in_run(out, frame, in_rows, duplicate, facts, stacked_on, detections.class_ids)
+
+
+def _edge_slivers(boxes: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """(N,) bool: boxes touching the picture's edge (within EDGE_SLIVER_MARGIN px) whose short side is under
+    EDGE_SLIVER_SHARE of the median short side of the photo's boxes: less than half a tile shows there (a tile's side
+    boxed on its own at the edge), which no hand tile is (R54)."""
+    boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
+    if len(boxes) < 2:
+        return np.zeros(len(boxes), bool)
+    short = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    width, height = size
+    edge = (boxes[:, 0] <= EDGE_SLIVER_MARGIN) | (boxes[:, 1] <= EDGE_SLIVER_MARGIN) \
+        | (boxes[:, 2] >= width - EDGE_SLIVER_MARGIN) | (boxes[:, 3] >= height - EDGE_SLIVER_MARGIN)
+    return edge & (short < EDGE_SLIVER_SHARE * float(np.median(short)))
 
 
 def _flowers_in_run(attempts: list, frame: geometry.Frame, in_rows: np.ndarray, duplicate: np.ndarray,

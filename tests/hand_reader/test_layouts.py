@@ -696,3 +696,25 @@ def test_a_second_flower_group_against_the_hand_is_the_hands(photo):
     table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 5z 5z | 5z 3f").row("7f 8f 4f", x=2.0, bottom=1.6)
     reading, _ = read(table, photo)
     assert_hand(reading, "123456789m1155z +5z 3478f")
+
+
+def test_a_tile_side_boxed_at_the_pictures_edge_is_no_concealed_kongs_back():
+    # As in hk-photos valid hand_002: the row starts at the picture's left edge and the side of its first tile is
+    # boxed on its own, a sliver named a back. It is no hand tile (R54): the three 6s are a concealed pung, not a
+    # concealed kong with that sliver for its back.
+    from vision.classes import FACE_DOWN
+
+    table = Table().row("6s 6s 6s 8m 8m 8m 7p 7p 7p 6z 6z 6z 7z | 7z")
+    detections, size, order = table.photo(shuffle=False)
+    boxes = detections.boxes.astype(np.float32).copy()
+    width = float(np.median(boxes[:, 2] - boxes[:, 0]))
+    boxes[:, [0, 2]] -= boxes[:, 0].min() - 0.35 * width  # the first tile 0.35 tile widths from the edge
+    first = boxes[int(np.argmin(boxes[:, 0]))]
+    sliver = np.array([[0.0, first[1], 0.33 * width, first[3]]], np.float32)
+    ids = np.concatenate([detections.topk_ids, [[FACE_DOWN, FACE_CODES.index("6s"), 41]]])
+    probs = np.concatenate([detections.topk_probs, [[0.7, 0.2, 0.05]]]).astype(np.float32)
+    edged = Detections(np.concatenate([boxes, sliver]), ids[:, 0], probs[:, 0],
+                       np.concatenate([detections.rotation, [0]]), ids, probs)
+    reading = read_hand(edged, (int(boxes[:, 2].max() + 2 * width), size[1]))
+    assert_hand(reading, "666s888m777p6667z +7z")
+    assert reading.tile_roles[len(detections)]["role"] == "clutter"
