@@ -36,7 +36,8 @@ from .classes import FACE_CODES, FACE_DOWN
 from .detections import Detections
 from .reading import decode as decoding
 from .reading import geometry
-from .reading.layout import FLOWER_GROUP_COST, MAX_FLOWERS, Layout, TileFacts, meld_label_cost, segment
+from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, MAX_FLOWERS, Layout, TileFacts, _row_distances,
+                             meld_label_cost, segment)
 
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
 # Stable warning codes (HandReading.warning_codes), for clients that switch on them.
@@ -53,8 +54,8 @@ WARNING_CODES = {
     "search_budget_exhausted": "the decoding search, or a stage of the reading, stopped at its budget (tiles far from"
                                " any legal hand, or a slow photo): the best reading found is returned",
     "flowers_ignored": "riichi: flower tiles are not part of the hand",
-    "rows_read_as_concealed": "the tiles lie in rows of sets with no tile turned: read as a concealed hand (a claimed"
-                              " meld shows its claimed tile turned)",
+    "rows_read_as_concealed": "the tiles lie in rows (of sets, or the hand in two rows) with no tile turned: read as a"
+                              " concealed hand (a claimed meld shows its claimed tile turned)",
     "claimed_tile_assumed": "no label shows which tile of a pung or kong was claimed: its left end (from the left) is"
                             " assumed",
     "spare_tile_used": "a box the localiser was unsure of was taken as a hand tile (appended to the tiles)",
@@ -68,6 +69,11 @@ MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the
 # A hand laid out in rows of sets, no tile turned: each set read as concealed, not as a claimed meld whose claimed tile
 # no label shows, costs this (R51, docs/rules-session37.md)
 GROUPED_ROW_COST = 1.0
+# A hand too long for the frame laid out in two or more rows side by side (R55, docs/rules-session38.md): whole rows
+# of upright loose tiles this near (nearest centres, tile heights) the concealed run's row may be the hand's ...
+JOINED_ROW_REACH = 1.6
+MAX_JOINED_ROWS = 3  # ... up to this many of them, each at GROUPED_ROW_COST ...
+MIN_JOINED_ROW = 4  # ... each of this many tiles or more (three upright tiles in a row are a set of a grid, R51)
 EDGE_SLIVER_MARGIN = 2.0  # px: a box this near the picture's edge touches it ...
 EDGE_SLIVER_SHARE = 0.4  # ... and one whose short side is under this share of the median is a sliver (R54)
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
@@ -393,8 +399,9 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                      " check the photo (or the layout: a meld or the winning tile may have been misplaced)")
 
     if layout.grouped_rows:
-        reading.warn("rows_read_as_concealed", "the tiles lie in rows of sets and none is turned: read as a concealed"
-                     " hand laid out in rows; a claimed meld shows its claimed tile turned (rescore with it if one was)")
+        reading.warn("rows_read_as_concealed", "the tiles lie in rows (of sets, or the hand in two rows) and none is"
+                     " turned: read as a concealed hand laid out in rows; a claimed meld shows its claimed tile turned"
+                     " (rescore with it if one was)")
     assumed = [k for k, (slots, decoded) in enumerate(zip(layout.melds, best.melds))
                if slots.claim_unknown and decoded.type is not MeldType.CHOW]
     if assumed:  # a chow's claimed tile is at its left end by rule; a pung's or kong's direction is a guess
@@ -551,6 +558,7 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         plain = segment(frame, geometry.rows(frame, active), facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
         out += [(frame, duplicate, {}, layout) for layout in plain]
     out += _concealed_in_rows(out)
+    out += _hand_in_rows(out, row_list, facts, stacked_on, detections.class_ids)
     return out + _flowers_in_run(out, frame, in_rows, duplicate, facts, stacked_on, detections.class_ids)
 
 
@@ -611,6 +619,70 @@ def _concealed_in_rows(attempts: list) -> list:
         count_ok = len(concealed) + (layout.winning is not None) == 14
         out.append((frame, duplicate, stacked_on, replace(layout, concealed=concealed, melds=[], cost=cost,
                                                           count_ok=count_ok, grouped_rows=True)))
+    return out
+
+
+def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, stacked_on: dict[int, int],
+                  class_ids: np.ndarray) -> list:
+    """Each layout whose count falls short, read again with whole rows of its loose tiles joined to its concealed run
+    where they make the count (R55, R55b): real photos show a hand too long for the frame in two rows side by side,
+    no tile turned. Melds of upright face-up tiles only count as loose tiles here (as R51's rows of sets), and each
+    must lie in a joined row; a layout with another meld is left as it is. A joined row holds MIN_JOINED_ROW tiles or
+    more, only such tiles, upright, face up, named a playing tile first, none stacked, and lies within
+    JOINED_ROW_REACH of the concealed run or of another joined row; the fewest rows that make the count win (up to
+    MAX_JOINED_ROWS). The concealed tiles are ordered as R51's; the cost drops the joined loose tiles' CLUTTER_COST
+    and the melds' label costs, and adds GROUPED_ROW_COST a row."""
+    out, seen = [], set()
+    for frame, duplicate, stacked_on_layout, layout in attempts:
+        short = 14 - len(layout.concealed) - (layout.winning is not None)
+        if layout.count_ok or short <= 0 or not layout.concealed:
+            continue
+        melds = layout.melds
+        if any(any(m.face_down) or frame.sideways[list(m.tiles)].any() for m in melds):
+            continue
+        meld_tiles = {t for m in melds for t in m.tiles}
+        loose = set(layout.clutter) | meld_tiles
+        main = set(layout.main_row)
+        joinable = [row for row in rows if MIN_JOINED_ROW <= len(row) <= short and not main.intersection(row)
+                    and all(t in loose and facts.upright_face[t] and t not in stacked_on_layout
+                            and int(class_ids[t]) < KIND_COUNT for t in row)]
+        if not joinable:
+            continue
+        reach = _row_distances(frame, [list(layout.concealed)] + joinable)
+        for size in range(1, min(MAX_JOINED_ROWS, len(joinable)) + 1):
+            found = []
+            for picked in combinations(range(len(joinable)), size):
+                if sum(len(joinable[k]) for k in picked) != short:
+                    continue
+                if not meld_tiles <= {t for k in picked for t in joinable[k]}:
+                    continue
+                # each picked row reaches the concealed run through rows already joined (index 0: the run)
+                joined, left = [0], [k + 1 for k in picked]
+                while left:
+                    near = [k for k in left if any(reach[j][k] <= JOINED_ROW_REACH for j in joined)]
+                    if not near:
+                        break
+                    joined += near
+                    left = [k for k in left if k not in near]
+                if not left:
+                    found.append(picked)
+            for picked in found:
+                groups = [list(layout.concealed)] + [list(joinable[k]) for k in picked]
+                groups.sort(key=lambda tiles: float(np.mean(frame.centers[tiles, 1])))
+                concealed = [t for tiles in groups for t in sorted(tiles, key=lambda t: float(frame.centers[t, 0]))]
+                key = (id(frame), tuple(sorted(concealed)), layout.winning)
+                if key in seen:
+                    continue
+                seen.add(key)
+                joined_tiles = {t for k in picked for t in joinable[k]}
+                cost = layout.cost - CLUTTER_COST * len(joined_tiles - meld_tiles) \
+                    - sum(meld_label_cost(m, frame) for m in melds) + GROUPED_ROW_COST * len(picked)
+                out.append((frame, duplicate, stacked_on_layout,
+                            replace(layout, concealed=concealed, melds=[],
+                                    clutter=[t for t in layout.clutter if t not in joined_tiles],
+                                    cost=cost, count_ok=True, grouped_rows=True)))
+            if found:
+                break
     return out
 
 

@@ -698,6 +698,27 @@ def test_a_second_flower_group_against_the_hand_is_the_hands(photo):
     assert_hand(reading, "123456789m1155z +5z 3478f")
 
 
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+@pytest.mark.parametrize("rows", [("1m 1m 1m 2m 2m 2m 2m", "3m 3m 3m 3m 4m 5m 5m"),
+                                  ("1s 1s 3s 4s 5s 6s 6s 6s 7s", "8s 9s 9s 9s 6s")])
+def test_a_hand_laid_out_in_two_rows_reads_as_concealed(photo, rows):
+    # As hk-photos train's hand_131-hand_144 show a hand too long for the frame: fourteen tiles in two rows side by
+    # side (7 and 7, 9 and 5), every tile upright, none set apart. The second row is the hand's, not fourteen minus
+    # seven loose tiles (R55), and the reading says so.
+    from dataclasses import replace
+
+    far, near = rows
+    table = Table().row(far).row(near, bottom=1.05)
+    turn, tilt, perspective, jitter = photo
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    upright = replace(detections, sideways_probability=np.full(len(detections), 0.02, np.float32))
+    reading = read_hand(upright, size)
+    assert reading.hand is not None
+    assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted((far + " " + near).split())
+    assert not reading.hand.melds
+    assert "rows_read_as_concealed" in reading.warning_codes
+
+
 def test_a_tile_side_boxed_at_the_pictures_edge_is_no_concealed_kongs_back():
     # As in hk-photos valid hand_002: the row starts at the picture's left edge and the side of its first tile is
     # boxed on its own, a sliver named a back. It is no hand tile (R54): the three 6s are a concealed pung, not a
