@@ -4,8 +4,9 @@
 
 No real photo comes with its hand, only with its tiles' labels, and none sets a winning tile apart. So each reading is
 judged by its tiles: the multiset of every tile the reader puts in the hand (concealed, winning tile, melds, flowers)
-against the label file's, red fives counted as fives. A photo whose labels hold fewer or more than 14 playing tiles
-is no hand; the reader is right there when it reads none.
+against the label file's, red fives counted as fives. A photo whose labels hold 14 playing tiles, or 14 + k with k
+kinds held four times (a hand with k kongs, each tile face up: hk-photos train holds many), is a hand; any other photo
+is no hand, and the reader is right there when it reads none.
 
 Prints a line per photo (``right``, ``wrong``: what is missing and what is extra, or ``none`` with the warnings) and
 the counts. Limits, read before quoting a number:
@@ -43,6 +44,14 @@ def label_tiles(split: str, stem: str) -> collections.Counter:
     return collections.Counter(CLASS_NAMES[c] for c in classes if c != FACE_DOWN)
 
 
+def is_hand_count(labels: collections.Counter) -> bool:
+    """Whether a label file's playing tiles can be a winning hand: 14, or 14 + k with k kinds held four times (a hand
+    with k kongs laid out face up, as many hk-photos train pictures show one)."""
+    playing = {code: n for code, n in labels.items() if not code.endswith("f")}
+    fours = sum(n == 4 for n in playing.values())
+    return sum(playing.values()) in {HAND_TILES + k for k in range(fours + 1)}
+
+
 def read_tiles(hand) -> collections.Counter:
     """Every tile the reading puts in the hand, flowers included, red fives as fives."""
     codes = [str(t) for t in hand.all_tiles()] + [str(t) for t in hand.flowers]
@@ -60,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     tally = collections.Counter()
     for photo in photos:
         labels = label_tiles(args.split, photo.stem)
-        is_hand = sum(n for code, n in labels.items() if not code.endswith("f")) == HAND_TILES
+        is_hand = is_hand_count(labels)
         recognition = recognizer.recognize(photo)
         reading = read_hand(recognition.detections, (recognition.width, recognition.height),
                             spares=recognition.spares)

@@ -36,8 +36,8 @@ from .classes import FACE_CODES, FACE_DOWN
 from .detections import Detections
 from .reading import decode as decoding
 from .reading import geometry
-from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, MAX_FLOWERS, Layout, TileFacts, _row_distances,
-                             meld_label_cost, segment)
+from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, GAP, MAX_FLOWERS, Layout, MeldSlots, TileFacts,
+                             _row_distances, meld_label_cost, segment)
 
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
 # Stable warning codes (HandReading.warning_codes), for clients that switch on them.
@@ -56,6 +56,8 @@ WARNING_CODES = {
     "flowers_ignored": "riichi: flower tiles are not part of the hand",
     "rows_read_as_concealed": "the tiles lie in rows (of sets, or the hand in two rows) with no tile turned: read as a"
                               " concealed hand (a claimed meld shows its claimed tile turned)",
+    "kong_in_row": "four alike lie in the hand's row with none turned: read as a concealed kong (a claimed kong shows"
+                   " its claimed tile turned)",
     "claimed_tile_assumed": "no label shows which tile of a pung or kong was claimed: its left end (from the left) is"
                             " assumed",
     "spare_tile_used": "a box the localiser was unsure of was taken as a hand tile (appended to the tiles)",
@@ -74,6 +76,10 @@ GROUPED_ROW_COST = 1.0
 JOINED_ROW_REACH = 1.6
 MAX_JOINED_ROWS = 3  # ... up to this many of them, each at GROUPED_ROW_COST ...
 MIN_JOINED_ROW = 4  # ... each of this many tiles or more (three upright tiles in a row are a set of a grid, R51)
+# Four alike side by side in the hand's row, none turned: a concealed kong laid out face up, its fourth tile not cut
+# off as a loose one (R56, docs/rules-session38.md), at this cost a kong, for one or two kongs
+KONG_IN_ROW_COST = 2.0
+MAX_ROW_KONGS = 2
 EDGE_SLIVER_MARGIN = 2.0  # px: a box this near the picture's edge touches it ...
 EDGE_SLIVER_SHARE = 0.4  # ... and one whose short side is under this share of the median is a sliver (R54)
 UPSIDE_DOWN_COST = 0.5  # per hand tile that a quarter-turn hypothesis would show upside down
@@ -398,6 +404,9 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         reading.warn("correction_outside_top_k", "a legal hand needed faces the classifier did not list for some tiles:"
                      " check the photo (or the layout: a meld or the winning tile may have been misplaced)")
 
+    if layout.kongs_in_row:
+        reading.warn("kong_in_row", "four alike lie in the hand's row with none turned: read as a concealed kong (a"
+                     " claimed kong shows its claimed tile turned; rescore if it was claimed)")
     if layout.grouped_rows:
         reading.warn("rows_read_as_concealed", "the tiles lie in rows (of sets, or the hand in two rows) and none is"
                      " turned: read as a concealed hand laid out in rows; a claimed meld shows its claimed tile turned"
@@ -558,8 +567,10 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         plain = segment(frame, geometry.rows(frame, active), facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
         out += [(frame, duplicate, {}, layout) for layout in plain]
     out += _concealed_in_rows(out)
+    out += _kongs_in_row(out, facts, detections.class_ids, detections.rotation, spare_from)
     out += _hand_in_rows(out, row_list, facts, stacked_on, detections.class_ids)
-    return out + _flowers_in_run(out, frame, in_rows, duplicate, facts, stacked_on, detections.class_ids)
+    flowered = _flowers_in_run(out, frame, in_rows, duplicate, facts, stacked_on, detections.class_ids)
+    return out + flowered + _kongs_in_row(flowered, facts, detections.class_ids, detections.rotation, spare_from)
 
 
 def _edge_slivers(boxes: np.ndarray, size: tuple[int, int]) -> np.ndarray:
@@ -619,6 +630,82 @@ def _concealed_in_rows(attempts: list) -> list:
         count_ok = len(concealed) + (layout.winning is not None) == 14
         out.append((frame, duplicate, stacked_on, replace(layout, concealed=concealed, melds=[], cost=cost,
                                                           count_ok=count_ok, grouped_rows=True)))
+    return out
+
+
+def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotation: np.ndarray,
+                  spare_from: int | None = None) -> list:
+    """Each layout read again with one or two concealed kongs taken from its concealed run's row (R56): real photos
+    lay a hand with a kong out in one row, every tile face up, the four alike side by side where the sorted hand puts
+    them. The loose tiles touching the hand's tiles of that row at either end (up to MAX_ROW_KONGS of them; on the
+    right only when no winning tile is set apart), upright, face up and named a playing tile first, join the run where
+    the hand then holds 14 + k tiles (melds three each) for k kongs; k disjoint windows of four consecutive tiles of
+    the run, named the same face first, become concealed kongs showing four faces. No such tile is a spare candidate
+    (``spare_from`` on, R56b: an unsure box beside three alike is most often a second box on one of them) or held
+    sideways by its label or the orientation head (R56c: a claimed kong's turned tile). The cost drops the joined
+    tiles' CLUTTER_COST and adds KONG_IN_ROW_COST a kong."""
+    out, seen = [], set()
+    for frame, duplicate, stacked_on, layout in attempts:
+        row = layout.main_row
+        if layout.grouped_rows or not layout.concealed or not row:
+            continue
+        place = {t: k for k, t in enumerate(row)}
+        hand = set(layout.concealed) | ({layout.winning} if layout.winning is not None else set())
+        if not hand <= place.keys():
+            continue
+        first = min(place[t] for t in hand)
+        last = max(place[t] for t in hand)
+        if last - first + 1 != len(hand):
+            continue  # (the hand's tiles of the row lie side by side)
+        loose = set(layout.clutter)
+
+        def joinable(k: int, beside: int) -> bool:
+            t = row[k]
+            return (t in loose and bool(facts.upright_face[t]) and int(class_ids[t]) < KIND_COUNT
+                    and (spare_from is None or t < spare_from) and frame.gap(row[beside], t) < GAP)
+
+        def kong_tile(t: int) -> bool:
+            """Upright, face up, a playing face, no spare box, held sideways neither by its label nor the head."""
+            held_sideways = (int(rotation[t]) - frame.quarter_turn) % 180 == 90 or (
+                frame.p_sideways is not None and float(frame.p_sideways[t]) >= 0.5)
+            return (bool(facts.upright_face[t]) and int(class_ids[t]) < KIND_COUNT and not held_sideways
+                    and (spare_from is None or t < spare_from))
+
+        left: list[int] = []
+        while len(left) < MAX_ROW_KONGS and first - len(left) - 1 >= 0 \
+                and joinable(first - len(left) - 1, first - len(left)):
+            left.append(row[first - len(left) - 1])
+        right: list[int] = []
+        while layout.winning is None and len(right) < MAX_ROW_KONGS and last + len(right) + 1 < len(row) \
+                and joinable(last + len(right) + 1, last + len(right)):
+            right.append(row[last + len(right) + 1])
+        held = len(hand) + 3 * len(layout.melds)
+        for n_left in range(len(left) + 1):
+            for n_right in range(len(right) + 1):
+                kongs = held + n_left + n_right - 14
+                if not n_left + n_right or not 1 <= kongs <= MAX_ROW_KONGS:
+                    continue
+                run = left[:n_left][::-1] + [t for t in layout.concealed] + right[:n_right]
+                windows = [tuple(run[k:k + 4]) for k in range(len(run) - 3)
+                           if all(kong_tile(t) for t in run[k:k + 4])
+                           and len({int(class_ids[t]) for t in run[k:k + 4]}) == 1
+                           and facts.can_meld(tuple(run[k:k + 4]))]
+                for picked in combinations(windows, kongs):
+                    tiles = [t for w in picked for t in w]
+                    if len(set(tiles)) != len(tiles):
+                        continue  # (the windows overlap)
+                    key = (id(frame), tuple(run), picked, layout.winning, tuple(layout.flowers))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    joined = set(left[:n_left] + right[:n_right])
+                    melds = list(layout.melds) + [MeldSlots(MeldType.CONCEALED_KONG, w, (0, 1, 2, 3), None, None,
+                                                            (False,) * 4) for w in picked]
+                    cost = layout.cost - CLUTTER_COST * len(joined) + KONG_IN_ROW_COST * kongs
+                    out.append((frame, duplicate, stacked_on,
+                                replace(layout, concealed=[t for t in run if t not in tiles], melds=melds,
+                                        clutter=[t for t in layout.clutter if t not in joined], cost=cost,
+                                        count_ok=True, kongs_in_row=True)))
     return out
 
 

@@ -719,6 +719,32 @@ def test_a_hand_laid_out_in_two_rows_reads_as_concealed(photo, rows):
     assert "rows_read_as_concealed" in reading.warning_codes
 
 
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+@pytest.mark.parametrize("row, hand", [
+    ("1m 6m 6m 6m 7m 7m 7m 8m 8m 8m 8m 1m 6z 6z 6z", "11666777m666z x8888m +6z"),
+    ("1m 1m 2m 2m 2m 2m 3m 4m 5m 6z 6z 6z 7z 7z 7z", "11345m666777z x2222m +7z"),
+])
+def test_four_alike_in_the_hands_row_are_a_concealed_kong(photo, row, hand):
+    # As many hk-photos train pictures show a hand with a kong (hand_019, hand_048, hand_070): fifteen tiles in one row,
+    # every one face up and upright, the kong's four alike side by side where the sorted hand puts them, no winning
+    # tile set apart. The four are a concealed kong (R56), not a pung and a loose tile cut off the row's end to make
+    # fourteen; the reading says so.
+    from dataclasses import replace
+
+    table = Table().row(row)
+    turn, tilt, perspective, jitter = photo
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    # the orientation head holds every tile upright in the hand's frame (its probability is the image's: a photo
+    # turned a quarter shows the upright tiles sideways to the image)
+    sideways = 0.98 if turn % 180 == 90 else 0.02
+    upright = replace(detections, sideways_probability=np.full(len(detections), sideways, np.float32))
+    reading = read_hand(upright, size)
+    assert reading.hand is not None, reading.warnings
+    assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted(row.split())
+    assert [m.format() for m in reading.hand.melds] == [Hand.parse(hand).melds[0].format()]
+    assert "kong_in_row" in reading.warning_codes
+
+
 def test_a_tile_side_boxed_at_the_pictures_edge_is_no_concealed_kongs_back():
     # As in hk-photos valid hand_002: the row starts at the picture's left edge and the side of its first tile is
     # boxed on its own, a sliver named a back. It is no hand tile (R54): the three 6s are a concealed pung, not a

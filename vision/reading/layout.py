@@ -152,6 +152,7 @@ class Layout:
     main_row: list[int] = field(default_factory=list)
     winning_gap: float | None = None  # free space before the winning tile, tile widths
     grouped_rows: bool = False  # melds of upright faces read as concealed sets laid out in rows (R51)
+    kongs_in_row: bool = False  # four alike in the hand's row read as a concealed kong showing four faces (R56)
 
 
 @dataclass(frozen=True)
