@@ -642,8 +642,9 @@ def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotat
     the hand then holds 14 + k tiles (melds three each) for k kongs; k disjoint windows of four consecutive tiles of
     the run, named the same face first, become concealed kongs showing four faces. No such tile is a spare candidate
     (``spare_from`` on, R56b: an unsure box beside three alike is most often a second box on one of them) or held
-    sideways by its label or the orientation head (R56c: a claimed kong's turned tile). The cost drops the joined
-    tiles' CLUTTER_COST and adds KONG_IN_ROW_COST a kong."""
+    sideways by its label or the orientation head (R56c: a claimed kong's turned tile). The flower faces lying loose
+    beyond a joined tile, side by side with it, become the hand's flowers (R57: they were left loose for touching it).
+    The cost drops the joined tiles' CLUTTER_COST and adds KONG_IN_ROW_COST a kong."""
     out, seen = [], set()
     for frame, duplicate, stacked_on, layout in attempts:
         row = layout.main_row
@@ -670,6 +671,21 @@ def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotat
                 frame.p_sideways is not None and float(frame.p_sideways[t]) >= 0.5)
             return (bool(facts.upright_face[t]) and int(class_ids[t]) < KIND_COUNT and not held_sideways
                     and (spare_from is None or t < spare_from))
+
+        def flowers_beyond(k: int, step: int, held: list[int]) -> list[int]:
+            """The loose flower faces side by side in the row beyond place k (going by ``step``), touching it (R57)."""
+            found: list[int] = []
+            faces = {int(class_ids[f]) for f in held}
+            while 0 <= k + step < len(row) and len(held) + len(found) < MAX_FLOWERS:
+                t = row[k + step]
+                face = int(class_ids[t])
+                if t not in loose or not KIND_COUNT <= face < FACE_DOWN or frame.face_down[t] or face in faces \
+                        or frame.gap(row[k], t) >= GAP:
+                    break
+                found.append(t)
+                faces.add(face)
+                k += step
+            return found
 
         left: list[int] = []
         while len(left) < MAX_ROW_KONGS and first - len(left) - 1 >= 0 \
@@ -702,10 +718,17 @@ def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotat
                     melds = list(layout.melds) + [MeldSlots(MeldType.CONCEALED_KONG, w, (0, 1, 2, 3), None, None,
                                                             (False,) * 4) for w in picked]
                     cost = layout.cost - CLUTTER_COST * len(joined) + KONG_IN_ROW_COST * kongs
+                    flowers = list(layout.flowers)
+                    # R57: the flowers lying beyond a joined tile, left loose for touching it, are the hand's
+                    if n_left:
+                        flowers += flowers_beyond(first - n_left, -1, flowers)
+                    if n_right:
+                        flowers += flowers_beyond(last + n_right, 1, flowers)
+                    taken = joined | set(flowers)
                     out.append((frame, duplicate, stacked_on,
                                 replace(layout, concealed=[t for t in run if t not in tiles], melds=melds,
-                                        clutter=[t for t in layout.clutter if t not in joined], cost=cost,
-                                        count_ok=True, kongs_in_row=True)))
+                                        flowers=flowers, clutter=[t for t in layout.clutter if t not in taken],
+                                        cost=cost, count_ok=True, kongs_in_row=True)))
     return out
 
 

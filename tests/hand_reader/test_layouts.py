@@ -745,6 +745,25 @@ def test_four_alike_in_the_hands_row_are_a_concealed_kong(photo, row, hand):
     assert "kong_in_row" in reading.warning_codes
 
 
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+def test_flowers_beyond_a_kongs_fourth_tile_in_the_row_are_the_hands(photo):
+    # As hk-photos train's hand_089 lies: two flowers at the start of the hand's row, touching a pung, and a kong laid
+    # out face up further along. The count cuts the pung's first tile off the row, and the flowers touching it are
+    # dropped as loose; R56c joins the tile again and R57 keeps the flowers with it.
+    from dataclasses import replace
+
+    row = "5f 1f 6z 6z 6z 4z 4z 4z 4z 6m 6m 4m 4m 4m 8m 8m 8m"
+    turn, tilt, perspective, jitter = photo
+    detections, size, _ = Table().row(row).photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    sideways = 0.98 if turn % 180 == 90 else 0.02  # (upright in the hand's frame; the head's probability is the image's)
+    upright = replace(detections, sideways_probability=np.full(len(detections), sideways, np.float32))
+    reading = read_hand(upright, size)
+    assert reading.hand is not None, reading.warnings
+    assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted(row.split()[2:])
+    assert sorted(str(t) for t in reading.hand.flowers) == ["1f", "5f"]
+    assert [m.format() for m in reading.hand.melds] == ["x4444z"]
+
+
 def test_a_tile_side_boxed_at_the_pictures_edge_is_no_concealed_kongs_back():
     # As in hk-photos valid hand_002: the row starts at the picture's left edge and the side of its first tile is
     # boxed on its own, a sliver named a back. It is no hand tile (R54): the three 6s are a concealed pung, not a
