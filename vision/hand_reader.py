@@ -37,7 +37,7 @@ from .detections import Detections
 from .reading import decode as decoding
 from .reading import geometry
 from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, GAP, MAX_FLOWERS, Layout, MeldSlots, TileFacts,
-                             _row_distances, meld_label_cost, segment)
+                             meld_label_cost, row_distances, segment)
 
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
 # Stable warning codes (HandReading.warning_codes), for clients that switch on them.
@@ -568,7 +568,7 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         out += [(frame, duplicate, {}, layout) for layout in plain]
     out += _concealed_in_rows(out)
     out += _kongs_in_row(out, facts, detections.class_ids, detections.rotation, spare_from)
-    out += _hand_in_rows(out, row_list, facts, stacked_on, detections.class_ids)
+    out += _hand_in_rows(out, row_list, facts, detections.class_ids)
     flowered = _flowers_in_run(out, frame, in_rows, duplicate, facts, stacked_on, detections.class_ids)
     return out + flowered + _kongs_in_row(flowered, facts, detections.class_ids, detections.rotation, spare_from)
 
@@ -701,7 +701,7 @@ def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotat
                 kongs = held + n_left + n_right - 14
                 if not n_left + n_right or not 1 <= kongs <= MAX_ROW_KONGS:
                     continue
-                run = left[:n_left][::-1] + [t for t in layout.concealed] + right[:n_right]
+                run = left[:n_left][::-1] + list(layout.concealed) + right[:n_right]
                 windows = [tuple(run[k:k + 4]) for k in range(len(run) - 3)
                            if all(kong_tile(t) for t in run[k:k + 4])
                            and len({int(class_ids[t]) for t in run[k:k + 4]}) == 1
@@ -732,8 +732,7 @@ def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotat
     return out
 
 
-def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, stacked_on: dict[int, int],
-                  class_ids: np.ndarray) -> list:
+def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class_ids: np.ndarray) -> list:
     """Each layout whose count falls short, read again with whole rows of its loose tiles joined to its concealed run
     where they make the count (R55, R55b): real photos show a hand too long for the frame in two rows side by side,
     no tile turned. Melds of upright face-up tiles only count as loose tiles here (as R51's rows of sets), and each
@@ -743,7 +742,7 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, stack
     MAX_JOINED_ROWS). The concealed tiles are ordered as R51's; the cost drops the joined loose tiles' CLUTTER_COST
     and the melds' label costs, and adds GROUPED_ROW_COST a row."""
     out, seen = [], set()
-    for frame, duplicate, stacked_on_layout, layout in attempts:
+    for frame, duplicate, stacked_on, layout in attempts:
         short = 14 - len(layout.concealed) - (layout.winning is not None)
         if layout.count_ok or short <= 0 or not layout.concealed:
             continue
@@ -754,11 +753,11 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, stack
         loose = set(layout.clutter) | meld_tiles
         main = set(layout.main_row)
         joinable = [row for row in rows if MIN_JOINED_ROW <= len(row) <= short and not main.intersection(row)
-                    and all(t in loose and facts.upright_face[t] and t not in stacked_on_layout
+                    and all(t in loose and facts.upright_face[t] and t not in stacked_on
                             and int(class_ids[t]) < KIND_COUNT for t in row)]
         if not joinable:
             continue
-        reach = _row_distances(frame, [list(layout.concealed)] + joinable)
+        reach = row_distances(frame, [list(layout.concealed)] + joinable)
         for size in range(1, min(MAX_JOINED_ROWS, len(joinable)) + 1):
             found = []
             for picked in combinations(range(len(joinable)), size):
@@ -787,7 +786,7 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, stack
                 joined_tiles = {t for k in picked for t in joinable[k]}
                 cost = layout.cost - CLUTTER_COST * len(joined_tiles - meld_tiles) \
                     - sum(meld_label_cost(m, frame) for m in melds) + GROUPED_ROW_COST * len(picked)
-                out.append((frame, duplicate, stacked_on_layout,
+                out.append((frame, duplicate, stacked_on,
                             replace(layout, concealed=concealed, melds=[],
                                     clutter=[t for t in layout.clutter if t not in joined_tiles],
                                     cost=cost, count_ok=True, grouped_rows=True)))

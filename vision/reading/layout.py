@@ -152,7 +152,7 @@ class Layout:
     main_row: list[int] = field(default_factory=list)
     winning_gap: float | None = None  # free space before the winning tile, tile widths
     grouped_rows: bool = False  # melds of upright faces read as concealed sets laid out in rows (R51)
-    kongs_in_row: bool = False  # four alike in the hand's row read as a concealed kong showing four faces (R56)
+    kongs_in_row: bool = False  # four alike in the hand's row read as a concealed kong showing four faces (R56c)
 
 
 @dataclass(frozen=True)
@@ -859,7 +859,7 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     near_tables = [s.forward(len(s.row))[len(s.row)] for s in near_solvers]
     far_tables = [{key: (cost + key[0] * FAR_MELD_COST, segs) for key, (cost, segs) in table.items()}
                   for table in near_tables]
-    distance = _row_distances(frame, rows)
+    distance = row_distances(frame, rows)
     height = frame.aspect * float(np.median(frame.unit[[t for row in rows for t in row]]))
     row_y = [float(np.mean(frame.centers[row, 1])) / height for row in rows]  # tile heights, + toward the winner
     solvers = near_solvers
@@ -915,7 +915,7 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     return layouts
 
 
-def _row_distances(frame: Frame, rows: list[list[int]]) -> list[list[float]]:
+def row_distances(frame: Frame, rows: list[list[int]]) -> list[list[float]]:
     """(R, R) nearest centre-to-centre distance between two rows, in tile heights (the rows' median tile height,
     weighted by their sizes)."""
     count = len(rows)
