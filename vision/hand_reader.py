@@ -568,7 +568,7 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         out += [(frame, duplicate, {}, layout) for layout in plain]
     out += _concealed_in_rows(out)
     out += _kongs_in_row(out, facts, detections.class_ids, detections.rotation, spare_from)
-    out += _hand_in_rows(out, row_list, facts, detections.class_ids)
+    out += _hand_in_rows(out, row_list, facts, detections.class_ids, detections.rotation, spare_from)
     flowered = _flowers_in_run(out, frame, in_rows, duplicate, facts, stacked_on, detections.class_ids)
     return out + flowered + _kongs_in_row(flowered, facts, detections.class_ids, detections.rotation, spare_from)
 
@@ -633,6 +633,22 @@ def _concealed_in_rows(attempts: list) -> list:
     return out
 
 
+def _kong_windows(tiles: list[int], frame: geometry.Frame, facts: TileFacts, class_ids: np.ndarray,
+                  rotation: np.ndarray, spare_from: int | None) -> list[tuple[int, ...]]:
+    """The windows of four consecutive ``tiles`` that may be a concealed kong laid out face up (R56c): each upright,
+    face up, named a playing face first, the four the same face, no spare candidate (``spare_from`` on) among them,
+    none held sideways by its label or by the orientation head, and their likely faces able to make one kind."""
+    def kong_tile(t: int) -> bool:
+        held_sideways = (int(rotation[t]) - frame.quarter_turn) % 180 == 90 or (
+            frame.p_sideways is not None and float(frame.p_sideways[t]) >= 0.5)
+        return (bool(facts.upright_face[t]) and int(class_ids[t]) < KIND_COUNT and not held_sideways
+                and (spare_from is None or t < spare_from))
+
+    return [window for window in (tuple(tiles[k:k + 4]) for k in range(len(tiles) - 3))
+            if all(kong_tile(t) for t in window) and len({int(class_ids[t]) for t in window}) == 1
+            and facts.can_meld(window)]
+
+
 def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotation: np.ndarray,
                   spare_from: int | None = None) -> list:
     """Each layout read again with one or two concealed kongs taken from its concealed run's row (R56): real photos
@@ -665,13 +681,6 @@ def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotat
             return (t in loose and bool(facts.upright_face[t]) and int(class_ids[t]) < KIND_COUNT
                     and (spare_from is None or t < spare_from) and frame.gap(row[beside], t) < GAP)
 
-        def kong_tile(t: int) -> bool:
-            """Upright, face up, a playing face, no spare box, held sideways neither by its label nor the head."""
-            held_sideways = (int(rotation[t]) - frame.quarter_turn) % 180 == 90 or (
-                frame.p_sideways is not None and float(frame.p_sideways[t]) >= 0.5)
-            return (bool(facts.upright_face[t]) and int(class_ids[t]) < KIND_COUNT and not held_sideways
-                    and (spare_from is None or t < spare_from))
-
         def flowers_beyond(k: int, step: int, held: list[int]) -> list[int]:
             """The loose flower faces side by side in the row beyond place k (going by ``step``), touching it (R57)."""
             found: list[int] = []
@@ -702,10 +711,7 @@ def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotat
                 if not n_left + n_right or not 1 <= kongs <= MAX_ROW_KONGS:
                     continue
                 run = left[:n_left][::-1] + list(layout.concealed) + right[:n_right]
-                windows = [tuple(run[k:k + 4]) for k in range(len(run) - 3)
-                           if all(kong_tile(t) for t in run[k:k + 4])
-                           and len({int(class_ids[t]) for t in run[k:k + 4]}) == 1
-                           and facts.can_meld(tuple(run[k:k + 4]))]
+                windows = _kong_windows(run, frame, facts, class_ids, rotation, spare_from)
                 for picked in combinations(windows, kongs):
                     tiles = [t for w in picked for t in w]
                     if len(set(tiles)) != len(tiles):
@@ -732,15 +738,18 @@ def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotat
     return out
 
 
-def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class_ids: np.ndarray) -> list:
+def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class_ids: np.ndarray,
+                  rotation: np.ndarray, spare_from: int | None = None) -> list:
     """Each layout whose count falls short, read again with whole rows of its loose tiles joined to its concealed run
     where they make the count (R55, R55b): real photos show a hand too long for the frame in two rows side by side,
     no tile turned. Melds of upright face-up tiles only count as loose tiles here (as R51's rows of sets), and each
     must lie in a joined row; a layout with another meld is left as it is. A joined row holds MIN_JOINED_ROW tiles or
     more, only such tiles, upright, face up, named a playing tile first, none stacked, and lies within
     JOINED_ROW_REACH of the concealed run or of another joined row; the fewest rows that make the count win (up to
-    MAX_JOINED_ROWS). The concealed tiles are ordered as R51's; the cost drops the joined loose tiles' CLUTTER_COST
-    and the melds' label costs, and adds GROUPED_ROW_COST a row."""
+    MAX_JOINED_ROWS). Where no rows make fourteen, rows making 14 + k are taken where k kong windows (R56c's test),
+    each within one row, become concealed kongs showing four faces (R58). The concealed tiles are ordered as R51's;
+    the cost drops the joined loose tiles' CLUTTER_COST and the melds' label costs, and adds GROUPED_ROW_COST a row
+    and KONG_IN_ROW_COST a kong."""
     out, seen = [], set()
     for frame, duplicate, stacked_on, layout in attempts:
         short = 14 - len(layout.concealed) - (layout.winning is not None)
@@ -752,45 +761,63 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
         meld_tiles = {t for m in melds for t in m.tiles}
         loose = set(layout.clutter) | meld_tiles
         main = set(layout.main_row)
-        joinable = [row for row in rows if MIN_JOINED_ROW <= len(row) <= short and not main.intersection(row)
+        joinable = [row for row in rows if MIN_JOINED_ROW <= len(row) <= short + MAX_ROW_KONGS
+                    and not main.intersection(row)
                     and all(t in loose and facts.upright_face[t] and t not in stacked_on
                             and int(class_ids[t]) < KIND_COUNT for t in row)]
         if not joinable:
             continue
         reach = row_distances(frame, [list(layout.concealed)] + joinable)
-        for size in range(1, min(MAX_JOINED_ROWS, len(joinable)) + 1):
-            found = []
-            for picked in combinations(range(len(joinable)), size):
-                if sum(len(joinable[k]) for k in picked) != short:
-                    continue
-                if not meld_tiles <= {t for k in picked for t in joinable[k]}:
-                    continue
-                # each picked row reaches the concealed run through rows already joined (index 0: the run)
-                joined, left = [0], [k + 1 for k in picked]
-                while left:
-                    near = [k for k in left if any(reach[j][k] <= JOINED_ROW_REACH for j in joined)]
-                    if not near:
-                        break
-                    joined += near
-                    left = [k for k in left if k not in near]
-                if not left:
-                    found.append(picked)
-            for picked in found:
-                groups = [list(layout.concealed)] + [list(joinable[k]) for k in picked]
-                groups.sort(key=lambda tiles: float(np.mean(frame.centers[tiles, 1])))
-                concealed = [t for tiles in groups for t in sorted(tiles, key=lambda t: float(frame.centers[t, 0]))]
-                key = (id(frame), tuple(sorted(concealed)), layout.winning)
-                if key in seen:
-                    continue
-                seen.add(key)
-                joined_tiles = {t for k in picked for t in joinable[k]}
-                cost = layout.cost - CLUTTER_COST * len(joined_tiles - meld_tiles) \
-                    - sum(meld_label_cost(m, frame) for m in melds) + GROUPED_ROW_COST * len(picked)
-                out.append((frame, duplicate, stacked_on,
-                            replace(layout, concealed=concealed, melds=[],
-                                    clutter=[t for t in layout.clutter if t not in joined_tiles],
-                                    cost=cost, count_ok=True, grouped_rows=True)))
-            if found:
+        made = False
+        for kongs in range(MAX_ROW_KONGS + 1):  # (fourteen first; then one kong, then two: R58)
+            for size in range(1, min(MAX_JOINED_ROWS, len(joinable)) + 1):
+                found = []
+                for picked in combinations(range(len(joinable)), size):
+                    if sum(len(joinable[k]) for k in picked) != short + kongs:
+                        continue
+                    if not meld_tiles <= {t for k in picked for t in joinable[k]}:
+                        continue
+                    # each picked row reaches the concealed run through rows already joined (index 0: the run)
+                    joined, left = [0], [k + 1 for k in picked]
+                    while left:
+                        near = [k for k in left if any(reach[j][k] <= JOINED_ROW_REACH for j in joined)]
+                        if not near:
+                            break
+                        joined += near
+                        left = [k for k in left if k not in near]
+                    if not left:
+                        found.append(picked)
+                for picked in found:
+                    groups = [list(layout.concealed)] + [list(joinable[k]) for k in picked]
+                    groups.sort(key=lambda tiles: float(np.mean(frame.centers[tiles, 1])))
+                    groups = [sorted(tiles, key=lambda t: float(frame.centers[t, 0])) for tiles in groups]
+                    concealed = [t for tiles in groups for t in tiles]
+                    windows = [w for tiles in groups
+                               for w in _kong_windows(tiles, frame, facts, class_ids, rotation, spare_from)] \
+                        if kongs else []
+                    joined_tiles = {t for k in picked for t in joinable[k]}
+                    cost = layout.cost - CLUTTER_COST * len(joined_tiles - meld_tiles) \
+                        - sum(meld_label_cost(m, frame) for m in melds) + GROUPED_ROW_COST * len(picked) \
+                        + KONG_IN_ROW_COST * kongs
+                    for kong_windows in combinations(windows, kongs):
+                        in_kongs = [t for w in kong_windows for t in w]
+                        if len(set(in_kongs)) != len(in_kongs):
+                            continue  # (the windows overlap)
+                        key = (id(frame), tuple(sorted(concealed)), layout.winning, kong_windows)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        made = True
+                        out.append((frame, duplicate, stacked_on,
+                                    replace(layout, concealed=[t for t in concealed if t not in in_kongs],
+                                            melds=[MeldSlots(MeldType.CONCEALED_KONG, w, (0, 1, 2, 3), None, None,
+                                                             (False,) * 4) for w in kong_windows],
+                                            clutter=[t for t in layout.clutter if t not in joined_tiles],
+                                            cost=cost, count_ok=True, grouped_rows=True,
+                                            kongs_in_row=bool(kongs))))
+                if made:
+                    break
+            if made:
                 break
     return out
 

@@ -764,6 +764,25 @@ def test_flowers_beyond_a_kongs_fourth_tile_in_the_row_are_the_hands(photo):
     assert [m.format() for m in reading.hand.melds] == ["x4444z"]
 
 
+@pytest.mark.parametrize("photo", PHOTOS[:4])
+def test_a_hand_in_two_rows_may_hold_a_kong(photo):
+    # As hk-photos train's hand_053 and hand_068 lie: fifteen tiles in two rows side by side, four alike in one of them,
+    # every tile upright. The rows are the hand's (R55b) and the four alike its concealed kong (R58).
+    from dataclasses import replace
+
+    far, near = "1m 1m 6m 6m 6m 7m 7m 7m", "8m 8m 8m 8m 6z 6z 6z"
+    table = Table().row(far).row(near, bottom=1.05)
+    turn, tilt, perspective, jitter = photo
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    sideways = 0.98 if turn % 180 == 90 else 0.02  # (upright in the hand's frame; the head's probability is the image's)
+    upright = replace(detections, sideways_probability=np.full(len(detections), sideways, np.float32))
+    reading = read_hand(upright, size)
+    assert reading.hand is not None, reading.warnings
+    assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted((far + " " + near).split())
+    assert [m.format() for m in reading.hand.melds] == ["x8888m"]
+    assert {"rows_read_as_concealed", "kong_in_row"} <= set(reading.warning_codes)
+
+
 def test_a_tile_side_boxed_at_the_pictures_edge_is_no_concealed_kongs_back():
     # As in hk-photos valid hand_002: the row starts at the picture's left edge and the side of its first tile is
     # boxed on its own, a sliver named a back. It is no hand tile (R54): the three 6s are a concealed pung, not a
