@@ -1,6 +1,6 @@
 """Hand reading on real photos: the hk-photos pictures named ``hand_*``, end to end with the committed models.
 
-    .venv/bin/python bench/eval_real_hands.py [--split valid|train] [--models models/] [--show]
+    .venv/bin/python bench/eval_real_hands.py [--split valid|train] [--models models/]
 
 No real photo comes with its hand, only with its tiles' labels, and none sets a winning tile apart. So each reading is
 judged by its tiles: the multiset of every tile the reader puts in the hand (concealed, winning tile, melds, flowers)

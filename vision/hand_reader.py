@@ -77,7 +77,7 @@ JOINED_ROW_REACH = 1.6
 MAX_JOINED_ROWS = 3  # ... up to this many of them, each at GROUPED_ROW_COST ...
 MIN_JOINED_ROW = 4  # ... each of this many tiles or more (three upright tiles in a row are a set of a grid, R51)
 # Four alike side by side in the hand's row, none turned: a concealed kong laid out face up, its fourth tile not cut
-# off as a loose one (R56, docs/rules-session38.md), at this cost a kong, for one or two kongs
+# off as a loose one (R56c, R58, docs/rules-session38.md), at this cost a kong, for one or two kongs
 KONG_IN_ROW_COST = 2.0
 MAX_ROW_KONGS = 2
 EDGE_SLIVER_MARGIN = 2.0  # px: a box this near the picture's edge touches it ...
@@ -325,7 +325,8 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                 if budget.out_of_time() or time.thread_time() + layout_seconds > budget.deadline:
                     budget_hit = True
                     break
-                for attempt in _layouts_for(with_spare, turn, budget=budget, spare_from=len(detections), size=image_size):
+                for attempt in _layouts_for(with_spare, turn, budget=budget, spare_from=len(detections),
+                                            size=image_size):
                     if n in _hand_tiles(attempt[3]):  # else the same as a plain reading
                         attempt[3].cost += SPARE_BOX_COST
                         spare_attempts.append(attempt)
@@ -608,6 +609,24 @@ def _flowers_in_run(attempts: list, frame: geometry.Frame, in_rows: np.ndarray, 
             for layout in found if len(layout.flowers) + len(inside) <= MAX_FLOWERS]
 
 
+def _upright_melds(melds: list[MeldSlots], frame: geometry.Frame) -> bool:
+    """Whether every meld holds only face-up tiles labelled upright: sets laid out in rows, not claimed melds (a
+    claimed meld shows its claimed tile turned; R51, R55b)."""
+    return all(not any(m.face_down) and not frame.sideways[list(m.tiles)].any() for m in melds)
+
+
+def _in_row_order(groups: list[list[int]], frame: geometry.Frame) -> list[list[int]]:
+    """Groups of tiles laid out in rows, as a hand in rows reads: the row farthest from the player first, each from
+    the left (so that a hand laid out in rows of sorted sets reads sorted; R51, R55b)."""
+    ordered = sorted(groups, key=lambda tiles: float(np.mean(frame.centers[tiles, 1])))
+    return [sorted(tiles, key=lambda t: float(frame.centers[t, 0])) for tiles in ordered]
+
+
+def _face_up_kong(tiles: tuple[int, ...]) -> MeldSlots:
+    """Four alike laid out face up in the hand's row, read as a concealed kong (R56c, R58)."""
+    return MeldSlots(MeldType.CONCEALED_KONG, tiles, (0, 1, 2, 3), None, None, (False,) * 4)
+
+
 def _concealed_in_rows(attempts: list) -> list:
     """Each layout whose melds (two or more) hold only face-up tiles labelled upright, read again as a concealed hand
     laid out in rows of sets (R51): real photos often show a hand so, one set or the pair a row, no tile turned. The
@@ -617,11 +636,10 @@ def _concealed_in_rows(attempts: list) -> list:
     out, seen = [], set()
     for frame, duplicate, stacked_on, layout in attempts:
         melds = layout.melds
-        if len(melds) < 2 or not all(not any(m.face_down) and not frame.sideways[list(m.tiles)].any() for m in melds):
+        if len(melds) < 2 or not _upright_melds(melds, frame):
             continue
         groups = [list(m.tiles) for m in melds] + ([list(layout.concealed)] if layout.concealed else [])
-        groups.sort(key=lambda tiles: float(np.mean(frame.centers[tiles, 1])))
-        concealed = [t for tiles in groups for t in sorted(tiles, key=lambda t: float(frame.centers[t, 0]))]
+        concealed = [t for tiles in _in_row_order(groups, frame) for t in tiles]
         key = (tuple(concealed), layout.winning, tuple(layout.flowers))
         if key in seen:
             continue
@@ -721,8 +739,7 @@ def _kongs_in_row(attempts: list, facts: TileFacts, class_ids: np.ndarray, rotat
                         continue
                     seen.add(key)
                     joined = set(left[:n_left] + right[:n_right])
-                    melds = list(layout.melds) + [MeldSlots(MeldType.CONCEALED_KONG, w, (0, 1, 2, 3), None, None,
-                                                            (False,) * 4) for w in picked]
+                    melds = list(layout.melds) + [_face_up_kong(w) for w in picked]
                     cost = layout.cost - CLUTTER_COST * len(joined) + KONG_IN_ROW_COST * kongs
                     flowers = list(layout.flowers)
                     # R57: the flowers lying beyond a joined tile, left loose for touching it, are the hand's
@@ -756,7 +773,7 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
         if layout.count_ok or short <= 0 or not layout.concealed:
             continue
         melds = layout.melds
-        if any(any(m.face_down) or frame.sideways[list(m.tiles)].any() for m in melds):
+        if not _upright_melds(melds, frame):
             continue
         meld_tiles = {t for m in melds for t in m.tiles}
         loose = set(layout.clutter) | meld_tiles
@@ -789,8 +806,7 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
                         found.append(picked)
                 for picked in found:
                     groups = [list(layout.concealed)] + [list(joinable[k]) for k in picked]
-                    groups.sort(key=lambda tiles: float(np.mean(frame.centers[tiles, 1])))
-                    groups = [sorted(tiles, key=lambda t: float(frame.centers[t, 0])) for tiles in groups]
+                    groups = _in_row_order(groups, frame)
                     concealed = [t for tiles in groups for t in tiles]
                     windows = [w for tiles in groups
                                for w in _kong_windows(tiles, frame, facts, class_ids, rotation, spare_from)] \
@@ -810,8 +826,7 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
                         made = True
                         out.append((frame, duplicate, stacked_on,
                                     replace(layout, concealed=[t for t in concealed if t not in in_kongs],
-                                            melds=[MeldSlots(MeldType.CONCEALED_KONG, w, (0, 1, 2, 3), None, None,
-                                                             (False,) * 4) for w in kong_windows],
+                                            melds=[_face_up_kong(w) for w in kong_windows],
                                             clutter=[t for t in layout.clutter if t not in joined_tiles],
                                             cost=cost, count_ok=True, grouped_rows=True,
                                             kongs_in_row=bool(kongs))))

@@ -10,7 +10,7 @@ from vision.reading.compare import same_hand
 from tests.hand_reader.builder import Table, detection_of
 from vision.classes import FACE_CODES
 from vision.detections import Detections
-from vision.hand_reader import read_hand
+from vision.hand_reader import HandReading, read_hand
 
 
 def with_rotations(detections: Detections, rotation: np.ndarray) -> Detections:
@@ -28,6 +28,17 @@ def read(table: Table, photo=(0, 0.0, 0.0, 0.0), **kwargs):
     turn, tilt, perspective, jitter = photo
     detections, size, order = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
     return read_hand(detections, size, **kwargs), order
+
+
+def read_upright(table: Table, photo) -> HandReading:
+    """``table`` photographed at ``photo`` and read with the orientation head holding every tile upright in the hand's
+    frame: its probability is the image's, so a photo turned a quarter shows the upright tiles sideways to the image."""
+    from dataclasses import replace
+
+    turn, tilt, perspective, jitter = photo
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    sideways = 0.98 if turn % 180 == 90 else 0.02
+    return read_hand(replace(detections, sideways_probability=np.full(len(detections), sideways, np.float32)), size)
 
 
 def assert_hand(reading, text: str) -> None:
@@ -729,16 +740,7 @@ def test_four_alike_in_the_hands_row_are_a_concealed_kong(photo, row, hand):
     # every one face up and upright, the kong's four alike side by side where the sorted hand puts them, no winning
     # tile set apart. The four are a concealed kong (R56), not a pung and a loose tile cut off the row's end to make
     # fourteen; the reading says so.
-    from dataclasses import replace
-
-    table = Table().row(row)
-    turn, tilt, perspective, jitter = photo
-    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
-    # the orientation head holds every tile upright in the hand's frame (its probability is the image's: a photo
-    # turned a quarter shows the upright tiles sideways to the image)
-    sideways = 0.98 if turn % 180 == 90 else 0.02
-    upright = replace(detections, sideways_probability=np.full(len(detections), sideways, np.float32))
-    reading = read_hand(upright, size)
+    reading = read_upright(Table().row(row), photo)
     assert reading.hand is not None, reading.warnings
     assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted(row.split())
     assert [m.format() for m in reading.hand.melds] == [Hand.parse(hand).melds[0].format()]
@@ -750,14 +752,8 @@ def test_flowers_beyond_a_kongs_fourth_tile_in_the_row_are_the_hands(photo):
     # As hk-photos train's hand_089 lies: two flowers at the start of the hand's row, touching a pung, and a kong laid
     # out face up further along. The count cuts the pung's first tile off the row, and the flowers touching it are
     # dropped as loose; R56c joins the tile again and R57 keeps the flowers with it.
-    from dataclasses import replace
-
     row = "5f 1f 6z 6z 6z 4z 4z 4z 4z 6m 6m 4m 4m 4m 8m 8m 8m"
-    turn, tilt, perspective, jitter = photo
-    detections, size, _ = Table().row(row).photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
-    sideways = 0.98 if turn % 180 == 90 else 0.02  # (upright in the hand's frame; the head's probability is the image's)
-    upright = replace(detections, sideways_probability=np.full(len(detections), sideways, np.float32))
-    reading = read_hand(upright, size)
+    reading = read_upright(Table().row(row), photo)
     assert reading.hand is not None, reading.warnings
     assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted(row.split()[2:])
     assert sorted(str(t) for t in reading.hand.flowers) == ["1f", "5f"]
@@ -768,15 +764,8 @@ def test_flowers_beyond_a_kongs_fourth_tile_in_the_row_are_the_hands(photo):
 def test_a_hand_in_two_rows_may_hold_a_kong(photo):
     # As hk-photos train's hand_053 and hand_068 lie: fifteen tiles in two rows side by side, four alike in one of them,
     # every tile upright. The rows are the hand's (R55b) and the four alike its concealed kong (R58).
-    from dataclasses import replace
-
     far, near = "1m 1m 6m 6m 6m 7m 7m 7m", "8m 8m 8m 8m 6z 6z 6z"
-    table = Table().row(far).row(near, bottom=1.05)
-    turn, tilt, perspective, jitter = photo
-    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
-    sideways = 0.98 if turn % 180 == 90 else 0.02  # (upright in the hand's frame; the head's probability is the image's)
-    upright = replace(detections, sideways_probability=np.full(len(detections), sideways, np.float32))
-    reading = read_hand(upright, size)
+    reading = read_upright(Table().row(far).row(near, bottom=1.05), photo)
     assert reading.hand is not None, reading.warnings
     assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted((far + " " + near).split())
     assert [m.format() for m in reading.hand.melds] == ["x8888m"]
