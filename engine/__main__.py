@@ -16,7 +16,9 @@ def _score_stream(lines, out) -> int:
             continue
         try:
             data = json.loads(line)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:
+            # JSONDecodeError is a ValueError; json also raises plain ValueError for an integer over Python's digit
+            # limit and RecursionError for deep nesting: the line is still answered, and the run goes on.
             result = {"ok": False, "error": {"code": "invalid_json", "message": f"line is not JSON: {error}"}}
         else:
             result = score_request(data)

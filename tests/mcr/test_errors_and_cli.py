@@ -64,6 +64,20 @@ def test_cli_one_line_out_per_line_in():
     assert results[3]["flowers"] == 1 and results[3]["total"] == results[0]["total"] + 1
 
 
+
+@pytest.mark.parametrize("bad_line", [
+    '{"hand": {"concealed": "123m456p789s11z23s", "winning_tile": "1s"}, "context": {"honba": ' + "9" * 5000 + "}}",
+    '{"hand": ' + "[" * 100_000 + "]" * 100_000 + "}",
+])
+def test_cli_answers_lines_json_cannot_decode_and_goes_on(bad_line):
+    # json.loads raises ValueError (an integer over Python's 4300-digit limit) or RecursionError (deep nesting) for
+    # these, not JSONDecodeError: each still gets its invalid_json line, and the next line is scored.
+    out = io.StringIO()
+    _score_stream(io.StringIO(bad_line + "\n" + json.dumps(request("123m456p789s11z23s", "1s")) + "\n"), out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["ok"] for r in results] == [False, True]
+    assert results[0]["error"]["code"] == "invalid_json"
+
 contexts = st.builds(lambda flags, seat, prevalent: WinContext(
     self_drawn=flags[0], last_tile=flags[1], last_wall_tile=flags[2], kong_replacement=flags[3],
     robbing_kong=flags[4], seat_wind=seat, round_wind=prevalent),
