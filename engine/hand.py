@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import enum
 import re
+import reprlib
 from collections import Counter
 from dataclasses import dataclass, field, fields
 from typing import Any, Iterable, Mapping
@@ -350,6 +351,10 @@ BLESSINGS = ("heaven", "earth", "human")
 RIICHI_OPTIONS = ("aka_dora", "ura_dora", "kan_dora", "ippatsu", "kuitan", "double_yakuman", "kazoe_yakuman", "kiriage")
 
 
+# The most honba or riichi sticks a context may count (real tables see a handful).
+MAX_COUNTER = 1000
+
+
 @dataclass(frozen=True)
 class WinContext:
     """How the hand was won (interfaces.md "Win context"). Riichi-only fields are ignored by MCR."""
@@ -444,6 +449,10 @@ class WinContext:
             raise HandError("contradictory_context", "riichi: a rinshan tile is never the haitei tile")
         if self.honba < 0 or self.riichi_sticks < 0:
             raise HandError("invalid_context", f"honba and riichi_sticks cannot be negative ({self.honba}, {self.riichi_sticks})")
+        for counter in ("honba", "riichi_sticks"):
+            if getattr(self, counter) > MAX_COUNTER:
+                # 300 points a honba: a huge count makes a payment no client can hold (nor Python print past 4300 digits)
+                raise HandError("invalid_context", f"{counter} is at most {MAX_COUNTER}, not {reprlib.repr(getattr(self, counter))}")
         if self.rules == "riichi":
             if self.ruleset not in ("zendanshin", "modern"):
                 raise HandError("unknown_rules", f"unknown riichi ruleset {self.ruleset!r} (expected 'zendanshin' or 'modern')")

@@ -123,6 +123,9 @@ def test_unknown_fields(client, payload, where):
     ({"rules": "riichi", "blessing": "heaven", "seat_wind": "S", "self_drawn": True}, "contradictory_context"),
     ({"seat_wind": "middle"}, "invalid_context"),
     ({"rules": "riichi", "honba": -1}, "invalid_context"),
+    # 4300 digits is the most JSON can carry into Python; the points paid on it could not be written back (was a 500)
+    ({"rules": "riichi", "riichi": True, "honba": int("9" * 4300)}, "invalid_context"),
+    ({"rules": "riichi", "riichi_sticks": 10 ** 30}, "invalid_context"),
     ({"rules": "go"}, "unknown_rules"),
     ({"rules": "riichi", "ruleset": "house"}, "unknown_rules"),
 ])

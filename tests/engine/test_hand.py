@@ -147,6 +147,10 @@ BAD_HANDS = [
     ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"rules": "riichi",
       "options": {"akadora": True}}}, "unknown_rules"),
     ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"honba": -1}}, "invalid_context"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"rules": "riichi",
+      "honba": 10 ** 30}}, "invalid_context"),  # past MAX_COUNTER: the payment is no real number of points
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"riichi_sticks": 10 ** 4299}},
+     "invalid_context"),
     ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"colour": "red"}},
      "invalid_hand_json"),
     ({"concealed": "123m456p789s111z2z", "winning_tile": "2z", "shape": "x"}, "invalid_hand_json"),
