@@ -107,14 +107,14 @@ async def score_photo(
     if context:
         try:
             fields = json.loads(context)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:  # JSONDecodeError, an over-long integer, deep nesting
             raise ApiError("invalid_json", f"'context' is not JSON: {error}") from None
         if not isinstance(fields, dict):
             raise ApiError("invalid_request", "'context' must be a JSON object")
     if options:
         try:
             fields["options"] = json.loads(options)
-        except json.JSONDecodeError as error:
+        except (ValueError, RecursionError) as error:  # JSONDecodeError, an over-long integer, deep nesting
             raise ApiError("invalid_json", f"'options' is not JSON: {error}") from None
     single = {"rules": rules, "self_drawn": self_drawn, "seat_wind": seat_wind, "round_wind": round_wind,
               "last_tile": last_tile, "last_wall_tile": last_wall_tile, "kong_replacement": kong_replacement,

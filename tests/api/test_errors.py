@@ -66,6 +66,9 @@ def test_unknown_form_field(client, endpoint):
     ({"honba": "three"}, "invalid_request"),
     ({"self_drawn": "maybe"}, "invalid_request"),
     ({"context": "{not json"}, "invalid_json"),
+    ({"context": "[" * 100_000}, "invalid_json"),  # json.loads: RecursionError, not JSONDecodeError (was a 500)
+    ({"context": '{"honba": ' + "9" * 5000 + "}"}, "invalid_json"),  # ValueError: over 4300 digits (was a 500)
+    ({"options": "[" * 100_000, "rules": "riichi"}, "invalid_json"),
     ({"context": "[1, 2]"}, "invalid_request"),
     ({"context": json.dumps({"rules": "mcr", "colour": "red"})}, "invalid_request"),
     ({"options": json.dumps({"aka_dora": "yes"}), "rules": "riichi"}, "invalid_request"),
