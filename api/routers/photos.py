@@ -32,10 +32,15 @@ _KONGS_DOC = "override: the faces of concealed kongs shown face down, MPSZ (e.g.
 
 
 async def _reject_unknown_fields(request: Request, known: set[str]) -> None:
+    """Unknown form fields, and fields sent more than once (two photos: FastAPI would silently take the last)."""
     form = await request.form()  # already parsed by FastAPI for the parameters; this reuses the cached copy
     unknown = sorted(set(form.keys()) - known)
     if unknown:
         raise ApiError("unknown_field", f"unknown form field(s) {unknown}; known: {sorted(known)}")
+    repeated = sorted(name for name in set(form.keys()) if len(form.getlist(name)) > 1)
+    if repeated:
+        raise ApiError("invalid_request", f"form field(s) {', '.join(map(repr, repeated))} sent more than once; "
+                                          "send one image and each field once")
 
 
 def _photo_options(image: UploadFile, rules: str | None, winning_tile: str | None,

@@ -47,6 +47,17 @@ def test_missing_image_field(client):
     assert_error(client.post("/v1/score"), 422, "invalid_request")
 
 
+@pytest.mark.parametrize("endpoint", ["/v1/recognize", "/v1/score"])
+def test_two_images_or_a_field_sent_twice(client, endpoint):
+    # Which of two photos (or two winning tiles) would be read is anyone's guess: refuse rather than take the last.
+    photo = PHOTOS[0].read_bytes()
+    two = [("image", ("a.jpg", photo, "image/jpeg")), ("image", ("b.jpg", photo, "image/jpeg"))]
+    assert "'image'" in assert_error(client.post(endpoint, files=two), 422, "invalid_request")["message"]
+    response = client.post(endpoint, files={"image": ("a.jpg", photo, "image/jpeg")},
+                           data={"winning_tile": ["4p", "5p"]})
+    assert "'winning_tile'" in assert_error(response, 422, "invalid_request")["message"]
+
+
 def test_image_sent_as_text_field(client):
     assert_error(client.post("/v1/recognize", data={"image": "not a file"}), 422, "invalid_request")
 
