@@ -47,8 +47,7 @@ def probe_image(data: bytes, max_pixels: int) -> tuple[str, int, int]:
         raise ApiError("image_too_large", f"the image is far over the pixel limit of {max_pixels}: {error}",
                        details={**details, "max_pixels": max_pixels}) from None
     except Exception as error:  # noqa: BLE001 - Pillow raises many types for bytes that are not an image
-        raise ApiError("unsupported_format",
-                       f"not a readable image (JPEG, PNG, WebP or HEIC expected): {type(error).__name__}") from None
+        raise _unopenable(data, error) from None
     if fmt not in ACCEPTED_FORMATS:
         raise ApiError("unsupported_format", f"{fmt or 'unknown'} images are not accepted (JPEG, PNG, WebP or HEIC)")
     if width * height > max_pixels:
@@ -58,6 +57,22 @@ def probe_image(data: bytes, max_pixels: int) -> tuple[str, int, int]:
     if min(width, height) < MIN_SIDE:
         raise ApiError("image_too_small", f"{width} x {height} is smaller than {MIN_SIDE} pixels on a side")
     return fmt, width, height
+
+
+def _unopenable(data: bytes, error: Exception) -> ApiError:
+    """Bytes Pillow cannot open. A JPEG, PNG, WebP or HEIC cut short or corrupt gets vision's code for it (400
+    truncated_image / unreadable_image, as the recogniser would say), not 415: only other bytes are unsupported."""
+    try:
+        from vision.errors import ImageError
+        from vision.io import read_header
+
+        read_header(data)
+    except ImportError:
+        pass
+    except ImageError as image_error:
+        return ApiError(image_error.code, image_error.message)
+    return ApiError("unsupported_format",
+                    f"not a readable image (JPEG, PNG, WebP or HEIC expected): {type(error).__name__}")
 
 
 def decode_check(data: bytes) -> None:

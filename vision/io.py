@@ -74,6 +74,12 @@ def _read_bytes(data: bytes | bytearray | memoryview | str | Path) -> bytes:
         raise ImageError("file_not_found", f"cannot read {str(path)!r}: {exc.__class__.__name__}") from None
 
 
+def read_header(data: bytes) -> tuple[str, int, int, int]:
+    """(format, width, height, exif_orientation) without decoding pixels; :class:`ImageError` when unusable."""
+    fmt = sniff_format(data)
+    return (fmt, *_header(data, fmt))
+
+
 def _header(data: bytes, fmt: str):
     """(width, height, exif_orientation) from the header only, via Pillow's lazy open (no pixel decoding)."""
     from PIL import Image
@@ -93,6 +99,9 @@ def _header(data: bytes, fmt: str):
     except Exception as exc:
         if fmt == "png" and len(data) < 33:
             raise ImageError("truncated_image", "PNG file ends inside its header") from None
+        if fmt == "webp" and len(data) < 8 + int.from_bytes(data[4:8], "little"):
+            raise ImageError("truncated_image", f"WebP file of {len(data)} bytes ends before the "
+                                                f"{8 + int.from_bytes(data[4:8], 'little')} its RIFF header declares") from None
         raise ImageError("unreadable_image", f"cannot read the {fmt} header: {exc.__class__.__name__}") from None
     return width, height, orientation if 1 <= orientation <= 8 else 1
 

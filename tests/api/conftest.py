@@ -114,6 +114,10 @@ def small_image(fmt: str, size=(64, 48)) -> bytes:
     return buffer.getvalue()
 
 
+def _cut(data: bytes) -> bytes:
+    return data[: len(data) // 2]
+
+
 @pytest.fixture(scope="session")
 def bad_images() -> dict[str, tuple[bytes, str]]:
     """name -> (bytes, content type) for every kind of upload the service must refuse with a 4xx."""
@@ -122,6 +126,8 @@ def bad_images() -> dict[str, tuple[bytes, str]]:
         "zero_bytes": (b"", "image/jpeg"),
         "text": (b"this is not an image, just some text\n" * 20, "text/plain"),
         "truncated_jpeg": (photo[: len(photo) // 2], "image/jpeg"),
+        "truncated_webp": (_cut(small_image("WEBP")), "image/webp"),
+        "truncated_png_header": (small_image("PNG")[:20], "image/png"),  # cut inside IHDR: Pillow cannot open it
         "huge_png": (huge_png(), "image/png"),
         "gif": (small_image("GIF"), "image/gif"),
     }
@@ -132,6 +138,9 @@ BAD_IMAGE_EXPECTED = {
     "zero_bytes": (400, {"empty_file"}),
     "text": (415, {"unsupported_format"}),
     "truncated_jpeg": (400, {"truncated_image", "unreadable_image"}),
+    # Pillow cannot even open these; they are still an accepted format cut short, not an unsupported one (was 415)
+    "truncated_webp": (400, {"truncated_image"}),
+    "truncated_png_header": (400, {"truncated_image"}),
     "huge_png": (413, {"image_too_large"}),
     "gif": (415, {"unsupported_format"}),
 }

@@ -97,6 +97,8 @@ def _gif():
     (_encode(_pattern(), ".jpg")[:-200], "truncated_image"),
     (_encode(np.random.default_rng(0).integers(0, 255, (200, 200, 3), dtype=np.uint8), ".png")[:2000],
      "truncated_image"),
+    (_encode(np.random.default_rng(0).integers(0, 255, (200, 200, 3), dtype=np.uint8), ".webp")[:2000],
+     "truncated_image"),  # shorter than its RIFF header says
     (b"\xff\xd8\xff\xe0" + b"\x00" * 50, "unreadable_image"),
     (_encode(np.zeros((8, 8, 3), np.uint8), ".png"), "image_too_small"),
 ])
