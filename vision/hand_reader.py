@@ -194,6 +194,12 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     if n == 0:
         reading.warn("no_tiles", "no tiles were found in the photo")
         return reading
+    sizes = detections.boxes[:, 2:4] - detections.boxes[:, 0:2]
+    points = [i for i in range(n) if not sizes[i].sum() > 0]
+    if points:  # only a client's tiles can be boxed so (/v1/tiles/score): the layout measures rows in tile sizes
+        reading.warn("no_hand_layout", f"tile box(es) {points} have no size (x1 = x2 and y1 = y2): no layout can be"
+                                       " read")
+        return reading
     winning_request = _kind_of(winning_tile, "winning_tile") if winning_tile else None
     kong_requests = [_kind_of(code, "concealed_kong_tiles") for code in (concealed_kong_tiles or [])]
 

@@ -90,6 +90,19 @@ def test_degenerate_boxes_are_answered(client, box):
     assert response.json()["score"]["ok"] is False
 
 
+def test_boxes_of_no_size_are_answered_without_a_failure(client):
+    # Fourteen different faces all boxed as points: the layout's tile height was 0 and a division by it raised
+    # (logged as a failure, answered "hand assembly failed: ZeroDivisionError"); the reader now says why it stops.
+    codes = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1p 1p 2p 3p 4p".split()
+    tiles = [{"code": code, "box": [3, 3, 3, 3]} for code in codes]
+    response = client.post("/v1/tiles/score", json={"tiles": tiles, "width": 100, "height": 100})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["hand"] is None and body["score"]["error"]["code"] == "no_hand"
+    assert "no_hand_layout" in body["warning_codes"], body["warnings"]
+    assert not any("failed" in warning for warning in body["warnings"]), body["warnings"]
+
+
 def test_nan_coordinates_are_refused(client):
     body = b'{"tiles": [{"code": "1m", "box": [NaN, 0, 10, 14]}], "width": 100, "height": 100}'
     response = client.post("/v1/tiles/score", content=body, headers={"content-type": "application/json"})
