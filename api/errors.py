@@ -119,6 +119,12 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        cause = exc.__cause__
+        if exc.status_code == 400 and isinstance(cause, (ValueError, RecursionError)):
+            # FastAPI's bare "There was an error parsing the body" for a JSON body json.loads refused with something
+            # other than JSONDecodeError: not UTF-8 (UnicodeDecodeError), nested too deep, an integer over 4300 digits.
+            _count(request, "invalid_json")
+            return error_response("invalid_json", f"the body is not valid JSON: {type(cause).__name__}: {cause}")
         code = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized", 413: "payload_too_large"}.get(
             exc.status_code, "invalid_request" if exc.status_code < 500 else "internal_error")
         _count(request, code)

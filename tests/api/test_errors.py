@@ -103,6 +103,18 @@ def test_malformed_json(client):
     assert_error(response, 400, "invalid_json")
 
 
+@pytest.mark.parametrize("body, says", [
+    (b'{"hand": "\xe9"}', "utf-8"),  # Latin-1, not UTF-8
+    (b'{"hand": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "recursion"),
+    (b'{"hand": "123456789m11p23p +4p", "context": {"honba": ' + b"9" * 5000 + b"}}", "digits"),
+])
+def test_bodies_json_cannot_decode_are_invalid_json_and_say_why(client, body, says):
+    # FastAPI turns these (UnicodeDecodeError, RecursionError, ValueError: not JSONDecodeError) into a bare 400
+    # "There was an error parsing the body"; they are bodies that are not JSON, and the message says what is wrong.
+    response = client.post("/v1/hands/score", content=body, headers={"content-type": "application/json"})
+    assert says in assert_error(response, 400, "invalid_json")["message"].lower()
+
+
 @pytest.mark.parametrize("payload", [
     [GOOD_HAND],
     "123m",
