@@ -67,7 +67,11 @@ def _read_bytes(data: bytes | bytearray | memoryview | str | Path) -> bytes:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
             raise ImageError("image_too_large", f"file of {size} bytes exceeds {MAX_FILE_BYTES} bytes")
-        return path.read_bytes()
+        with path.open("rb") as handle:  # a device or a pipe says 0 bytes: read no more than the limit
+            data = handle.read(MAX_FILE_BYTES + 1)
+        if len(data) > MAX_FILE_BYTES:
+            raise ImageError("image_too_large", f"{str(path)!r} holds more than {MAX_FILE_BYTES} bytes")
+        return data
     except ImageError:
         raise
     except (OSError, ValueError) as exc:

@@ -3,6 +3,7 @@
 import io
 import zlib
 import struct
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -108,6 +109,14 @@ def test_hostile_files_give_stable_codes(data, code):
     assert err.value.code == code
     assert code in IMAGE_ERROR_CODES
     assert isinstance(err.value, ValueError)
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="needs /dev/zero")
+def test_an_endless_file_is_read_only_up_to_the_size_limit():
+    # stat() says 0 bytes for a device or a pipe: reading it all ran out of memory (MemoryError, the CLI stopped)
+    with pytest.raises(ImageError) as err:
+        load_image("/dev/zero")
+    assert err.value.code == "image_too_large"
 
 
 def test_missing_path(tmp_path):
