@@ -26,7 +26,11 @@ def _hand_reader():
 def recognize_main(args) -> int:
     from .recognize import Recognizer
 
-    rec = Recognizer.load(args.models, threads=args.threads, topk=args.topk)
+    try:
+        rec = Recognizer.load(args.models, threads=args.threads, topk=args.topk)
+    except FileNotFoundError as exc:  # a wrong --models folder: say so, without a traceback
+        print(f"python -m vision recognize: {exc}", file=sys.stderr)
+        return 2
     read_hand = _hand_reader()
     status = 0  # unreadable files are reported on their line; the exit status stays 0
     for name in args.images:
@@ -52,13 +56,20 @@ def recognize_main(args) -> int:
     return status
 
 
+def _at_least_one(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m vision", description="Mahjong tile recognition")
     sub = ap.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("recognize", help="recognise the tiles of one or more images; one JSON line per image")
     r.add_argument("images", nargs="+")
     r.add_argument("--models", default=None, help="folder with localizer.onnx and classifier.onnx (default: models/)")
-    r.add_argument("--topk", type=int, default=5)
+    r.add_argument("--topk", type=_at_least_one, default=5)
     r.add_argument("--threads", type=int, default=None)
     r.add_argument("--timings", action="store_true", help="add per-stage milliseconds")
     args = ap.parse_args(argv)

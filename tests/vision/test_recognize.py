@@ -132,6 +132,25 @@ def test_cli_lines(tmp_path):
     assert lines[2]["error"]["code"] == "image_too_large"
 
 
+@pytest.mark.parametrize("option", [["--topk", "0"], ["--topk", "-3"], ["--topk", "many"]])
+def test_cli_refuses_a_topk_below_one(option, capsys):
+    # --topk 0 kept no class per tile and stopped with an IndexError traceback once the first image was read
+    from vision.__main__ import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["recognize", *option, str(HK_FIXTURES[0])])
+    assert exit_info.value.code == 2
+    assert "--topk" in capsys.readouterr().err
+
+
+def test_cli_says_when_the_models_are_missing(tmp_path, capsys):
+    from vision.__main__ import main
+
+    assert main(["recognize", "--models", str(tmp_path), str(HK_FIXTURES[0])]) == 2
+    err = capsys.readouterr().err
+    assert str(tmp_path) in err and "Traceback" not in err
+
+
 SYNTH_FIXTURES = sorted(FIXTURES.glob("synth_9000001_*.jpg"))
 # Synthetic scenes from the test seed 9000001 (never trained on), with face-down and sideways tiles.
 # Regression floor (measured 1.0 and 0.71 box recall with the committed models).
