@@ -17,8 +17,9 @@ def _score_stream(lines, out) -> int:
         try:
             data = json.loads(line)
         except (ValueError, RecursionError) as error:
-            # JSONDecodeError is a ValueError; json also raises plain ValueError for an integer over Python's digit
-            # limit and RecursionError for deep nesting: the line is still answered, and the run goes on.
+            # JSONDecodeError is a ValueError, and so is UnicodeDecodeError (a line of bytes that is not UTF-8); json
+            # also raises plain ValueError for an integer over Python's digit limit and RecursionError for deep
+            # nesting: the line is still answered, and the run goes on.
             result = {"ok": False, "error": {"code": "invalid_json", "message": f"line is not JSON: {error}"}}
         else:
             result = score_request(data)
@@ -34,15 +35,23 @@ def main(argv: list[str] | None = None) -> int:
     score_parser = commands.add_parser("score", help="score JSON Lines hands from stdin (or files) to stdout")
     score_parser.add_argument("files", nargs="*", help="JSON Lines files (default: standard input)")
     args = parser.parse_args(argv)
+    status = 0
     if args.command == "score":
+        # Lines are read as bytes: json.loads decodes each, so a line that is not UTF-8 is answered as not JSON.
         if args.files:
             for name in args.files:
-                with open(name, encoding="utf-8") as handle:
+                try:
+                    handle = open(name, "rb")
+                except OSError as error:  # said on stderr; the other files are still scored
+                    print(f"python -m engine score: cannot read {name!r}: {error.strerror or error}", file=sys.stderr)
+                    status = 2
+                    continue
+                with handle:
                     _score_stream(handle, sys.stdout)
         else:
-            _score_stream(sys.stdin, sys.stdout)
+            _score_stream(sys.stdin.buffer, sys.stdout)
     # Bad lines are answered on their own line; the exit status stays 0 so pipelines keep their output.
-    return 0
+    return status
 
 
 if __name__ == "__main__":

@@ -78,6 +78,22 @@ def test_cli_answers_lines_json_cannot_decode_and_goes_on(bad_line):
     assert [r["ok"] for r in results] == [False, True]
     assert results[0]["error"]["code"] == "invalid_json"
 
+
+def test_cli_answers_a_line_that_is_not_utf8_and_a_file_it_cannot_open(tmp_path, capsys):
+    # A file was decoded strictly in 8 KB chunks: one Latin-1 byte stopped the run before any line was answered;
+    # a missing file stopped it with a traceback before the files after it.
+    from engine.__main__ import main
+
+    good = json.dumps(request("123m456p789s11z23s", "1s")).encode()
+    mixed = tmp_path / "mixed.jsonl"
+    mixed.write_bytes(good + b"\n" + b'{"hand": {"concealed": "caf\xe9", "winning_tile": "1s"}}\n' + good + b"\n")
+    assert main(["score", str(tmp_path / "missing.jsonl"), str(mixed)]) == 2
+    out, err = capsys.readouterr()
+    results = [json.loads(line) for line in out.splitlines()]
+    assert [r["ok"] for r in results] == [True, False, True]
+    assert results[1]["error"]["code"] == "invalid_json"
+    assert "missing.jsonl" in err and "Traceback" not in err
+
 contexts = st.builds(lambda flags, seat, prevalent: WinContext(
     self_drawn=flags[0], last_tile=flags[1], last_wall_tile=flags[2], kong_replacement=flags[3],
     robbing_kong=flags[4], seat_wind=seat, round_wind=prevalent),
