@@ -64,7 +64,6 @@ def test_cli_one_line_out_per_line_in():
     assert results[3]["flowers"] == 1 and results[3]["total"] == results[0]["total"] + 1
 
 
-
 @pytest.mark.parametrize("bad_line", [
     '{"hand": {"concealed": "123m456p789s11z23s", "winning_tile": "1s"}, "context": {"honba": ' + "9" * 5000 + "}}",
     '{"hand": ' + "[" * 100_000 + "]" * 100_000 + "}",
