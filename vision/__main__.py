@@ -27,7 +27,8 @@ def recognize_main(args) -> int:
     from .recognize import Recognizer
 
     try:
-        rec = Recognizer.load(args.models, threads=args.threads, topk=args.topk)
+        options = {} if args.topk is None else {"topk": args.topk}
+        rec = Recognizer.load(args.models, threads=args.threads, **options)
     except FileNotFoundError as exc:  # a wrong --models folder: say so, without a traceback
         print(f"python -m vision recognize: {exc}", file=sys.stderr)
         return 2
@@ -69,7 +70,9 @@ def main(argv=None) -> int:
     r = sub.add_parser("recognize", help="recognise the tiles of one or more images; one JSON line per image")
     r.add_argument("images", nargs="+")
     r.add_argument("--models", default=None, help="folder with localizer.onnx and classifier.onnx (default: models/)")
-    r.add_argument("--topk", type=_at_least_one, default=5)
+    # the recogniser's own default, so that the line's hand is the one the API reads from the same photo
+    r.add_argument("--topk", type=_at_least_one, default=None,
+                   help="classes kept per tile, listed in `top` and weighed by the hand reader (default: 8)")
     r.add_argument("--threads", type=int, default=None)
     r.add_argument("--timings", action="store_true", help="add per-stage milliseconds")
     args = ap.parse_args(argv)

@@ -14,7 +14,7 @@ from vision.classes import CLASS_NAMES, FACE_DOWN
 from vision.detections import Detections
 from vision.errors import ImageError
 from vision.metrics import HK_TO_CLASS, TileScore, read_yolo_labels
-from vision.recognize import Recognizer
+from vision.recognize import TOPK, Recognizer
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "images"
@@ -128,6 +128,8 @@ def test_cli_lines(tmp_path):
     lines = [json.loads(l) for l in out.stdout.splitlines()]
     assert [l["image"] for l in lines] == [str(HK_FIXTURES[0]), str(bad), str(big)]
     assert len(lines[0]["tiles"]) > 5 and "hand" in lines[0] and "warnings" in lines[0]
+    # the recogniser's own top-k (the API's), so that the line's hand is the one the API reads (it was 5 against 8)
+    assert {len(tile["top"]) for tile in lines[0]["tiles"]} == {TOPK}
     assert lines[1]["error"]["code"] == "unsupported_format"
     assert lines[2]["error"]["code"] == "image_too_large"
 
