@@ -497,6 +497,7 @@ class WinContext:
                 raise HandError("contradictory_context", "riichi needs a concealed hand (only concealed kongs allowed)")
             if self.blessing is not None and hand.melds:
                 raise HandError("contradictory_context", "a blessing win has no melds")
+            self._check_indicators_against(hand)
         if self.robbing_kong:
             # The robbed tile is the fourth copy added to another player's pung: the winner cannot hold more than 0
             # others, or together with that pung there would be five.
@@ -505,6 +506,25 @@ class WinContext:
                 raise HandError("contradictory_context",
                                 f"robbing a kong of {hand.winning_tile}: the other player's pung holds three, "
                                 f"so the winner can hold no other copy (found {held - 1})")
+
+
+    def _check_indicators_against(self, hand: Hand) -> None:
+        """The dora indicators are tiles of the same set, turned up in the dead wall: with the hand's they make at
+        most four of a kind and one of each red five."""
+        indicators = self.dora_indicators + self.ura_dora_indicators
+        if not indicators:
+            return
+        held = Counter(t.index for t in hand.all_tiles())
+        shown = Counter(t.index for t in indicators)
+        over = [str(Tile.from_index(i)) for i in sorted(shown) if held[i] + shown[i] > 4]
+        if over:
+            raise HandError("contradictory_context",
+                            f"more than four copies of {', '.join(over)} counting the hand and the dora indicators",
+                            tiles=over)
+        reds = [t for t in hand.all_tiles() if t.red] + [t for t in indicators if t.red]
+        if len(reds) != len(set(reds)):
+            raise HandError("contradictory_context", "each red five exists once, counting the hand and the dora "
+                                                     "indicators")
 
 
 _BOOL_FIELDS = {"self_drawn", "last_tile", "last_wall_tile", "kong_replacement", "robbing_kong", "riichi",

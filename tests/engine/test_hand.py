@@ -156,6 +156,14 @@ BAD_HANDS = [
     ({"concealed": "123m456p789s111z2z", "winning_tile": "2z", "shape": "x"}, "invalid_hand_json"),
     ({"hand": ["1m"]}, "invalid_hand_json"),
     ({"concealed": "000m456p789s111z2z", "winning_tile": "2z"}, "too_many_copies"),  # one red five of a suit
+    # the dora indicators are tiles of the same set: four 1z in the hand leave none to turn up
+    ({"hand": {"concealed": "123m456p789s2z", "melds": [{"type": "concealed_kong", "tiles": "1111z"}],
+      "winning_tile": "2z"}, "context": {"rules": "riichi", "dora_indicators": ["1z"]}}, "contradictory_context"),
+    ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"},
+      "context": {"rules": "riichi", "dora_indicators": ["4z"], "ura_dora_indicators": ["1z", "1z"]}},
+     "contradictory_context"),
+    ({"hand": {"concealed": "406m456p789s111z2z", "winning_tile": "2z"},
+      "context": {"rules": "riichi", "dora_indicators": ["0m"]}}, "contradictory_context"),  # two red 5m
 ]
 
 
