@@ -29,7 +29,7 @@ import base64
 import threading
 import zlib
 from functools import lru_cache
-from itertools import accumulate, chain, compress, repeat
+from itertools import accumulate, chain, compress, permutations, repeat
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
 from ..errors import HandError
@@ -689,7 +689,6 @@ _CHOW_PARTS: dict[int, tuple] = _Cache()
 _CHOW_PART_BY_CHOWS: dict[tuple, tuple] = _Cache()  # (chows in order, pair) -> chow_part
 _CHOW_PART_BY_CHOWS_GET = _CHOW_PART_BY_CHOWS.get  # (bound: see _SUIT_ENTRY_GETS)
 _CHOW_PARTS_ANY_ORDER: dict[int, tuple | None] = _Cache()
-_CHOW_PARTS_ANY_ORDER_GET = _CHOW_PARTS_ANY_ORDER.get  # (bound: see _SUIT_ENTRY_GETS)
 # chow_key -> chow_part for the chows whose fans' order may follow the suits' (None above), loaded on first use.
 _CHOW_PARTS_IN_ORDER: dict[int, tuple] = _Cache()
 _SIGNATURE_BITS = (1 << 22) - 1
@@ -702,32 +701,17 @@ _NOT_TERMINAL_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in ran
 _NOT_FIVE_CHOW_BITS = sum(7 << 22 * s + 3 * r for s in range(3) for r in range(7) if r not in (2, 3, 4))
 
 
-def _chow_ids_of_signature(signature: int, chows: tuple[int, ...], pair: int, melds=()) -> tuple[str, ...]:
-    """``chow_part(chows + the melds' chows, pair)``'s fans (``_meld_firsts``), ``signature`` the sum of the chows'
-    (and the pair's) ``_CHOW_SIGNATURE``: from the table by ``any_order_chow_key``, then kept by the signature; where
-    the fans' order may follow the suits' (or the table lacks the key), by ``chow_part`` on the chows in order, not
-    kept by the signature. ``melds`` is false where they hold no chow (``score`` passes 0 then)."""
-    # ``any_order_chow_key(signature)``, written out: the call would cost more than the sort (a new hand's chows
-    # often miss the signature's cache)
-    a, b, c = signature & _SIGNATURE_BITS, signature >> 22 & _SIGNATURE_BITS, signature >> 44
-    if a > b:
-        a, b = b, a
-    if b > c:
-        b, c = c, b
-        if a > b:
-            a, b = b, a
-    part = _CHOW_PARTS_ANY_ORDER_GET(a | b << 22 | c << 44)
-    if part:
-        if len(_CHOW_IDS_BY_SIGNATURE) >= _LIMIT:  # (_CHOW_IDS_BY_SIGNATURE.keep, written out)
-            _CHOW_IDS_BY_SIGNATURE.clear()
-        ids = _CHOW_IDS_BY_SIGNATURE[signature] = part[0]
-        return ids
+def _chow_ids_in_order(chows: tuple[int, ...], pair: int, melds=()) -> tuple[str, ...]:
+    """``chow_part(chows + the melds' chows, pair)``'s fans (``_meld_firsts``), for the chows whose signature
+    ``_CHOW_IDS_BY_SIGNATURE`` lacks: those whose fans' order may follow the suits' (or any, where the combination
+    tables could not be loaded). ``melds`` is false where they hold no chow (``score`` passes 0 then)."""
     return chow_part(chows + _meld_firsts(melds, True) if melds else chows, pair)[0]
 
 
-# the sum of the chows' signatures (with a 5 pair beside four) -> their fans, where the order of the suits does not
-# matter (``_chow_ids_of_signature``)
-_CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = _Cache()
+# the sum of the chows' signatures (with a 5 pair beside four) -> their fans, for every set of chows whose fans do not
+# follow the suits' order: filled with the combination tables (``_load_combo_tables``), then only read (a plain dict,
+# which the collector stops tracking).
+_CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = {}
 _CHOW_IDS_BY_SIGNATURE_GET = _CHOW_IDS_BY_SIGNATURE.get  # (bound: see _SUIT_ENTRY_GETS)
 
 
@@ -1267,7 +1251,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                 # its steps). The standing sets come first, then the melds'.
                 set_ids = ()
                 # The chows as the sum of their signatures, by which their combination fans are kept (in any order:
-                # ``_chow_ids_of_signature``), with the pair where it can make a fan with them (a 5 beside four).
+                # ``_CHOW_IDS_BY_SIGNATURE``), with the pair where it can make a fan with them (a 5 beside four).
                 chow_signature = meld_chow_signature + standing_signature
                 chow_ids = ()
                 n_chows = len(chows) + n_meld_chows
@@ -1278,7 +1262,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                         chow_signature += _FIVE_PAIR_SIGNATURE[pair]
                     chow_ids = _CHOW_IDS_BY_SIGNATURE_GET(chow_signature)
                     if chow_ids is None:
-                        chow_ids = _chow_ids_of_signature(chow_signature, chows, chow_pair, n_meld_chows and melds)
+                        chow_ids = _chow_ids_in_order(chows, chow_pair, n_meld_chows and melds)
                 if pungs or n_meld_pungs:
                     pung_mask = meld_pung_mask
                     pung_ids = ()
@@ -1719,13 +1703,21 @@ def _decode_table(values: tuple, data: bytes) -> dict:
 
 def _load_combo_tables() -> None:
     """Every set of chows' and of pungs' combination fans, made by ``python -m engine.mcr.make_tables``, into the
-    caches ``chow_part`` and ``pung_combo_ids`` read (a few milliseconds), so that a set never met before costs one
-    look-up rather than the combination search."""
+    caches ``chow_part`` and ``pung_combo_ids`` read (a few milliseconds) and the chows' table by their signature
+    that ``score`` reads, so that a set never met before costs one look-up rather than the combination search."""
     from . import combo_tables
 
     _CHOW_PARTS_ANY_ORDER.update(_decode_table(combo_tables.CHOW_VALUES, combo_tables.CHOW_DATA))
     _PUNG_IDS.update(_decode_table(combo_tables.PUNG_VALUES, combo_tables.PUNG_DATA))
     _CHOW_PARTS_IN_ORDER.clear()  # loaded again on first use
+    # Every signature whose fans do not follow the suits' order, each order of its suits' fields (32,788 keys, about
+    # 20 ms): a new hand's chows then always find theirs, where a cache by the signature missed for about one new
+    # hand in four (each miss a call, the suits' fields sorted, a look-up by ``any_order_chow_key`` and a store).
+    for key, part in _CHOW_PARTS_ANY_ORDER.items():
+        if part:
+            fields = (key & _SIGNATURE_BITS, key >> 22 & _SIGNATURE_BITS, key >> 44)
+            for a, b, c in set(permutations(fields)):
+                _CHOW_IDS_BY_SIGNATURE[a | b << 22 | c << 44] = part[0]
 
 
 def _load_chow_parts_in_order() -> None:
