@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from pydantic import ValidationError
 
-from engine import Tile, parse_tiles
+from engine import HandError, Tile, parse_tiles
 
 from ..errors import ApiError
 from ..pipeline import PhotoOptions, validate_context
@@ -48,8 +48,15 @@ def _photo_options(image: UploadFile, rules: str | None, winning_tile: str | Non
     rules = rules or "mcr"
     if rules not in ("mcr", "riichi"):
         raise ApiError("unknown_rules", f"unknown rules {rules!r} (expected 'mcr' or 'riichi')", status=422)
-    winning = str(Tile.parse(winning_tile.strip())) if winning_tile and winning_tile.strip() else None
-    kongs = [str(t) for t in parse_tiles(concealed_kong_tiles)] if concealed_kong_tiles else []
+    winning_tile = Tile.parse(winning_tile.strip()) if winning_tile and winning_tile.strip() else None
+    kong_tiles = parse_tiles(concealed_kong_tiles) if concealed_kong_tiles else []
+    # refused before the photo is read: a flower can be neither, whatever the photo shows (the reader refuses them
+    # too, but only once it has tiles to read)
+    for what, tile in [("winning_tile", winning_tile), *(("concealed_kong_tiles", t) for t in kong_tiles)]:
+        if tile is not None and tile.is_flower:
+            raise HandError("flower_in_hand", f"{what} must be a playing tile, not the flower {str(tile)!r}")
+    winning = str(winning_tile) if winning_tile is not None else None
+    kongs = [str(t) for t in kong_tiles]
     return PhotoOptions(image_name=image.filename or "upload", rules=rules, winning_tile=winning,
                         concealed_kong_tiles=kongs, overlay=overlay)
 

@@ -9,7 +9,7 @@ from fastapi.testclient import TestClient
 
 from api.app import create_app
 
-from .conftest import BAD_IMAGE_EXPECTED, PHOTOS, make_settings
+from .conftest import BAD_IMAGE_EXPECTED, PHOTOS, make_settings, small_image
 
 GOOD_HAND = {"hand": "123456789m11p23p +4p", "context": {"rules": "mcr"}}
 
@@ -56,6 +56,16 @@ def test_two_images_or_a_field_sent_twice(client, endpoint):
     response = client.post(endpoint, files={"image": ("a.jpg", photo, "image/jpeg")},
                            data={"winning_tile": ["4p", "5p"]})
     assert "'winning_tile'" in assert_error(response, 422, "invalid_request")["message"]
+
+
+@pytest.mark.parametrize("endpoint", ["/v1/recognize", "/v1/score"])
+@pytest.mark.parametrize("field, value", [("winning_tile", "1f"), ("concealed_kong_tiles", "1m5f")])
+def test_a_flower_named_as_winning_or_kong_tile_is_refused_whatever_the_photo(client, endpoint, field, value):
+    # refused before the photo is read: /v1/recognize used to answer 200 for a photo with no tiles (the reader,
+    # which refuses flowers there, had nothing to read)
+    blank = small_image("PNG", (640, 480))
+    response = client.post(endpoint, files={"image": ("blank.png", blank, "image/png")}, data={field: value})
+    assert field in assert_error(response, 422, "flower_in_hand")["message"]
 
 
 def test_image_sent_as_text_field(client):
