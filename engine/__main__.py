@@ -12,9 +12,10 @@ from .scoring import score_request
 def _score_stream(lines, out) -> int:
     failures = 0
     for line in lines:
-        if not line.strip():
-            continue
         try:
+            if not line.strip():
+                # A blank line is a line too: answered, so that answer n stays the answer to line n (interfaces.md).
+                raise ValueError("the line is empty")
             data = json.loads(line)
         except (ValueError, RecursionError) as error:
             # JSONDecodeError is a ValueError, and so is UnicodeDecodeError (a line of bytes that is not UTF-8); json

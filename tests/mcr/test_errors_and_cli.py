@@ -64,6 +64,19 @@ def test_cli_one_line_out_per_line_in():
     assert results[3]["flowers"] == 1 and results[3]["total"] == results[0]["total"] + 1
 
 
+@pytest.mark.parametrize("blank", ["", "   ", "\t", "\r"])
+def test_cli_answers_a_blank_line_so_answers_stay_in_step_with_lines(blank):
+    # interfaces.md: exactly one JSON line per input line, in order. A blank line was skipped, so every answer after
+    # it stood against the line before its own.
+    good = json.dumps(request("123m456p789s11z23s", "1s"))
+    out = io.StringIO()
+    _score_stream(io.StringIO(good + "\n" + blank + "\n" + json.dumps(request("123m456p789s1357z", "2z")) + "\n"), out)
+    results = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [r["ok"] for r in results] == [True, False, False]
+    assert results[1]["error"]["code"] == "invalid_json"
+    assert results[2]["error"]["code"] == "not_winning"
+
+
 @pytest.mark.parametrize("bad_line", [
     '{"hand": {"concealed": "123m456p789s11z23s", "winning_tile": "1s"}, "context": {"honba": ' + "9" * 5000 + "}}",
     '{"hand": ' + "[" * 100_000 + "]" * 100_000 + "}",
