@@ -57,8 +57,7 @@ class Payment(NamedTuple):
     def to_json(self) -> dict:
         out: dict = {"total": self.total}
         if self.tsumo:
-            if not self.dealer:
-                out["from_dealer"] = self.from_dealer
+            out["from_dealer"] = self.from_dealer  # 0 on the dealer's own tsumo: both are named on every tsumo
             out["from_each_non_dealer"] = self.from_each_non_dealer
         else:
             out["from_discarder"] = self.from_discarder

@@ -120,6 +120,27 @@ def test_result_json_has_the_contract_fields():
     assert json.loads(json.dumps(out)) == out
 
 
+@pytest.mark.parametrize("seat_wind, pao", [("E", None), ("S", None), ("E", "right"), ("S", "right")])
+def test_a_tsumo_names_from_dealer_and_from_each_non_dealer_even_for_the_dealer(seat_wind, pao):
+    # interfaces.md: points has "from_dealer" and "from_each_non_dealer" on a tsumo. A dealer's tsumo left
+    # "from_dealer" out; the dealer is the winner and pays nothing, so it is 0 there.
+    hand = ({"concealed": "123m9p", "melds": [{"type": "pung", "tiles": "555z", "from": "left"},
+                                              {"type": "pung", "tiles": "666z", "from": "across"},
+                                              {"type": "pung", "tiles": "777z", "from": "right"}], "winning_tile": "9p"}
+            if pao else REQUEST["hand"])
+    context = {"rules": "riichi", "self_drawn": True, "seat_wind": seat_wind, "honba": 1}
+    if pao:
+        context["pao"] = pao
+    points = score_request({"hand": hand, "context": context})["points"]
+    assert "from_dealer" in points and "from_each_non_dealer" in points and "from_discarder" not in points
+    if seat_wind == "E":
+        assert points["from_dealer"] == 0
+        assert points["total"] == (3 * points["from_each_non_dealer"] if pao is None else points["from_pao"])
+    else:
+        assert points["total"] == (points["from_dealer"] + 2 * points["from_each_non_dealer"] if pao is None
+                                   else points["from_pao"])
+
+
 def test_cli_scores_riichi_lines_and_answers_bad_lines():
     lines = [json.dumps(REQUEST),
              json.dumps({**REQUEST, "context": {**REQUEST["context"], "ruleset": "modern"}}),
