@@ -491,8 +491,7 @@ class WinContext:
         if self.kong_replacement and not any(m.is_kong for m in hand.melds):
             raise HandError("contradictory_context", "a win on a kong replacement tile needs a kong in the hand")
         if self.rules == "riichi":
-            if hand.flowers:
-                raise HandError("flower_in_hand", "riichi is played without flowers")
+            # flowers are not used in riichi (interfaces.md): the scorer leaves them out, with a note
             if (self.riichi or self.double_riichi) and not hand.is_concealed:
                 raise HandError("contradictory_context", "riichi needs a concealed hand (only concealed kongs allowed)")
             if self.blessing is not None and hand.melds:

@@ -170,6 +170,8 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
     rules = resolve(context.ruleset, context.options)
     facts = HandFacts(hand, context, rules)
     notes: list[str] = []
+    if hand.flowers:
+        notes.append(f"{len(hand.flowers)} flower tile(s) not used: riichi has no flowers")
     dora_entries = _dora(hand, context, facts, rules, notes)
     dora = sum(e.han for e in dora_entries)
     best = None

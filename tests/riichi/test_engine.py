@@ -172,6 +172,20 @@ def test_bad_contexts_give_stable_codes(context, code):
     assert not out["ok"] and out["error"]["code"] == code
 
 
+def test_flowers_are_not_used_in_riichi():
+    # interfaces.md: "flowers: ... (MCR: 1 point each; riichi: not used)". A riichi hand sent with flowers was refused
+    # (flower_in_hand); it is the same hand as without them, and a note says they were left out.
+    plain = score_request(REQUEST)
+    shown = score_request({"hand": {**REQUEST["hand"], "flowers": ["1f", "6f"]}, "context": REQUEST["context"]})
+    assert shown["ok"], shown
+    assert {k: v for k, v in shown.items() if k != "notes"} == {k: v for k, v in plain.items() if k != "notes"}
+    assert any("flower" in note for note in shown["notes"]) and not any("flower" in n for n in plain["notes"])
+    # still a hand's flowers: each exists once, and a playing tile is not one
+    for flowers, code in ((["1f", "1f"], "duplicate_flower"), (["1m"], "flower_in_hand")):
+        out = score_request({"hand": {**REQUEST["hand"], "flowers": flowers}, "context": REQUEST["context"]})
+        assert out["error"]["code"] == code
+
+
 def test_rinshan_on_the_last_tile_is_contradictory():
     # policy R16: the 海底 drawer cannot declare a kong [001:16]
     out = score_request({"hand": {"concealed": "234m456p78s22z", "melds": [{"type": "kong", "tiles": "9999p",
