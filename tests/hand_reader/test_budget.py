@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from engine.hand import Hand
+from vision.detections import Detections
 from vision.hand_reader import WARNING_CODES, HandReading, read_hand
 from vision.reading import decode as decoding
 from vision.reading.compare import same_hand
@@ -89,3 +90,29 @@ def test_readable_hands_never_meet_the_budget():
         assert not budget.exhausted
         assert 0 < budget.spent < min(READABLE_STATES, decoding.TOTAL_EXPANSIONS)
         assert same_hand(reading.hand, scene.hand)
+
+
+def test_a_long_row_of_touching_tiles_tries_no_concealed_run_longer_than_a_hand(monkeypatch):
+    # A client's 80 tiles in one row, touching, labelled every way (/v1/tiles/score takes up to 80): every concealed
+    # run of every length was tried, as many as the row's length squared, and the layout stage alone took seconds
+    # (~6 s for 120 tiles, far past the photo's budget). A run holds 14 tiles at most (winning tile included): a
+    # longer one never makes the count.
+    from vision.reading import layout as layout_module
+
+    longest = []
+    solve = layout_module._RowSolver._solve_main_options
+
+    def spy(self):
+        options = solve(self)
+        longest.extend(n_concealed + with_win for _, n_concealed, _, with_win, _ in options)
+        return options
+
+    monkeypatch.setattr(layout_module._RowSolver, "_solve_main_options", spy)
+    rng = np.random.default_rng(0)
+    n = 40
+    x = np.arange(n) * 77.0
+    boxes = np.stack([x, np.full(n, 100.0), x + 76.0, np.full(n, 202.0)], axis=1)
+    detections = Detections(boxes, rng.integers(34, 42, n), np.ones(n), rng.choice([0, 90, 180, 270], n))
+    reading = read_hand(detections, (4000, 300))
+    assert reading.hand is None and len(reading.tile_roles) == n
+    assert longest and max(longest) == 14

@@ -84,6 +84,9 @@ LIFT_HINT = 1  # MeldSlots.lift: read as it lies (a pung), with a warning that i
 LIFT_HINT_SHARE = 0.6  # of the LIFT_OFFSET / LIFT_CONTRAST / RADIAL_SHIFT_* thresholds, for LIFT_HINT
 RADIAL_TILT = 17.0  # degrees: rows turned further than this off the labels' axes measure the shift too loosely
 MAX_FLOWERS = 8  # a run of flowers holds each of the eight at most once
+# The concealed run, winning tile included, holds at most 14 tiles (a hand without melds): a longer run never makes the
+# count, and trying every one made a row of 80 touching tiles take seconds to lay out (the runs grow as its square)
+MAX_RUN = 14
 LABEL_FLIP_COST = 1.5  # a meld read with one tile's sideways label taken as a flip
 HEAD_SIDEWAYS = 0.5  # the orientation head's sideways probability that names a meld's claimed tile (R44)
 FAR_LABEL = 120.0  # degrees between a label and the rows' direction beyond which (rows past STEEP_TILT) no upright
@@ -800,7 +803,7 @@ class _RowSolver:
                 continue
             inner = 0.0
             playing = 0.0
-            for b in range(a + 1, n + 1):
+            for b in range(a + 1, min(n, a + MAX_RUN) + 1):
                 if not ok[b - 1]:
                     break
                 playing += self.playing_cost(self.row[b - 1]) + stand[b - 1]
@@ -810,7 +813,7 @@ class _RowSolver:
                     break
                 for with_win in (False, True):
                     end = b + 1 if with_win else b
-                    if end > n or (with_win and not ok[b]):
+                    if end > n or end - a > MAX_RUN or (with_win and not ok[b]):
                         continue
                     # The concealed run is set apart from whatever else shares its row (flowers, melds): cutting it
                     # off where tiles touch costs EDGE_CUT_FACTOR times a plain cut.
@@ -990,17 +993,17 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
         return any(abs(frame.centers[c, 1] - frame.centers[f, 1]) < 0.42 * height and not frame.face_down[c]
                    and frame.gap(f, c) < FLOWER_CLUTTER_GAP for c in others)
 
-    # A flower touching clutter is clutter, and so is one touching it in turn (a row of discards).
+    # A flower touching clutter is clutter, and so is one touching it in turn (a row of discards). Each flower is
+    # checked against the tiles dropped since it was last checked (a row of a hundred flowers touching end to end
+    # took seconds when every pass checked every flower against every dropped tile again).
     candidates = list(layout.flowers)
     dropped = list(layout.clutter)
-    changed = True
-    while changed:
-        changed = False
-        for f in list(candidates):
-            if touching(f, dropped):
-                candidates.remove(f)
-                dropped.append(f)
-                changed = True
+    fresh = list(dropped)
+    while fresh:
+        newly = [f for f in candidates if touching(f, fresh)]
+        candidates = [f for f in candidates if f not in newly]
+        dropped += newly
+        fresh = newly
     groups: list[list[int]] = []
     for f in candidates:
         joined = [g for g in groups if any(same_group(f, h) for h in g)]
