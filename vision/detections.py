@@ -30,6 +30,7 @@ import numpy as np
 from .classes import CLASS_NAMES, FACE_CODES, FACE_DOWN
 
 ROTATIONS = (0, 90, 180, 270)
+ROUNDING_SLACK = 1e-5  # a class probability this far outside 0..1 is a rounding, not a wrong value
 FIELDS = ("boxes", "class_ids", "confidence", "rotation", "topk_ids", "topk_probs", "lifted", "sideways_probability")
 """The columns, in the constructor's order."""
 
@@ -60,6 +61,13 @@ class Detections:
             raise ValueError(f"topk_ids {topk_ids.shape} and topk_probs {topk_probs.shape} must both be ({n}, K)")
         if n and (class_ids.min() < 0 or class_ids.max() > FACE_DOWN):
             raise ValueError(f"class ids must lie in 0..{FACE_DOWN}, got {class_ids.min()}..{class_ids.max()}")
+        if topk_ids.size and (topk_ids.min() < 0 or topk_ids.max() > FACE_DOWN):
+            raise ValueError(f"top-k ids must lie in 0..{FACE_DOWN}, got {topk_ids.min()}..{topk_ids.max()}")
+        # The reader takes -log p of these: a value past 1 or below 0 (or infinite) made its alternatives'
+        # probabilities NaN, which no JSON holds. NaN passes, as in the optional columns; so does a float32 rounding
+        # past 1 (an average of the classifier's looks).
+        _check_probabilities("confidence", confidence, slack=ROUNDING_SLACK)
+        _check_probabilities("topk_probs", topk_probs, slack=ROUNDING_SLACK)
         if n and not np.isin(rotation, ROTATIONS).all():
             raise ValueError(f"rotation must be one of {ROTATIONS}, got {sorted(set(rotation.tolist()))}")
         if n and ((boxes[:, 2] < boxes[:, 0]) | (boxes[:, 3] < boxes[:, 1])).any():
@@ -129,10 +137,15 @@ class Detections:
 def _probability_column(name: str, value, n: int) -> np.ndarray:
     """An optional (N,) probability column as float32: NaN (not measured) when absent; ValueError outside 0..1."""
     column = np.full(n, np.nan, np.float32) if value is None else np.asarray(value, dtype=np.float32).reshape(n)
-    if n and ((column < 0) | (column > 1)).any():
-        raise ValueError(f"{name} must be a probability (0..1) or NaN, got"
-                         f" {np.nanmin(column):g}..{np.nanmax(column):g}")
+    _check_probabilities(name, column)
     return column
+
+
+def _check_probabilities(name: str, values: np.ndarray, slack: float = 0.0) -> None:
+    """ValueError where ``values`` hold anything outside 0..1 (give or take ``slack``) but NaN."""
+    if values.size and ((values < -slack) | (values > 1 + slack)).any():
+        raise ValueError(f"{name} must be a probability (0..1) or NaN, got"
+                         f" {np.nanmin(values):g}..{np.nanmax(values):g}")
 
 
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:

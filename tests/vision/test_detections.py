@@ -56,3 +56,28 @@ def test_a_probability_column_is_in_the_json_tiles_as_a_probability_or_null(colu
 def test_a_nan_beside_a_bad_value_still_names_the_range():
     with pytest.raises(ValueError, match=r"got 0\.2\.\.1\.5"):
         _detections(lifted=[np.nan, 1.5, 0.2])
+
+
+@pytest.mark.parametrize("column", ["confidence", "topk_probs"])
+@pytest.mark.parametrize("bad", [1.5, -0.2, np.inf, -np.inf])
+def test_the_class_probabilities_must_be_probabilities(column, bad):
+    # They were taken as given: a hand read from tiles whose top-1 probabilities were inf or 2 gave alternatives
+    # whose probabilities were NaN (HandReading.to_json then held NaN, which no JSON can carry).
+    probs = np.array([[0.9, 0.05], [0.8, 0.1], [0.7, 0.2]], np.float32)
+    changes = dict(topk_ids=[[3, 5], [4, 6], [42, 7]], topk_probs=probs)
+    if column == "confidence":
+        changes["confidence"] = [0.9, bad, 0.7]
+    else:
+        probs[1, 1] = bad
+    with pytest.raises(ValueError, match=f"{column} must be a probability"):
+        _detections(**changes)
+
+
+def test_nan_class_probabilities_pass_as_in_the_optional_columns():
+    assert np.isnan(_detections(confidence=[0.9, np.nan, 0.7]).confidence[1])
+
+
+@pytest.mark.parametrize("bad", [-1, 43, 1000])
+def test_top_k_ids_must_be_classes(bad):
+    with pytest.raises(ValueError, match="top-k ids must lie in 0..42"):
+        _detections(topk_ids=[[3, 5], [4, bad], [42, 7]], topk_probs=np.full((3, 2), 0.5))
