@@ -792,3 +792,19 @@ def test_a_tile_side_boxed_at_the_pictures_edge_is_no_concealed_kongs_back():
     reading = read_hand(edged, (int(boxes[:, 2].max() + 2 * width), size[1]))
     assert_hand(reading, "666s888m777p6667z +7z")
     assert reading.tile_roles[len(detections)]["role"] == "clutter"
+
+
+@pytest.mark.parametrize("added", ["t2z", "o2z"])
+def test_a_corrected_tile_laid_on_a_claimed_one_is_named_by_a_plain_int(added):
+    # The tile laid across (or on) an added kong's claimed tile, read as 3z and corrected to 2z: its index came from
+    # numpy (geometry.find_stacked) and went into the corrections as numpy.int64, so that json.dumps of the reading
+    # (the vision CLI, the API's /v1/photos) raised TypeError.
+    import json
+
+    table = Table().row(f"1m 2m 3m 4m 5m 6m 7m 8m 9m 5p | 5p || 2z 2z s2z {added}")
+    detections, size, order = table.photo(misread={14: [("3z", 0.6), ("2z", 0.35)]})
+    reading = read_hand(detections, size)
+    assert_hand(reading, "123456789m5p a2222z> +5p")
+    assert [c["tile_index"] for c in reading.corrections] == [detection_of(order, 14)]
+    assert all(type(c["tile_index"]) is int for c in reading.corrections)
+    json.dumps(reading.to_json())

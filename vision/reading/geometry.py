@@ -348,7 +348,8 @@ def find_stacked(frame: Frame, active: np.ndarray) -> dict[int, int]:
     an x position and sit one tile-width apart across the row; the base is the one that has row neighbours.
     """
     stacked: dict[int, int] = {}
-    candidates = [i for i in np.flatnonzero(active & frame.sideways & ~frame.face_down)]  # an added tile is face up
+    # an added tile is face up; plain ints, since these indices go into the meld and on into the reading's JSON
+    candidates = [int(i) for i in np.flatnonzero(active & frame.sideways & ~frame.face_down)]
     for a_pos, i in enumerate(candidates):
         for j in candidates[a_pos + 1:]:
             if i in stacked or j in stacked or i in stacked.values() or j in stacked.values():
