@@ -316,7 +316,8 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         search(face_up_attempts)
     # The localiser's spare candidates: a tile it boxed below its threshold, or whose box NMS dropped beside an
     # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.
-    if spares is not None and len(spares) and unsatisfied():
+    # (a plain callable has no length: it is asked when the stage runs)
+    if spares is not None and (not hasattr(spares, "__len__") or len(spares)) and unsatisfied():
         budget.extend(SPARE_EXPANSIONS, SPARE_SECONDS)
         spares = spares() if callable(spares) else spares
         for s in range(min(len(spares), MAX_SPARE_BOXES)):

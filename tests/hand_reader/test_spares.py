@@ -128,3 +128,21 @@ def test_spares_left_untried_for_want_of_time_are_said(monkeypatch):
     reading = read_hand(kept, size, budget=SearchBudget(), spares=spares)
     assert_hand(reading, HAND)
     assert "spare_tile_used" in reading.warning_codes and "search_budget_exhausted" not in reading.warning_codes
+
+
+def test_a_plain_callable_naming_the_spares_is_taken_as_documented():
+    # read_hand's spares may be "a callable naming them on demand": Recognition.spares (SpareTiles) has a length
+    # too, but a plain function has none and len(spares) raised TypeError before the callable was ever called.
+    detections, size = _photo(0)
+    missing = MISSING["concealed"]
+    kept = detections[np.arange(len(detections)) != missing]
+    named = []
+
+    def spares() -> Detections:
+        named.append(True)
+        return detections[[missing]]
+
+    assert_hand(read_hand(kept, size, budget=_states_only(), spares=spares), HAND)
+    assert named == [True]
+    assert_hand(read_hand(detections, size, budget=_states_only(), spares=spares), HAND)
+    assert named == [True]  # tiles that make the hand alone: not named
