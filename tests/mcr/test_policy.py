@@ -214,3 +214,21 @@ def test_m28_all_terminals_and_honours_needs_both():
     assert "all_honours" in got and "all_terminals_and_honours" not in got
     got = fans("111m999m111p999p1s +1s")
     assert "all_terminals" in got and "all_terminals_and_honours" not in got
+
+
+def test_m29_four_melded_kongs_on_a_discard_score_four_kongs_and_melded_hand():
+    got = fans("k1111m< k2222p^ k3333s> k4444z< 5z +5z")
+    assert got.get("four_kongs") == 1 and got.get("melded_hand") == 1 and "single_wait" not in got
+
+
+def test_m30_no_edge_or_closed_wait_on_a_knitted_tile():
+    # 1m, the only winning tile, completes the knitted 147m: no 边张 / 坎张 (nor 单调将: the pair 55z is whole)
+    got = fans("47m258p369s123m55z +1m")
+    assert "knitted_straight" in got and not {"edge_wait", "closed_wait", "single_wait"} & set(got)
+
+
+def test_m31_fans_no_list_excludes_are_counted():
+    assert {"knitted_straight", "all_chows"} <= set(fans("147m258p369s5p c123m< +5p"))  # [000:981]
+    assert {"seven_pairs", "all_types"} <= set(fans("1133m55p77s1122z6z +6z"))
+    got = fans("111z222z333z4z789m +4z", seat_wind="E", round_wind="S")
+    assert {"little_four_winds", "seat_wind", "prevalent_wind"} <= set(got) and "big_three_winds" not in got
