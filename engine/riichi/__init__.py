@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..decompose import GroupKind
 from ..errors import HandError
 from ..hand import Hand, MeldType, WinContext
 from ..tiles import format_tiles
@@ -216,7 +217,7 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
     if not meets_minimum:
         basic, limit = 0, None
         notes.append("no yaku: the hand does not meet the 1-han minimum (dora do not count [001:7, 001:70])")
-    pao = _pao(hand, context, rules, found, view)
+    pao = _pao(hand, context, rules, found, facts)
     pay = payment(basic, tsumo=context.self_drawn, dealer=context.is_dealer, honba=context.honba,
                   sticks=context.riichi_sticks, pao=pao)
     return RiichiResult(rules, han, fu, tuple(entries + dora_entries), tuple(fu_lines), limit, pay, meets_minimum,
@@ -235,18 +236,37 @@ _PAO_MELDS = {
 }
 
 
-def _pao(hand: Hand, context: WinContext, rules: Ruleset, found: list[Yaku], view: View) -> str | None:
+def _fed_before_the_win(yaku_id: str, v: View) -> bool:
+    """Whether the liable call can have been the last set of the yakuman: pao is for letting the player pon the
+    third dragon kind, the fourth wind, honour or terminal kind, or call the fourth set of all green [001:76-80], so
+    that set was there before the win. A winning tile that completes a dragon pung (大三元), or any set of the
+    four-set yakuman (only their pair may be the wait), completed it itself: no call did, and nobody is liable."""
+    kind, first = v.win
+    if yaku_id == "daisangen":
+        return not (kind is GroupKind.PUNG and first >= 31)
+    return kind is GroupKind.PAIR
+
+
+def _pao(hand: Hand, context: WinContext, rules: Ruleset, found: list[Yaku], facts: HandFacts) -> str | None:
     if context.pao is None:
         return None
-    liable = [y.id.removesuffix("_double") for y in found if y.id.removesuffix("_double") in rules.pao_yakuman]
-    for yaku_id in liable:
+    views = None
+    for y in found:
+        yaku_id = y.id.removesuffix("_double")
+        if yaku_id not in rules.pao_yakuman:
+            continue
         test = _PAO_MELDS[yaku_id]
-        if yaku_id == "suushiihou" and sum(1 for p in view.pungs if 27 <= p <= 30) < 4:
-            continue  # only the pon of the fourth wind set is liable [001:77]
+        if views is None:
+            views = readings(facts)
+        # only the pon of the fourth wind set is liable [001:77]; the liable set came before the win [001:76-80]
+        if not any(y.test(facts, v) and _fed_before_the_win(yaku_id, v)
+                   and (yaku_id != "suushiihou" or v.wind_pungs == 4) for v in views):
+            continue
         for meld in hand.melds:
             if not meld.is_concealed and meld.discarder is not None and meld.discarder.value == context.pao \
                     and test(meld):
                 return context.pao
     raise HandError("contradictory_context",
                     f"pao {context.pao!r}: the hand has no yakuman with liability in the {rules.name} ruleset"
-                    f" ({', '.join(sorted(rules.pao_yakuman))}) with a meld fed by that player")
+                    f" ({', '.join(sorted(rules.pao_yakuman))}) with a meld fed by that player that completed it"
+                    f" before the win")

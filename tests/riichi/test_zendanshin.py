@@ -305,11 +305,29 @@ def test_pao_four_winds_only_for_the_fourth_wind_pung():
 
 
 @pytest.mark.parametrize("hand,yaku", [
-    ("44z55z p111z< p222z^ p666z> +4z", "tsuuiisou"),  # 001:78: 字一色
-    ("99s11s p111m< p999m^ p111p> +9s", "chinroutou"),  # 001:79: 清老頭
+    ("4z555z p111z< p222z^ p666z> +4z", "tsuuiisou"),  # 001:78: 字一色
+    ("9s111s p111m< p999m^ p111p> +9s", "chinroutou"),  # 001:79: 清老頭
 ])
 def test_pao_for_all_honours_and_all_terminals(hand, yaku):
     r = riichi(hand, seat_wind="S", pao="right", self_drawn=True)
     assert yaku in yaku_han(r) and r.points.from_pao == 32000
     with pytest.raises(HandError):  # modern: pao only for big three dragons and big four winds
         riichi(hand, seat_wind="S", pao="right", self_drawn=True, ruleset="modern")
+
+
+@pytest.mark.parametrize("hand,pao,yaku", [
+    ("55z123m99p p666z< p777z^ +5z", "across", "daisangen"),  # the third dragon set came with the win, not a pon
+    ("44z55z p111z< p222z^ p666z> +4z", "right", "tsuuiisou"),  # the fourth honour set came with the win
+    ("99s11s p111m< p999m^ p111p> +9s", "right", "chinroutou"),  # the fourth terminal set came with the win
+    ("223344s88s66s c234s< +6s", "left", "ryuuiisou"),  # the fourth set (666s) came with the win
+])
+def test_pao_needs_the_fed_meld_to_complete_the_yakuman_before_the_win(hand, pao, yaku):
+    # 001:76-80: liability is for letting the player pon the third dragon / fourth honour or terminal kind, or call
+    # the fourth set of all green. When the winning tile itself completes that last set no call did, so nobody is
+    # liable: a pao given anyway is contradictory, as for a hand with no fed meld (policy R11).
+    for self_drawn in (True, False):
+        assert yaku in yaku_han(riichi(hand, seat_wind="S", self_drawn=self_drawn))
+        with pytest.raises(HandError) as error:
+            riichi(hand, seat_wind="S", self_drawn=self_drawn, pao=pao)
+        assert error.value.code == "contradictory_context"
+
