@@ -218,8 +218,9 @@ def score(hand: Hand, context: WinContext) -> RiichiResult:
         basic, limit = 0, None
         notes.append("no yaku: the hand does not meet the 1-han minimum (dora do not count [001:7, 001:70])")
     pao = _pao(hand, context, rules, found, facts)
-    pay = payment(basic, tsumo=context.self_drawn, dealer=context.is_dealer, honba=context.honba,
-                  sticks=context.riichi_sticks, pao=pao)
+    # honba and riichi sticks go to the hand's winner [001:36, 001:58]; with no yaku there is none (policy R19)
+    honba, sticks = (context.honba, context.riichi_sticks) if meets_minimum else (0, 0)
+    pay = payment(basic, tsumo=context.self_drawn, dealer=context.is_dealer, honba=honba, sticks=sticks, pao=pao)
     return RiichiResult(rules, han, fu, tuple(entries + dora_entries), tuple(fu_lines), limit, pay, meets_minimum,
                         yakuman, view, tuple(notes), hand.melds, groups)
 

@@ -202,6 +202,17 @@ def test_no_yaku_is_a_zero_point_result_not_an_error():
     assert out["ok"] and not out["meets_minimum"] and out["points"]["total"] == 0 and out["yaku"] == []
 
 
+def test_no_yaku_collects_no_honba_or_riichi_sticks():
+    # policy R19 (0 points): no yaku is no win [001:7], and honba and sticks go to the hand's winner [001:36, 001:58]
+    out = score_request({"hand": {"concealed": "123m456p789s46m99s", "melds": [], "winning_tile": "5m"},
+                         "context": {"rules": "riichi", "seat_wind": "S", "honba": 2, "riichi_sticks": 3}})
+    assert not out["meets_minimum"]
+    assert (out["points"]["honba"], out["points"]["sticks"], out["points"]["grand_total"]) == (0, 0, 0)
+    r = riichi("456p789s23s55p k2222m> +4s", self_drawn=True, kong_replacement=True, seat_wind="S", honba=2,
+               riichi_sticks=3)  # rinshan is no yaku in Zendanshin (R21)
+    assert not r.meets_minimum and r.points.to_json()["grand_total"] == 0
+
+
 # --- options, each switchable per request ------------------------------------------------------------------------
 def test_every_option_is_a_ruleset_field_and_overrides_it():
     for name in RIICHI_OPTIONS:
