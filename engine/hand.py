@@ -478,6 +478,11 @@ class WinContext:
                     raise HandError("contradictory_context", "renhou (human) is a non-dealer's win on a discard")
                 if self.riichi or self.double_riichi:
                     raise HandError("contradictory_context", "a blessing win comes before any riichi")
+                if self.robbing_kong or self.last_wall_tile:
+                    # first go-around, no call or kong before it [001:169,173-174]: never 海底/河底, nor a robbed kong
+                    raise HandError("contradictory_context",
+                                    "a blessing win comes in the first go-around with no kong before it: never on the"
+                                    " last tile or by robbing a kong")
             if self.pao is not None and self.pao not in ("left", "across", "right"):
                 raise HandError("invalid_context", f"pao must be 'left', 'across' or 'right', not {self.pao!r}")
             if len(self.dora_indicators) > 5 or len(self.ura_dora_indicators) > 5:

@@ -172,6 +172,19 @@ def test_bad_contexts_give_stable_codes(context, code):
     assert not out["ok"] and out["error"]["code"] == code
 
 
+@pytest.mark.parametrize("context", [
+    {"blessing": "human", "seat_wind": "S", "robbing_kong": True},  # 人和: no chi, pon or kan before it [001:169]
+    {"blessing": "human", "seat_wind": "S", "last_wall_tile": True},  # 河底 is never in the first go-around
+    {"blessing": "earth", "seat_wind": "S", "self_drawn": True, "last_wall_tile": True},  # nor 海底
+    {"blessing": "heaven", "seat_wind": "E", "self_drawn": True, "last_wall_tile": True},
+])
+def test_a_blessing_is_never_on_the_last_tile_or_a_robbed_kong(context):
+    # 001:169,173-174: the blessings are first-go-around wins with no call or kong before them; 70 tiles are drawn
+    # after the deal [001:14,16], so the first go-around never reaches 海底/河底, and robbing a kong needs a kong
+    out = score_request({"hand": REQUEST["hand"], "context": {"rules": "riichi", **context}})
+    assert not out["ok"] and out["error"]["code"] == "contradictory_context"
+
+
 def test_flowers_are_not_used_in_riichi():
     # interfaces.md: "flowers: ... (MCR: 1 point each; riichi: not used)". A riichi hand sent with flowers was refused
     # (flower_in_hand); it is the same hand as without them, and a note says they were left out.
