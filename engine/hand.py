@@ -506,10 +506,13 @@ class WinContext:
             # The robbed tile is the fourth copy added to another player's pung: the winner cannot hold more than 0
             # others, or together with that pung there would be five.
             held = sum(1 for t in hand.all_tiles() if t.index == hand.winning_tile.index)
+            if self.rules == "riichi":  # a dora indicator is a copy turned up in the dead wall
+                held += sum(1 for t in self.dora_indicators + self.ura_dora_indicators
+                            if t.index == hand.winning_tile.index)
             if held > 1:
                 raise HandError("contradictory_context",
                                 f"robbing a kong of {hand.winning_tile}: the other player's pung holds three, "
-                                f"so the winner can hold no other copy (found {held - 1})")
+                                f"so neither the winner nor a dora indicator can hold another copy (found {held - 1})")
 
 
     def _check_indicators_against(self, hand: Hand) -> None:

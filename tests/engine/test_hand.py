@@ -133,6 +133,9 @@ BAD_HANDS = [
       "last_wall_tile": True}}, "contradictory_context"),
     ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"robbing_kong": True}},
      "contradictory_context"),  # winner holds another 2z: a robbed pung would make five
+    ({"hand": {"concealed": "123m456p789s11z23s", "winning_tile": "4s"}, "context": {
+      "rules": "riichi", "robbing_kong": True, "dora_indicators": ["4s"]}},
+     "contradictory_context"),  # the robbed pung and the robbed tile are all four 4s: none left to indicate dora
     ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"seat_wind": "X"}},
      "invalid_context"),
     ({"hand": {"concealed": "123m456p789s111z2z", "winning_tile": "2z"}, "context": {"rules": "hk"}}, "unknown_rules"),
