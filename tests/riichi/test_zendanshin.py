@@ -331,3 +331,17 @@ def test_pao_needs_the_fed_meld_to_complete_the_yakuman_before_the_win(hand, pao
             riichi(hand, seat_wind="S", self_drawn=self_drawn, pao=pao)
         assert error.value.code == "contradictory_context"
 
+
+
+def test_r25_a_robbed_kong_is_taken_as_given():
+    # Kokushi robbing a kong: whether the robbed kong was concealed (Zendanshin forbids that [001:26]) is not in the
+    # context; the hand scores as any robbed kong
+    r = riichi("9m19p19s11234567z +1m", seat_wind="S", robbing_kong=True)
+    assert yaku_han(r) == {"kokushi": 13} and r.points.total == 32000
+
+
+def test_r26_pao_on_stacked_yakuman_pays_the_whole_hand():
+    hand = "111z2z p555z< p666z^ p777z> +2z"  # 大三元 + 字一色, the third dragon fed from the right
+    r = riichi(hand, self_drawn=True, seat_wind="S", pao="right", options={"double_yakuman": True})
+    assert yaku_han(r) == {"daisangen": 13, "tsuuiisou": 13} and r.points.from_pao == r.points.total == 64000
+    assert riichi(hand, self_drawn=True, seat_wind="S", pao="right").points.from_pao == 32000  # one yakuman's limit
