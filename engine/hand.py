@@ -514,7 +514,6 @@ class WinContext:
                                 f"robbing a kong of {hand.winning_tile}: the other player's pung holds three, "
                                 f"so neither the winner nor a dora indicator can hold another copy (found {held - 1})")
 
-
     def _check_indicators_against(self, hand: Hand) -> None:
         """The dora indicators are tiles of the same set, turned up in the dead wall: with the hand's they make at
         most four of a kind and one of each red five."""
