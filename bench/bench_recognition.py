@@ -90,11 +90,11 @@ def bench_hk(rec: Recognizer, limit: int | None, with_md: bool):
     from PIL import Image
 
     for img in images:
-        w, h = 640, 640
-        gb, labelled = read_labels("valid", img.stem, w, h, corrected=False)
-        gc = corrected_classes("valid", img.stem, labelled)
         r, pixels = rec.recognize_with_image(img)
         pb, pc = r.detections.boxes, r.detections.class_ids
+        # the labels in the recogniser's frame: pixels of the picture as read (EXIF-oriented), not a fixed 640 x 640
+        gb, labelled = read_labels("valid", img.stem, r.width, r.height, corrected=False)
+        gc = corrected_classes("valid", img.stem, labelled)
         ours.add(pb, pc, gb, gc)
         ours34.add(*_restrict34(pb, pc, gb, gc))
         as_labelled.add(pb, pc, gb, labelled)
