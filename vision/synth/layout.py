@@ -152,9 +152,10 @@ def layout_hand(rng: np.random.Generator, hand: Hand, context: WinContext, knobs
         put_row_tile(code, x, "concealed", standing)
         x += TILE_W + gap
     x += float(rng.uniform(0.25, 0.9))
-    put_row_tile(str(hand.winning_tile), x, "winning", standing and rng.random() < 0.7)
+    winning_stands = standing and rng.random() < 0.7
+    put_row_tile(str(hand.winning_tile), x, "winning", winning_stands)
     x += TILE_W
-    row_depth = D if standing else H
+    row_depth = D if winning_stands else H  # a flat winning tile beside a standing row reaches a tile's height
 
     # Melds: the first claimed meld sits farthest right (it was laid down first at the edge of the player's area).
     if habits["melds_in_front"]:

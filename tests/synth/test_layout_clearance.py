@@ -1,0 +1,37 @@
+"""The hand's groups never lie on one another: the melds laid in front of the row clear every tile of the row, and
+a row of flowers in front clears everything laid before it. Read from the placements (no pixels)."""
+
+import numpy as np
+
+from vision.synth import SynthConfig, sample_scene
+
+N_SCENES = 400
+
+
+def _far_edge(placements) -> float:
+    """The largest table Y (away from the winner) any of these tiles' boxes reach."""
+    return max(float(p.corners()[:, 1].max()) for p in placements)
+
+
+def _near_edge(placements) -> float:
+    return min(float(p.corners()[:, 1].min()) for p in placements)
+
+
+def test_melds_in_front_clear_a_flat_winning_tile_beside_a_standing_row():
+    # A standing row may have its winning tile laid flat (it reaches a tile's height from the winner, not a
+    # thickness): the melds in front used to start a thickness away, so a meld lay through the winning tile and the
+    # picture showed the winning tile sunk into a meld's row (seed 1429073074 at 640 x 480).
+    config = SynthConfig(width=640, height=480)
+    checked = 0
+    for seed in range(N_SCENES):
+        scene = sample_scene(seed, config)
+        placements = scene.layout.placements
+        row = [p for p in placements if p.role in ("concealed", "winning")]
+        melds = [p for p in placements if p.role == "meld"]
+        winning = next(p for p in placements if p.role == "winning")
+        if not (scene.layout.habits["melds_in_front"] and scene.layout.habits["standing"] and melds
+                and not winning.standing):
+            continue
+        checked += 1
+        assert _near_edge(melds) > _far_edge(row), (seed, _near_edge(melds), _far_edge(row))
+    assert checked >= 10
