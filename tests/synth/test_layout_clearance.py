@@ -35,3 +35,25 @@ def test_melds_in_front_clear_a_flat_winning_tile_beside_a_standing_row():
         checked += 1
         assert _near_edge(melds) > _far_edge(row), (seed, _near_edge(melds), _far_edge(row))
     assert checked >= 10
+
+
+def test_flowers_in_front_clear_the_melds_beside_the_row():
+    # With the melds beside the row, the flowers' row in front started past the concealed row's depth only: a flat
+    # meld (a tile's height deep) or an added kong's tile laid beside (two tile widths) reached into it, and the
+    # picture showed flowers lying through meld tiles (seeds 1455387054, 1357301937 at 640 x 480).
+    config = SynthConfig(width=640, height=480)
+    checked = 0
+    for seed in range(N_SCENES):
+        scene = sample_scene(seed, config)
+        placements = scene.layout.placements
+        flowers = [p for p in placements if p.role == "flower"]
+        others = [p for p in placements if p.role in ("concealed", "winning", "meld")]
+        if not flowers or scene.layout.habits["melds_in_front"]:
+            continue  # no flowers, or the melds in front (the flowers then go past the melds' own row)
+        row_start = min(float(p.corners()[:, 0].min()) for p in others if p.role == "concealed")
+        if max(float(p.corners()[:, 0].max()) for p in flowers) < row_start:
+            continue  # the flowers lie left of the row, not in front
+
+        checked += 1
+        assert _near_edge(flowers) > _far_edge(others), (seed, _near_edge(flowers), _far_edge(others))
+    assert checked >= 10

@@ -167,19 +167,22 @@ def layout_hand(rng: np.random.Generator, hand: Hand, context: WinContext, knobs
     for meld_index in order:
         mx = _lay_meld(rng, placements, hand, meld_index, mx, my, gap, habits, nudge) + float(rng.uniform(0.3, 0.8))
 
+    for p in placements:  # the set's proportions, before the flowers measure how far the tiles laid so far reach
+        p.size = habits["tile_size"]
     if hand.flowers:
         if rng.random() < 0.5:  # left of the concealed row
             fx = -float(rng.uniform(0.8, 2.0)) - len(hand.flowers) * (TILE_W + gap)
             fy = 0.0
         else:  # a row in front of everything
             fx = float(rng.uniform(-1.0, 3.0))
-            fy = (row_depth if not habits["melds_in_front"] else my + 2 * TILE_W) + float(rng.uniform(0.4, 1.2))
+            # beyond everything laid so far: with the melds beside the row, a flat meld or an added kong's tile laid
+            # beside reaches further than a standing row
+            far = footprint_bounds(placements)[3] if not habits["melds_in_front"] else my + 2 * TILE_W
+            fy = float(far) + float(rng.uniform(0.4, 1.2))
         for position, flower in enumerate(hand.flowers):
             placements.append(Placement(str(flower), np.array([fx + TILE_W / 2, fy + H / 2, D / 2]),
-                                        flat_axes(0), False, "flower", meld_position=None))
+                                        flat_axes(0), False, "flower", meld_position=None, size=habits["tile_size"]))
             fx += TILE_W + gap
-    for p in placements:
-        p.size = habits["tile_size"]
     return SceneLayout(placements, habits)
 
 
