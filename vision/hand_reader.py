@@ -969,6 +969,8 @@ def _alternatives(detections: Detections, layout: Layout, best: decoding.Reading
     out = []
     best_hand_text = None
     for reading, weight in zip(readings[1:], weights[1:]):
+        if reading.cost - best.cost > decoding.ALTERNATIVE_MARGIN:
+            continue  # its faces came within the margin, its order's cost took it past: under 1/50 as probable
         try:
             hand = _hand_of(reading, layout, rules).validate()
         except HandError:

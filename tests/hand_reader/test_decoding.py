@@ -86,6 +86,16 @@ def test_close_legal_readings_are_reported_as_alternatives():
     assert "instead of 4p" in alternative["description"]
 
 
+def test_an_alternative_whose_order_cost_takes_it_under_one_fiftieth_is_not_listed():
+    # Tile 0 reads 1m at 0.8 and 4m at 0.04: 234456789m is legal too, its faces 1/20 as probable, but its 4m before
+    # 2m breaks the standing tiles' order (1.5 nats more): in all about 1/90 as probable, under the 1/50 listed.
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p")
+    detections, size, order = table.photo(misread={0: [("1m", 0.8), ("4m", 0.04), ("7p", 0.03)]})
+    reading = read_hand(detections, size)
+    assert same_hand(reading.hand, Hand.parse("123456789m11z23p +4p"))
+    assert all(a["relative_probability"] >= 1 / 50 for a in reading.alternatives), reading.alternatives
+
+
 def test_an_unreadable_hand_is_none_with_a_warning():
     # Nine characters and five dots cannot be any winning shape, and nothing else is in any top-k list.
     table = Table().row("1m 1m 2m 4m 5m 7m 9m 9m 9m 1p 3p 5p 7p | 9p")
