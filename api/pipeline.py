@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from engine import Hand, HandError, WinContext, read_request
+from engine import Hand, HandError, Tile, WinContext, read_request
 from engine import score as engine_score
 
 from .errors import ApiError
@@ -132,6 +132,49 @@ def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], name
         f"no tile is set apart as the winning tile: each candidate was scored ({others}); {best} gives the most"
         f" ({total}) and is reported: name the winning tile ('winning_tile') if it was another")
     result.setdefault("warning_codes", []).append("winning_tile_best_scored")
+
+
+def score_alternatives(result: dict[str, Any], context: Mapping[str, Any], named: str | None,
+                       rightmost: int | None) -> None:
+    """The points each alternative would score ("24 points instead of 16", README "Reading the hand"): ``total``, or
+    ``error`` (the code) where its hand is no win, and the description says both. Scored as /v1/tiles/score would
+    score the alternative's tiles: where no tile is set apart and the request names none, with each of its standing
+    tiles as the winning tile and the best kept (a tie keeps the reader's right-most tile, ``rightmost``, the tile
+    its reading assumed before any other was chosen), its ``hand`` then following that tile."""
+    alternatives = result.get("alternatives") or []
+    if not alternatives:
+        return
+    each_tile = not named and "winning_tile_not_set_apart" in (result.get("warning_codes") or [])
+    chosen = (result.get("score") or {}).get("total")
+    roles = result.get("tile_roles") or []
+    for alternative in alternatives:
+        hand = alternative.get("hand")
+        if hand is None:
+            continue
+        answer = score_or_error({"hand": hand, "context": dict(context)})
+        if each_tile:
+            changed = {c["tile_index"]: c["to"] for c in alternative.get("changes") or []}
+            keep = (changed.get(rightmost, roles[rightmost].get("code"))
+                    if rightmost is not None and rightmost < len(roles) else hand.get("winning_tile"))
+            candidates = sorted({str(t) for t in Hand.from_json(hand).full_concealed}, key=lambda c: Tile.parse(c).index)
+            won = [(a["total"], code == keep, a) for code, a in score_each_winning_tile(hand, candidates, context)
+                   if a.get("ok")]
+            if won:
+                answer = max(won, key=lambda w: (w[0], w[1]))[2]
+                alternative["hand"], alternative["hand_text"] = answer["hand"], answer["hand_string"]
+        if answer.get("ok"):
+            alternative["total"] = answer["total"]
+            points = f"{answer['total']} points" + (f" instead of {chosen}" if chosen is not None else "")
+        else:
+            alternative["error"] = (answer.get("error") or {}).get("code")
+            points = f"no win ({alternative['error']})"
+        if alternative.get("description"):
+            alternative["description"] += f": {points}"
+
+
+def winning_index(result: Mapping[str, Any]) -> int | None:
+    """The tile the reader took as the winning tile (its right-most standing tile where none is set apart)."""
+    return next((i for i, role in enumerate(result.get("tile_roles") or []) if role.get("role") == "winning"), None)
 
 
 class WorkQueue:
@@ -327,7 +370,9 @@ class Reader:
                     "code": "no_hand", "message": "no legal hand can be read from these tiles"}}
             else:
                 result["score"] = score_or_error({"hand": result["hand"], "context": dict(context)})
+                rightmost = winning_index(result)
                 choose_winning_tile(result, context, winning_tile, lambda code: read(code).to_json())
+                score_alternatives(result, context, winning_tile, rightmost)
             return result
 
         # Hand assembly can take a second on a hopeless layout: keep it off the event loop, in the same bounded pool.
@@ -398,7 +443,9 @@ class Reader:
                         result["tiles"] = tiles_read + again.extra_tiles()  # its own spare tiles, if any
                     return again.to_json()
 
+                rightmost = winning_index(result)
                 choose_winning_tile(result, context, options.winning_tile, reread)
+                score_alternatives(result, context, options.winning_tile, rightmost)
             timings["score"] = round(1000 * (time.perf_counter() - started), 1)
         log.info("photo read", extra={"image": options.image_name, "tiles": len(result.get("tiles") or []),
                                       "hand": result.get("hand") is not None,
