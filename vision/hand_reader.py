@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from engine.errors import HandError
-from engine.hand import Hand, Meld, MeldType
+from engine.hand import Hand, Meld, MeldType, hands_equal_ignoring_order
 from engine.tiles import ALL_FACES, KIND_COUNT, Tile
 
 from .classes import FACE_CODES, FACE_DOWN
@@ -967,7 +967,7 @@ def _alternatives(detections: Detections, layout: Layout, best: decoding.Reading
     weights = [math.exp(best.cost - r.cost) for r in readings]
     total = sum(weights)
     out = []
-    best_hand_text = None
+    best_hand, best_hand_text = None, None
     for reading, weight in zip(readings[1:], weights[1:]):
         if reading.cost - best.cost > decoding.ALTERNATIVE_MARGIN:
             continue  # its faces came within the margin, its order's cost took it past: under 1/50 as probable
@@ -979,8 +979,11 @@ def _alternatives(detections: Detections, layout: Layout, best: decoding.Reading
                     "to": FACE_CODES[face]} for i, face in sorted(reading.faces.items()) if best.faces.get(i) != face]
         if not changes:
             continue  # same faces, another arrangement of the same tiles: not a different reading
-        if best_hand_text is None:
-            best_hand_text = _hand_of(best, layout, rules).format()
+        if best_hand is None:
+            best_hand = _hand_of(best, layout, rules)
+            best_hand_text = best_hand.format()
+        if hands_equal_ignoring_order(hand, best_hand):
+            continue  # faces swapped between tiles: the same hand, the reading itself
         first = changes[0]
         words = ", ".join(f"tile {c['tile_index']} is {c['to']} instead of {c['from']}" for c in changes)
         out.append({"tile_index": first["tile_index"], "box": first["box"], "from": first["from"], "to": first["to"],

@@ -96,6 +96,17 @@ def test_an_alternative_whose_order_cost_takes_it_under_one_fiftieth_is_not_list
     assert all(a["relative_probability"] >= 1 / 50 for a in reading.alternatives), reading.alternatives
 
 
+def test_faces_swapped_between_two_tiles_are_not_an_alternative():
+    # 2p reads 3p second and 3p reads 2p second: swapping them is a legal reading, but its hand is the reading itself.
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p")
+    swapped = {11: [("2p", 0.6), ("3p", 0.35), ("7p", 0.03)], 12: [("3p", 0.6), ("2p", 0.35), ("7p", 0.03)]}
+    detections, size, _ = table.photo(misread=swapped)
+    reading = read_hand(detections, size)
+    assert same_hand(reading.hand, Hand.parse("123456789m11z23p +4p"))
+    assert not any(same_hand(Hand.from_json(a["hand"]), reading.hand) for a in reading.alternatives), \
+        reading.alternatives
+
+
 def test_an_unreadable_hand_is_none_with_a_warning():
     # Nine characters and five dots cannot be any winning shape, and nothing else is in any top-k list.
     table = Table().row("1m 1m 2m 4m 5m 7m 9m 9m 9m 1p 3p 5p 7p | 9p")
