@@ -968,6 +968,7 @@ def _alternatives(detections: Detections, layout: Layout, best: decoding.Reading
     total = sum(weights)
     out = []
     best_hand, best_hand_text = None, None
+    listed: set[tuple[tuple[int, str], ...]] = set()
     for reading, weight in zip(readings[1:], weights[1:]):
         if reading.cost - best.cost > decoding.ALTERNATIVE_MARGIN:
             continue  # its faces came within the margin, its order's cost took it past: under 1/50 as probable
@@ -977,8 +978,10 @@ def _alternatives(detections: Detections, layout: Layout, best: decoding.Reading
             continue
         changes = [{"tile_index": i, "box": _box(detections, i), "from": FACE_CODES[best.faces[i]],
                     "to": FACE_CODES[face]} for i, face in sorted(reading.faces.items()) if best.faces.get(i) != face]
-        if not changes:
-            continue  # same faces, another arrangement of the same tiles: not a different reading
+        key = tuple((c["tile_index"], c["to"]) for c in changes)
+        if not changes or key in listed:
+            continue  # same faces as the reading or a likelier alternative, another arrangement: not a different one
+        listed.add(key)
         if best_hand is None:
             best_hand = _hand_of(best, layout, rules)
             best_hand_text = best_hand.format()

@@ -10,9 +10,13 @@ that takes in the tile under it, is read as an added kong.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import numpy as np
 import pytest
 
 from engine.hand import Hand
+from vision.hand_reader import read_hand
 from vision.reading.compare import same_hand
 
 from tests.hand_reader.builder import H, W, Table
@@ -155,6 +159,20 @@ def test_a_doubtful_lift_is_read_as_a_pung_with_the_added_kong_as_an_alternative
     added = [a for a in reading.alternatives
              if same_hand(Hand.from_json(a["hand"]), Hand.parse("123m456m789p5s a7777z^ +5s"))]
     assert len(added) == 1
+
+
+def test_an_alternative_change_is_listed_once_whatever_the_lift_makes_of_the_meld():
+    # 5s and 5s read 8p second: changing both is a legal reading, as an added kong (p = 0.7) and, less likely, as a
+    # pung. The same change cannot give two hands: /v1/tiles/score gives the likelier, so only it is listed.
+    table = Table().row(f"{CONCEALED} || 7z s7z 7z")
+    second = [("5s", 0.6), ("8p", 0.35), ("1s", 0.03)]
+    detections, size, order = table.photo(misread={9: second, 10: second})
+    lifted = np.full(len(detections), np.nan)
+    lifted[order.index(next(k for k, t in enumerate(table.tiles) if t["token"].startswith("s")))] = 0.7
+    reading = read_hand(replace(detections, lifted=lifted), size)
+    assert_hand(reading, "123m456m789p5s a7777z^ +5s")
+    changes = [tuple((c["tile_index"], c["to"]) for c in a["changes"]) for a in reading.alternatives if a["changes"]]
+    assert changes and len(changes) == len(set(changes)), reading.alternatives
 
 
 def test_a_chow_is_never_an_added_kong_however_lifted():
