@@ -228,6 +228,16 @@ async function readPhoto(file) {
   $("#photo").src = URL.createObjectURL(file);
   $("#overlay").hidden = false;
   $("#boxes").innerHTML = "";
+  // A new photo is a new hand: nothing of the last photo's reading (boxes, hand, score, warnings) stays on show.
+  state.tiles = [];
+  state.tileRoles = null;
+  state.photoSize = null;
+  state.hand = null;
+  renderHand();
+  $("#hand-input").value = "";
+  handInputEdited = false;
+  renderWarnings([], []);
+  clearScore();
   const form = new FormData();
   form.append("image", file, file.name || "photo.jpg");
   form.append("context", JSON.stringify(contextFromForm()));
@@ -410,6 +420,16 @@ function showScore(score) {
     li.append(name, points);
     list.append(li);
   });
+}
+
+function clearScore() {
+  scoreRequests++;  // an answer still on its way is for what was shown before
+  state.score = null;
+  state.activeFan = null;
+  $("#total").textContent = "–";
+  $("#total-detail").textContent = "";
+  $("#fans").innerHTML = "";
+  $("#score-error").hidden = true;
 }
 
 function showScoreError(body) {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 
 import pytest
@@ -188,3 +189,32 @@ def test_riichi_yaku_and_fu_lines_light_their_tiles(page):
         sync_api.expect(lit).to_have_count(0)
     finally:
         page.select_option('#context-form select[name="rules"]', "mcr")
+
+
+def upload_and_wait(page, photo) -> None:
+    page.set_input_files("#photo-input", photo)
+    sync_api.expect(page.locator("#photo-status")).not_to_have_text("reading…")
+
+
+@pytest.mark.skipif(not models_present(), reason="no model files in models/ yet")
+def test_a_new_photo_that_fails_shows_nothing_of_the_last(page):
+    """A photo that is not an image, or from which no hand can be read, must not leave the last photo's hand, score
+    and boxes on show as if they were its own."""
+    page.reload()
+    upload_and_wait(page, FIXTURES / "synth_2021.jpg")
+    sync_api.expect(page.locator("#total")).to_have_text(re.compile(r"\d+ points"))
+    page.set_input_files("#photo-input", {"name": "notes.jpg", "mimeType": "image/jpeg", "buffer": b"not an image"})
+    sync_api.expect(page.locator("#photo-status")).to_contain_text("unsupported_format")
+    sync_api.expect(page.locator("#total")).to_have_text("–")
+    sync_api.expect(page.locator("#fans li")).to_have_count(0)
+    sync_api.expect(page.locator("#hand-tiles .tile-chip")).to_have_count(0)
+    sync_api.expect(page.locator("#boxes .box")).to_have_count(0)
+    assert page.input_value("#hand-input") == ""
+
+    upload_and_wait(page, FIXTURES / "synth_2021.jpg")
+    sync_api.expect(page.locator("#total")).to_have_text(re.compile(r"\d+ points"))
+    upload_and_wait(page, FIXTURES / "hk_valid_2.jpg")  # tiles, but no legal hand in them
+    sync_api.expect(page.locator("#score-error")).to_contain_text("no_hand")
+    sync_api.expect(page.locator("#hand-tiles .tile-chip")).to_have_count(0)
+    assert page.input_value("#hand-input") == ""
+    sync_api.expect(page.locator("#alternatives button")).to_have_count(0)
