@@ -534,7 +534,10 @@ function init() {
       renderBoxes();
       // A tile already in the hand: swap it there and rescore at once. Otherwise (no hand could be read, or the
       // tile was taken for clutter) read the hand again from the corrected tiles.
-      if (position) { replaceInHand(position, code); renderHand(); rescore(); } else rereadTiles();
+      // A flower that is really a suit tile (or the reverse) changes the hand's shape: read it again too.
+      if (position && (position.part === "flower") === (suitOf(code) === "f")) {
+        replaceInHand(position, code); renderHand(); rescore();
+      } else rereadTiles();
     });
   });
   $("#palette-tiles").addEventListener("click", (e) => {

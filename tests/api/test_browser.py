@@ -218,3 +218,21 @@ def test_a_new_photo_that_fails_shows_nothing_of_the_last(page):
     sync_api.expect(page.locator("#hand-tiles .tile-chip")).to_have_count(0)
     assert page.input_value("#hand-input") == ""
     sync_api.expect(page.locator("#alternatives button")).to_have_count(0)
+
+
+@pytest.mark.skipif(not models_present(), reason="no model files in models/ yet")
+def test_a_flower_corrected_to_a_suit_tile_reads_the_hand_again(page):
+    """A photo tile read as a flower that is really a suit tile does not belong among the flowers: the page reads
+    the hand again from the corrected tiles (/v1/tiles/score) instead of putting 5p among the flowers."""
+    page.reload()
+    upload_and_wait(page, FIXTURES / "hk_valid_1.jpg")  # tile 8 is read as the flower 2f
+    box = page.locator("#boxes .box").nth(8)
+    sync_api.expect(box).to_have_attribute("data-code", "2f")
+    box.scroll_into_view_if_needed()
+    where = box.bounding_box()
+    page.mouse.click(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+    with page.expect_response(lambda r: r.request.method == "POST" and "/score" in r.url) as rescored:
+        page.locator('#palette-tiles .tile-chip[data-code="5p"]').click()
+    assert "/v1/tiles/score" in rescored.value.url
+    sync_api.expect(page.locator("#score-error")).not_to_contain_text("flower_in_hand")
+    assert "5p" not in "".join(page.locator("#hand-tiles .group.flowers .tile-chip").all_inner_texts())
