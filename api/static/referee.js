@@ -559,7 +559,9 @@ function init() {
   // A hand in the URL (#hand=...) starts the page from it: handy for sharing a disputed hand.
   // Read by hand, not URLSearchParams: that turns the winning tile's "+" into a space.
   const match = location.hash.match(/^#hand=(.*)$/);
-  const fromUrl = match ? decodeURIComponent(match[1]) : null;
+  // A fragment that is not valid percent-encoding ("100%") is taken as typed: the service says what is wrong with it.
+  let fromUrl = null;
+  if (match) { try { fromUrl = decodeURIComponent(match[1]); } catch (error) { fromUrl = match[1]; } }
   if (fromUrl) { $("#hand-input").value = fromUrl; rescore(fromUrl); }
 }
 

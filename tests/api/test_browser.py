@@ -236,3 +236,15 @@ def test_a_flower_corrected_to_a_suit_tile_reads_the_hand_again(page):
     assert "/v1/tiles/score" in rescored.value.url
     sync_api.expect(page.locator("#score-error")).not_to_contain_text("flower_in_hand")
     assert "5p" not in "".join(page.locator("#hand-tiles .group.flowers .tile-chip").all_inner_texts())
+
+
+def test_a_malformed_url_fragment_says_what_is_wrong(page, live_server):
+    """#hand=100% is not valid percent-encoding: no JavaScript error and a blank page, but the service's answer."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto("about:blank")
+    page.goto(live_server.url + "/referee#hand=123m%E0%A4%A")
+    sync_api.expect(page.locator("#score-error")).to_be_visible()
+    sync_api.expect(page.locator("#total")).to_have_text("–")
+    assert page.input_value("#hand-input") == "123m%E0%A4%A"
+    assert not errors
