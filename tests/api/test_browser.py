@@ -248,3 +248,18 @@ def test_a_malformed_url_fragment_says_what_is_wrong(page, live_server):
     sync_api.expect(page.locator("#total")).to_have_text("–")
     assert page.input_value("#hand-input") == "123m%E0%A4%A"
     assert not errors
+
+
+@pytest.mark.skipif(not models_present(), reason="no model files in models/ yet")
+def test_a_photo_fits_a_phone_screen(page):
+    """At a phone's width the photo shrinks to the screen: the page does not scroll sideways."""
+    page.set_viewport_size({"width": 375, "height": 667})
+    try:
+        page.reload()
+        upload_and_wait(page, FIXTURES / "synth_2021.jpg")
+        sync_api.expect(page.locator("#boxes .box").first).to_be_visible()
+        widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1], widths
+        assert page.locator("#photo").bounding_box()["width"] <= 375
+    finally:
+        page.set_viewport_size({"width": 1024, "height": 1366})
