@@ -263,3 +263,18 @@ def test_a_photo_fits_a_phone_screen(page):
         assert page.locator("#photo").bounding_box()["width"] <= 375
     finally:
         page.set_viewport_size({"width": 1024, "height": 1366})
+
+
+def test_a_concealed_hand_fits_a_phone_screen(page):
+    """Thirteen concealed tiles at a phone's width wrap onto two lines: none is off the screen."""
+    page.set_viewport_size({"width": 375, "height": 667})
+    try:
+        page.fill("#hand-input", "123456789m11p23p +4p")
+        page.click("#score-button")
+        wait_for_total(page, engine_total("123456789m11p23p +4p"))
+        widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+        assert widths[0] <= widths[1], widths
+        rights = page.locator("#hand-tiles .tile-chip").evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
+        assert max(rights) <= 375, rights
+    finally:
+        page.set_viewport_size({"width": 1024, "height": 1366})
