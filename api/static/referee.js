@@ -556,6 +556,12 @@ function init() {
   $("#context-form").addEventListener("change", () => { syncRiichiFields(); rescoreSoon(); });
   syncRiichiFields();
   checkService();
+  handFromUrl();
+  // A link opened in the tab already on the page changes only the fragment: the page does not load again.
+  window.addEventListener("hashchange", handFromUrl);
+}
+
+function handFromUrl() {
   // A hand in the URL (#hand=...) starts the page from it: handy for sharing a disputed hand.
   // Read by hand, not URLSearchParams: that turns the winning tile's "+" into a space.
   const match = location.hash.match(/^#hand=(.*)$/);

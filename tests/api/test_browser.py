@@ -278,3 +278,12 @@ def test_a_concealed_hand_fits_a_phone_screen(page):
         assert max(rights) <= 375, rights
     finally:
         page.set_viewport_size({"width": 1024, "height": 1366})
+
+
+def test_a_hand_link_opened_on_the_open_page_is_scored(page, live_server):
+    """A shared link opened in the tab already on /referee changes only the fragment: the page scores its hand."""
+    page.goto(live_server.url + "/referee#hand=123456789m11p23p%20%2B4p")
+    wait_for_total(page, engine_total("123456789m11p23p +4p"))
+    page.goto(live_server.url + "/referee#hand=123456789m11p23p%20%2B1p")
+    wait_for_total(page, engine_total("123456789m11p23p +1p"))
+    assert page.input_value("#hand-input") == "123456789m1123p +1p"
