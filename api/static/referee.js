@@ -35,7 +35,11 @@ function apiHeaders(extra) {
 }
 
 async function callApi(path, options) {
-  const response = await fetch(path, options);
+  let response;
+  try { response = await fetch(path, options); } catch (error) {
+    // No answer at all (the club's wifi dropped, the service stopped): say so where the answer would have gone.
+    return { status: 0, body: { error: { code: "service_unreachable", message: String(error.message || error) } } };
+  }
   let body = null;
   try { body = await response.json(); } catch (error) { body = { error: { code: "bad_response", message: String(error) } }; }
   return { status: response.status, body };

@@ -287,3 +287,19 @@ def test_a_hand_link_opened_on_the_open_page_is_scored(page, live_server):
     page.goto(live_server.url + "/referee#hand=123456789m11p23p%20%2B1p")
     wait_for_total(page, engine_total("123456789m11p23p +1p"))
     assert page.input_value("#hand-input") == "123456789m1123p +1p"
+
+
+@pytest.mark.skipif(not models_present(), reason="no model files in models/ yet")
+def test_a_photo_sent_while_the_service_is_unreachable_says_so(page):
+    """The upload gets no answer at all (the wifi dropped): the page says so instead of 'reading…' for ever."""
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.reload()
+    page.route("**/v1/score", lambda route: route.abort("internetdisconnected"))
+    try:
+        page.set_input_files("#photo-input", str(FIXTURES / "synth_2021.jpg"))
+        sync_api.expect(page.locator("#photo-status")).to_contain_text("service_unreachable")
+        sync_api.expect(page.locator("#total")).to_have_text("–")
+        assert not errors
+    finally:
+        page.unroute("**/v1/score")
