@@ -487,7 +487,18 @@ function renderWarnings(warnings, alternatives) {
     button.className = "small-button";
     const why = alternative.description || alternative.reason;
     button.textContent = "Alternative: " + formatHand(hand) + (why ? ` (${why})` : "");
-    button.addEventListener("click", () => { state.hand = JSON.parse(JSON.stringify(hand)); renderHand(); rescore(); });
+    button.addEventListener("click", () => {
+      // The photo's boxes take the alternative's faces too, or they would still show (and re-send) the old reading.
+      for (const change of alternative.changes || []) {
+        const tile = state.tiles[change.tile_index];
+        if (!tile || !change.to) continue;
+        Object.assign(tile, { code: change.to, hand_code: change.to, corrected: true, face_down: false, confidence: 1 });
+      }
+      renderBoxes();
+      state.hand = JSON.parse(JSON.stringify(hand));
+      renderHand();
+      rescore();
+    });
     box.append(button);
   });
 }

@@ -303,3 +303,32 @@ def test_a_photo_sent_while_the_service_is_unreachable_says_so(page):
         assert not errors
     finally:
         page.unroute("**/v1/score")
+
+
+@pytest.mark.skipif(not models_present(), reason="no model files in models/ yet")
+def test_choosing_an_alternative_updates_the_photo_boxes(page, live_server):
+    """An alternative reading says which photo tile it reads as another face: choosing it relabels that box too."""
+    import httpx
+
+    photo = FIXTURES / "synth_2021.jpg"
+    answer = httpx.post(live_server.url + "/v1/score", files={"image": (photo.name, photo.read_bytes())},
+                        data={"overlay": "false", "context": json.dumps(PAGE_DEFAULT_CONTEXT)}, timeout=60).json()
+    index = next(i for i, role in enumerate(answer["tile_roles"]) if role.get("role") == "concealed")
+    old = answer["tiles"][index]["code"]
+    to = "7z" if old != "7z" else "1m"
+    concealed = list(answer["hand"]["concealed"])
+    concealed[concealed.index(old)] = to
+    change = {"tile_index": index, "box": answer["tiles"][index]["box"], "from": old, "to": to}
+    answer["alternatives"] = [{**change, "changes": [change], "hand": {**answer["hand"], "concealed": concealed},
+                               "description": f"if tile {index} is {to} instead of {old}", "total": 8}]
+    page.reload()
+    page.route("**/v1/score", lambda route: route.fulfill(status=200, json=answer))
+    try:
+        upload_and_wait(page, photo)
+        with page.expect_response(lambda r: "/v1/hands/score" in r.url):
+            page.locator("#alternatives button").first.click()
+        box = page.locator("#boxes .box").nth(index)
+        sync_api.expect(box).to_have_attribute("data-code", to)
+        sync_api.expect(box.locator(".label")).to_contain_text(to)
+    finally:
+        page.unroute("**/v1/score")
