@@ -223,7 +223,14 @@ def _floor(args) -> int:
         melds = [(meld.type, meld.tiles[0].index) for meld in hand.melds]
         flags = (context.self_drawn, context.last_wall_tile, context.kong_replacement, context.robbing_kong,
                  context.last_tile)
-        return MCRResult(hand, context, (counts, melds, flags), (8, (False, False, False), ()), None)
+        result = MCRResult()  # (made as fast.score makes it)
+        result._hand = hand
+        result._context = context
+        result._reading = (counts, melds, flags)
+        result._kept = ()
+        result._unique_wait = None
+        result.fan_points = 8
+        return result
 
     def prebuild_readings(cases):
         for hand, _context in cases:

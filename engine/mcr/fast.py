@@ -1371,8 +1371,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
             best_key = key
             best = summary
             best_kept = kept
-    # MCRResult.__init__'s work, its slots set here: a call through the class costs more than the stores.
-    result = _new_result(MCRResult)
+    result = MCRResult()  # (no __init__: its slots set here)
     result._hand = hand
     result._context = context
     result._reading = best
@@ -1380,9 +1379,6 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     result._unique_wait = unique_wait
     result.fan_points = best_key >> 3  # flowers excluded: what the 8-point minimum is checked against
     return result
-
-
-_new_result = object.__new__
 
 
 _PIECES: dict[tuple[str, ...], tuple] = _Cache()

@@ -51,15 +51,11 @@ class MCRResult:
     __slots__ = ("fan_points", "_hand", "_context", "_reading", "_kept", "_unique_wait", "_arrangement",
                  "_scored_cache", "_fans")
 
-    def __init__(self, hand: Hand, context: WinContext, reading: tuple, finished: tuple,
-                 unique_wait: bool | None) -> None:
-        # (``score`` sets these same slots itself, without this call)
-        self._hand = hand
-        self._context = context
-        self._reading = reading  # the fast path's summary of the standing groups (engine.mcr.fast)
-        self._unique_wait = unique_wait  # None when the fast path did not need it
-        self.fan_points, _, self._kept = finished  # flowers excluded: what the 8-point minimum is checked against
-        # _arrangement, _scored_cache and _fans are set on first use (an unset slot reads as AttributeError).
+    # No ``__init__``: ``fast.score`` makes it with ``MCRResult()`` and sets the slots itself (a call through an
+    # ``__init__`` cost more than the stores): ``_hand``, ``_context``, ``_reading`` (the fast path's summary of the
+    # standing groups, ``engine.mcr.fast``), ``_kept`` (the (fan id, count) pairs kept), ``_unique_wait`` (None when
+    # the fast path did not need it), ``fan_points`` (flowers excluded: what the 8-point minimum is checked
+    # against). _arrangement, _scored_cache and _fans are set on first use (an unset slot reads as AttributeError).
 
     @property
     def flowers(self) -> int:
