@@ -830,33 +830,8 @@ _PUNG_IDS_GET = _PUNG_IDS.get  # (bound: see _SUIT_ENTRY_GETS)
 _PUNG_IDS_BY_PUNGS: dict[tuple, tuple[str, ...]] = _Cache()  # (pungs in order, pair) -> pung_combo_ids
 
 
-def _pung_combo_ids_of_mask(key: int, pungs: tuple[int, ...], pair: int, melds=()) -> tuple[str, ...]:
-    """``pung_combo_ids(pungs + the melds' pungs, pair)`` (``_meld_firsts``), ``key`` the pungs' kind mask with
-    ``pair + 1`` from bit 34 (``_HONOUR_PAIR_KEY``): none where no combination is possible (``pungs_may_combine``),
-    else from the table by ``pung_key``, then kept by ``key``; where the fans' order may follow the pungs' (or the
-    table lacks the key), by ``pung_combo_ids`` on the pungs in order, not kept by the mask. ``melds`` is false where
-    they hold no pung."""
-    # ``pung_key`` leaves out every part that can make no pung fan: it is 0 exactly where no combination is
-    # possible (``pungs_may_combine``, not asked again).
-    canonical = _pung_key_of_mask(key & _ALL_KINDS, pair)
-    if not canonical:
-        ids = ()
-    else:
-        ids = _PUNG_IDS_GET(canonical)
-        if ids is None:
-            return pung_combo_ids(pungs + _meld_firsts(melds, False) if melds else pungs, pair)
-    if len(_PUNG_IDS_BY_MASK) >= _LIMIT:  # (_PUNG_IDS_BY_MASK.keep, written out)
-        _PUNG_IDS_BY_MASK.clear()
-    _PUNG_IDS_BY_MASK[key] = ids
-    return ids
-
-
-# the pungs' kind mask with an honour pair's kind + 1 from bit 34 -> pung_combo_ids, where the order of the pungs
-# does not matter (``_pung_combo_ids_of_mask``)
-_PUNG_IDS_BY_MASK: dict[int, tuple[str, ...]] = _Cache()
-_PUNG_IDS_BY_MASK_GET = _PUNG_IDS_BY_MASK.get  # (bound: see _SUIT_ENTRY_GETS)
-_ALL_KINDS = (1 << 34) - 1
-_HONOUR_PAIR_KEY = tuple((pair + 1) << 34 if pair >= 27 else 0 for pair in range(34))  # by the pair's kind
+# ``pung_key``'s pair part (``_pung_key_of_mask``) by the pair's kind: ``pair + 1`` from bit 34 for an honour
+_HONOUR_PAIR_KEY = tuple((pair + 1) << 34 if pair >= 27 else 0 for pair in range(34))
 
 
 def pungs_may_combine(mask: int) -> bool:
@@ -1278,16 +1253,25 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                     elif meld_pung_fans:
                         pung_ids += meld_pung_fans
                     n_pungs = len(pungs) + n_meld_pungs
-                    # The pung combinations (before the per-pung fans), kept by the pungs' mask and an honour pair
-                    # (``_pung_combo_ids_of_mask``): one look-up rather than the test whether any is possible.
+                    # The pung combinations (before the per-pung fans), from the table by ``pung_key`` made from the
+                    # pungs' mask (``_pung_key_of_mask``, written out), which is 0 where no combination is possible
+                    # (``pungs_may_combine``). Not kept by the mask itself: three in four masks were new.
                     if n_pungs >= 2:
-                        combo_key = pung_mask + _HONOUR_PAIR_KEY[pair]
-                        combo_ids = _PUNG_IDS_BY_MASK_GET(combo_key)
-                        if combo_ids is None:
-                            combo_ids = _pung_combo_ids_of_mask(combo_key, pungs, pair if pair >= 27 else -1,
-                                                                n_meld_pungs and melds)
-                        if combo_ids:
-                            pung_ids = combo_ids + pung_ids
+                        numbers = pung_mask & _NUMBER_MASK
+                        combo_key = _NUMBER_PUNG_KEYS_GET(numbers)
+                        if combo_key is None:
+                            combo_key = _number_pung_key(numbers)
+                        honour_pungs = pung_mask >> 27
+                        if _HONOUR_PUNGS_KEPT[honour_pungs]:
+                            combo_key += honour_pungs << 27 | _HONOUR_PAIR_KEY[pair]  # (disjoint bits)
+                        if combo_key:
+                            combo_ids = _PUNG_IDS_GET(combo_key)
+                            if combo_ids is None:  # the fans' order may follow the pungs' (or the table lacks it)
+                                combo_ids = pung_combo_ids(
+                                    pungs + _meld_firsts(melds, False) if n_meld_pungs else pungs,
+                                    pair if pair >= 27 else -1)
+                            if combo_ids:
+                                pung_ids = combo_ids + pung_ids
                     if n_pungs == 4:
                         set_ids += ("all_pungs", "all_even_pungs") if pair < 27 and pair % 9 % 2 == 1 \
                             and not pung_mask & _NOT_EVEN_MASK else ("all_pungs",)

@@ -226,7 +226,7 @@ def test_pung_prefilter_on_the_kind_mask_is_the_one_on_the_kinds():
         for pungs in combinations(range(34), size):
             mask = sum(1 << f for f in pungs)
             assert pungs_may_combine(mask) == _may_combine_pungs(pungs), pungs
-            # (``_pung_combo_ids_of_mask`` reads a pung key of 0 as no combination possible)
+            # (``score`` reads a pung key of 0 as no combination possible)
             for pair in (-1, 27, 31):
                 key = _pung_key_of_mask(mask, pair)
                 assert (key != 0) == _may_combine_pungs(pungs), (pungs, pair)
