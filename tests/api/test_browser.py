@@ -280,6 +280,24 @@ def test_a_concealed_hand_fits_a_phone_screen(page):
         page.set_viewport_size({"width": 1024, "height": 1366})
 
 
+def test_the_palette_fits_a_phone_screen(page):
+    """The palette's nine columns of faces fit a phone's width: 7-9 and the red five need no sideways scroll."""
+    page.set_viewport_size({"width": 375, "height": 667})
+    try:
+        page.fill("#hand-input", "123456789m11p23p +4p")
+        page.click("#score-button")
+        wait_for_total(page, engine_total("123456789m11p23p +4p"))
+        page.locator('#hand-tiles .tile-chip[data-part="winning"]').click()
+        sync_api.expect(page.locator("#palette")).to_be_visible()
+        widths = page.locator(".palette-inner").evaluate("e => [e.scrollWidth, e.clientWidth]")
+        assert widths[0] <= widths[1], widths
+        rights = page.locator("#palette-tiles .tile-chip").evaluate_all(
+            "els => els.map(e => e.getBoundingClientRect().right)")
+        assert max(rights) <= 375, max(rights)
+    finally:
+        page.set_viewport_size({"width": 1024, "height": 1366})
+
+
 def test_a_hand_link_opened_on_the_open_page_is_scored(page, live_server):
     """A shared link opened in the tab already on /referee changes only the fragment: the page scores its hand."""
     page.goto(live_server.url + "/referee#hand=123456789m11p23p%20%2B4p")
