@@ -3,6 +3,7 @@ tile from the palette, and see the new score, which must be the engine's score o
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -250,52 +251,59 @@ def test_a_malformed_url_fragment_says_what_is_wrong(page, live_server):
     assert not errors
 
 
+PHONE = {"width": 375, "height": 667}
+
+
+@contextlib.contextmanager
+def phone_screen(page):
+    """The page at a phone's size for the block, then back at the tablet size the other tests use."""
+    page.set_viewport_size(PHONE)
+    try:
+        yield
+    finally:
+        page.set_viewport_size({"width": 1024, "height": 1366})
+
+
+def score_typed_hand(page, text: str = "123456789m11p23p +4p") -> None:
+    page.fill("#hand-input", text)
+    page.click("#score-button")
+    wait_for_total(page, engine_total(text))
+
+
+def right_edges(locator) -> list[float]:
+    return locator.evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
+
+
 @pytest.mark.skipif(not models_present(), reason="no model files in models/ yet")
 def test_a_photo_fits_a_phone_screen(page):
     """At a phone's width the photo shrinks to the screen: the page does not scroll sideways."""
-    page.set_viewport_size({"width": 375, "height": 667})
-    try:
+    with phone_screen(page):
         page.reload()
         upload_and_wait(page, FIXTURES / "synth_2021.jpg")
         sync_api.expect(page.locator("#boxes .box").first).to_be_visible()
         widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert widths[0] <= widths[1], widths
-        assert page.locator("#photo").bounding_box()["width"] <= 375
-    finally:
-        page.set_viewport_size({"width": 1024, "height": 1366})
+        assert page.locator("#photo").bounding_box()["width"] <= PHONE["width"]
 
 
 def test_a_concealed_hand_fits_a_phone_screen(page):
     """Thirteen concealed tiles at a phone's width wrap onto two lines: none is off the screen."""
-    page.set_viewport_size({"width": 375, "height": 667})
-    try:
-        page.fill("#hand-input", "123456789m11p23p +4p")
-        page.click("#score-button")
-        wait_for_total(page, engine_total("123456789m11p23p +4p"))
+    with phone_screen(page):
+        score_typed_hand(page)
         widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
         assert widths[0] <= widths[1], widths
-        rights = page.locator("#hand-tiles .tile-chip").evaluate_all("els => els.map(e => e.getBoundingClientRect().right)")
-        assert max(rights) <= 375, rights
-    finally:
-        page.set_viewport_size({"width": 1024, "height": 1366})
+        assert max(right_edges(page.locator("#hand-tiles .tile-chip"))) <= PHONE["width"]
 
 
 def test_the_palette_fits_a_phone_screen(page):
     """The palette's nine columns of faces fit a phone's width: 7-9 and the red five need no sideways scroll."""
-    page.set_viewport_size({"width": 375, "height": 667})
-    try:
-        page.fill("#hand-input", "123456789m11p23p +4p")
-        page.click("#score-button")
-        wait_for_total(page, engine_total("123456789m11p23p +4p"))
+    with phone_screen(page):
+        score_typed_hand(page)
         page.locator('#hand-tiles .tile-chip[data-part="winning"]').click()
         sync_api.expect(page.locator("#palette")).to_be_visible()
         widths = page.locator(".palette-inner").evaluate("e => [e.scrollWidth, e.clientWidth]")
         assert widths[0] <= widths[1], widths
-        rights = page.locator("#palette-tiles .tile-chip").evaluate_all(
-            "els => els.map(e => e.getBoundingClientRect().right)")
-        assert max(rights) <= 375, max(rights)
-    finally:
-        page.set_viewport_size({"width": 1024, "height": 1366})
+        assert max(right_edges(page.locator("#palette-tiles .tile-chip"))) <= PHONE["width"]
 
 
 def test_a_hand_link_opened_on_the_open_page_is_scored(page, live_server):
