@@ -83,6 +83,15 @@ def score_each_winning_tile(hand_json: Mapping[str, Any], candidates: list[str],
                                    "context": dict(context)})) for code in candidates]
 
 
+def best_scored(scored: list[tuple[str, dict[str, Any]]], keep: str | None) -> tuple[str, dict[str, Any]] | None:
+    """Of (candidate, score answer) pairs, the one scoring the most (a tie keeps ``keep``); None when none wins."""
+    won = [(answer["total"], code == keep, code, answer) for code, answer in scored if answer.get("ok")]
+    if not won:
+        return None
+    _, _, code, answer = max(won, key=lambda w: (w[0], w[1]))
+    return code, answer
+
+
 def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], named: str | None,
                         reread: Callable[[str], dict[str, Any]]) -> None:
     """Where no tile was set apart as the winning tile and the request names none, the reader assumed the right-most
@@ -100,13 +109,14 @@ def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], name
         return
     assumed = str(hand.get("winning_tile"))
     scored = score_each_winning_tile(hand, candidates, context)
-    won = [(answer["total"], code == assumed, code, answer) for code, answer in scored if answer.get("ok")]
     result["score_by_winning_tile"] = [
         {"winning_tile": code, "total": answer["total"]} if answer.get("ok")
         else {"winning_tile": code, "error": (answer.get("error") or {}).get("code")} for code, answer in scored]
-    if not won:
+    chosen = best_scored(scored, assumed)
+    if chosen is None:
         return
-    total, _, best, answer = max(won, key=lambda w: (w[0], w[1]))
+    best, answer = chosen
+    total = answer["total"]
     if best != assumed:
         try:
             reading = reread(best)
@@ -151,17 +161,18 @@ def score_alternatives(result: dict[str, Any], context: Mapping[str, Any], named
         hand = alternative.get("hand")
         if hand is None:
             continue
-        answer = score_or_error({"hand": hand, "context": dict(context)})
+        best = None
         if each_tile:
             changed = {c["tile_index"]: c["to"] for c in alternative.get("changes") or []}
             keep = (changed.get(rightmost, roles[rightmost].get("code"))
                     if rightmost is not None and rightmost < len(roles) else hand.get("winning_tile"))
             candidates = sorted({str(t) for t in Hand.from_json(hand).full_concealed}, key=lambda c: Tile.parse(c).index)
-            won = [(a["total"], code == keep, a) for code, a in score_each_winning_tile(hand, candidates, context)
-                   if a.get("ok")]
-            if won:
-                answer = max(won, key=lambda w: (w[0], w[1]))[2]
-                alternative["hand"], alternative["hand_text"] = answer["hand"], answer["hand_string"]
+            best = best_scored(score_each_winning_tile(hand, candidates, context), keep)
+        if best is not None:
+            answer = best[1]
+            alternative["hand"], alternative["hand_text"] = answer["hand"], answer["hand_string"]
+        else:
+            answer = score_or_error({"hand": hand, "context": dict(context)})
         if answer.get("ok"):
             alternative["total"] = answer["total"]
             points = f"{answer['total']} points" + (f" instead of {chosen}" if chosen is not None else "")
