@@ -22,6 +22,7 @@ const state = {
   photoSize: null,     // [width, height] of the oriented photo, for placing the boxes
   score: null,         // last successful score object
   activeFan: null,
+  alternatives: [],    // the photo's alternatives as the reading listed them (tile changes against that reading)
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -240,7 +241,8 @@ async function readPhoto(file) {
   renderHand();
   $("#hand-input").value = "";
   handInputEdited = false;
-  renderWarnings([], []);
+  renderWarnings([]);
+  setAlternatives([]);
   clearScore();
   const form = new FormData();
   form.append("image", file, file.name || "photo.jpg");
@@ -262,7 +264,8 @@ async function readPhoto(file) {
   state.photoSize = [body.width, body.height];
   $("#photo-status").textContent = `${state.tiles.length} tiles found`;
   renderBoxes();
-  renderWarnings(body.warnings, body.alternatives);
+  renderWarnings(body.warnings);
+  setAlternatives(body.alternatives);
   if (body.hand) {
     state.hand = body.hand;
     renderHand();
@@ -271,28 +274,34 @@ async function readPhoto(file) {
   else if (body.score) showScoreError(body.score);
 }
 
-async function rereadTiles() {
+function tilesRequest(tiles, context) {
   const body = {
     // the recogniser's probabilities go back with each tile: the lift model's and the orientation head's
-    tiles: state.tiles.map((t) => ({ code: t.code, box: t.box, rotation: t.rotation || 0, face_down: !!t.face_down,
-                                     confidence: t.confidence ?? 1, lifted: t.lifted ?? null,
-                                     sideways_probability: t.sideways_probability ?? null })),
-    width: state.photoSize[0], height: state.photoSize[1], context: contextFromForm(),
+    tiles: tiles.map((t) => ({ code: t.code, box: t.box, rotation: t.rotation || 0, face_down: !!t.face_down,
+                               confidence: t.confidence ?? 1, lifted: t.lifted ?? null,
+                               sideways_probability: t.sideways_probability ?? null })),
+    width: state.photoSize[0], height: state.photoSize[1], context,
   };
   const winning = $("#override-winning").value.trim();
   const kongs = $("#override-kongs").value.trim();
   if (winning) body.winning_tile = winning;
   if (kongs) body.concealed_kong_tiles = kongs;
+  return body;
+}
+
+async function rereadTiles() {
   const { status, body: answer } = await callApi("/v1/tiles/score", {
-    method: "POST", headers: apiHeaders({ "Content-Type": "application/json" }), body: JSON.stringify(body),
+    method: "POST", headers: apiHeaders({ "Content-Type": "application/json" }),
+    body: JSON.stringify(tilesRequest(state.tiles, contextFromForm())),
   });
-  if (status !== 200) { showScoreError(answer); return; }
+  if (status !== 200) { showScoreError(answer); refreshAlternatives(); return; }
   state.tileRoles = answer.tile_roles || null;
   (state.tileRoles || []).forEach((role, i) => { if (state.tiles[i] && role && role.code) state.tiles[i].hand_code = role.code; });
   renderBoxes();
-  renderWarnings(answer.warnings, answer.alternatives);
+  renderWarnings(answer.warnings);
   if (answer.hand) { state.hand = answer.hand; renderHand(); }
   if (answer.score && answer.score.ok) showScore(answer.score); else if (answer.score) showScoreError(answer.score);
+  refreshAlternatives(answer.alternatives || []);
 }
 
 // ---- palette ----------------------------------------------------------------------------------------------------
@@ -357,6 +366,8 @@ async function rescore(handOrString) {
   } else {
     showScoreError(body);
   }
+  // A typed hand is not the photo's reading: the photo's alternatives do not describe it.
+  if (typeof hand === "string") setAlternatives([]); else refreshAlternatives();
 }
 
 let rescoreTimer = null;
@@ -470,7 +481,7 @@ function highlightFan(index) {
   }
 }
 
-function renderWarnings(warnings, alternatives) {
+function renderWarnings(warnings) {
   const list = $("#warnings");
   list.innerHTML = "";
   for (const warning of warnings || []) {
@@ -478,6 +489,15 @@ function renderWarnings(warnings, alternatives) {
     li.textContent = typeof warning === "string" ? warning : JSON.stringify(warning);
     list.append(li);
   }
+}
+
+function setAlternatives(alternatives) {
+  alternativeRequests++;  // an older scoring of the alternatives still on its way is for another reading
+  state.alternatives = alternatives || [];
+  renderAlternatives(state.alternatives);
+}
+
+function renderAlternatives(alternatives) {
   const box = $("#alternatives");
   box.innerHTML = "";
   (alternatives || []).forEach((alternative) => {
@@ -503,6 +523,66 @@ function renderWarnings(warnings, alternatives) {
   });
 }
 
+// The photo's alternatives are changes against its first reading. After a correction or a context change they are
+// put to the hand on show: a change the referee made is settled (the same face: done; another: overruled, and the
+// alternative goes); what is left of each is scored on the corrected tiles by /v1/tiles/score (as the service scores
+// an alternative), against the score now on show. The readings that change no face (a pung that may be an added
+// kong) come from /v1/tiles/score reading the corrected tiles: ``fresh``, that call's alternatives where the page
+// just made it.
+let alternativeRequests = 0;
+async function refreshAlternatives(fresh) {
+  if (!(state.alternatives.length || (fresh && fresh.length)) || !state.photoSize) return;
+  const request = ++alternativeRequests;
+  const current = state.score ? state.score.total : null;
+  const currentText = state.hand ? formatHand(state.hand) : "no hand";
+  const context = contextFromForm();
+  const read = async (changes) => {
+    const codes = new Map(changes.map((c) => [c.tile_index, c.to]));
+    const tiles = state.tiles.map((t, i) => (codes.has(i) ? Object.assign({}, t, { code: codes.get(i), face_down: false }) : t));
+    const { status, body } = await callApi("/v1/tiles/score", {
+      method: "POST", headers: apiHeaders({ "Content-Type": "application/json" }),
+      body: JSON.stringify(tilesRequest(tiles, context)),
+    });
+    return status === 200 ? body : null;
+  };
+  const pending = fresh ? [fresh] : [];
+  const listed = new Set((fresh || []).map((a) => JSON.stringify((a.changes || []).map((c) => [c.tile_index, c.to]))));
+  let layoutReadings = false;
+  for (const alternative of state.alternatives) {
+    const changes = alternative.changes || [];
+    if (!changes.length) { layoutReadings = true; continue; }
+    const left = changes.filter((c) => !(state.tiles[c.tile_index] || {}).corrected);
+    const overruled = changes.some((c) => { const t = state.tiles[c.tile_index]; return !t || (t.corrected && t.code !== c.to); });
+    const key = JSON.stringify(left.map((c) => [c.tile_index, c.to]));
+    if (overruled || !left.length || listed.has(key)) continue;
+    listed.add(key);
+    pending.push(read(left).then((answer) => {
+      if (!answer || !answer.hand || !answer.score) return null;
+      const score = answer.score;
+      const words = left.map((c) => `tile ${c.tile_index} is ${c.to} instead of ${c.from}`).join(", ");
+      const points = score.ok ? `${score.total} points` + (current !== null ? ` instead of ${current}` : "")
+        : `no win (${(score.error || {}).code})`;
+      return { tile_index: left[0].tile_index, box: left[0].box, from: left[0].from, to: left[0].to, changes: left,
+               hand: answer.hand, total: score.ok ? score.total : undefined,
+               description: `if ${words} the hand is ${formatHand(answer.hand)} (instead of ${currentText}): ${points}` };
+    }));
+  }
+  if (layoutReadings && !fresh) {
+    pending.push(read([]).then((answer) => (answer ? (answer.alternatives || []).filter((a) => !(a.changes || []).length) : [])));
+  }
+  const answers = await Promise.all(pending);
+  if (request !== alternativeRequests) return;
+  // one the referee chose (an added kong read again from the tiles as a pung and its alternative) is the hand on show
+  const shown = state.hand ? handKey(state.hand) : null;
+  renderAlternatives([].concat(...answers.map((a) => (Array.isArray(a) ? a : a ? [a] : [])))
+    .filter((a) => !a.hand || handKey(a.hand) !== shown));
+}
+
+function handKey(hand) {
+  return formatHand(Object.assign({}, hand, { concealed: [...(hand.concealed || [])].sort(),
+                                              flowers: [...(hand.flowers || [])].sort() }));
+}
+
 // ---- wiring -----------------------------------------------------------------------------------------------------
 async function checkService() {
   const { status, body } = await callApi("/healthz", { headers: apiHeaders() });
@@ -520,7 +600,8 @@ function init() {
   $("#score-button").addEventListener("click", () => {
     const text = $("#hand-input").value.trim();
     clearTimeout(rescoreTimer);
-    if (text) rescore(text);
+    // The hand on show, not typed over: still the photo's (its alternatives stay); typed text is a hand of its own.
+    if (text) rescore(handInputEdited || !state.hand ? text : undefined);
   });
   $("#hand-input").addEventListener("input", () => { handInputEdited = true; });
   $("#hand-input").addEventListener("keydown", (e) => { if (e.key === "Enter") $("#score-button").click(); });

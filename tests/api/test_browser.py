@@ -358,3 +358,101 @@ def test_choosing_an_alternative_updates_the_photo_boxes(page, live_server):
         sync_api.expect(box.locator(".label")).to_contain_text(to)
     finally:
         page.unroute("**/v1/score")
+
+
+class TableRecognizer:
+    """Stands in for the models: the live server reads a hand-made detection set (tests/hand_reader/builder.py) from
+    any upload, so that the page gets a real reading with close alternatives and no model runs."""
+
+    def __init__(self, layout: str, misread: dict, loose: tuple = ()):
+        from tests.hand_reader.builder import Table
+
+        table = Table().row(layout)
+        for code, x, y in loose:
+            table.tile(code, x, y)
+        self.detections, self.size, _ = table.photo(misread=misread)
+
+    def recognize_with_image(self, data: bytes):
+        from vision.recognize import Recognition
+
+        return Recognition(self.detections, *self.size), None
+
+
+# Table tiles 8 (9m) and 13 (the winning 4p) are doubtful: the answer lists "tile 1 is 1p", "tile 10 is 6m" and both.
+TWO_DOUBTS = ("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p",
+              {13: [("4p", 0.6), ("1p", 0.35), ("7p", 0.03)], 8: [("9m", 0.6), ("6m", 0.35), ("7p", 0.03)]})
+
+
+@contextlib.contextmanager
+def photo_read_as(live_server, layout: str, misread: dict, loose: tuple = ()):
+    """Photos sent to the live server are read as the given table for the block (the real reader and pipeline)."""
+    reader = live_server.server.config.app.state.reader
+    kept = reader.recognizer
+    reader.recognizer = TableRecognizer(layout, misread, loose)
+    try:
+        yield
+    finally:
+        reader.recognizer = kept
+
+
+def read_photo(live_server, photo) -> dict:
+    import httpx
+
+    return httpx.post(live_server.url + "/v1/score", files={"image": (photo.name, photo.read_bytes())},
+                      data={"overlay": "false", "context": json.dumps(PAGE_DEFAULT_CONTEXT)}, timeout=60).json()
+
+
+def tiles_score(live_server, answer: dict, codes: dict[int, str], context: dict) -> dict:
+    """What /v1/tiles/score answers for the photo's tiles with ``codes`` (tile index -> face) put in."""
+    import httpx
+
+    tiles = [dict(t, code=codes.get(i, t["code"])) for i, t in enumerate(answer["tiles"])]
+    return httpx.post(live_server.url + "/v1/tiles/score", json={"tiles": tiles, "width": answer["width"],
+                      "height": answer["height"], "context": context}, timeout=60).json()
+
+
+def correct_box(page, index: int, code: str) -> None:
+    box = page.locator("#boxes .box").nth(index)
+    box.scroll_into_view_if_needed()
+    where = box.bounding_box()
+    page.mouse.click(where["x"] + where["width"] / 2, where["y"] + where["height"] / 2)
+    page.locator(f'#palette-tiles .tile-chip[data-code="{code}"]').click()
+
+
+def test_alternatives_follow_the_corrected_hand(page, live_server):
+    """After a correction the alternatives describe the hand on show: the change made (or overruled) is no longer
+    offered, and the others carry what /v1/tiles/score answers for the corrected tiles with their change, against
+    the score now on show; a context change scores them again too."""
+    photo = FIXTURES / "synth_2021.jpg"
+    page.reload()
+    with photo_read_as(live_server, *TWO_DOUBTS):
+        answer = read_photo(live_server, photo)
+        assert sorted(tuple((c["tile_index"], c["to"]) for c in a["changes"]) for a in answer["alternatives"]) == \
+            [((1, "1p"),), ((1, "1p"), (10, "6m")), ((10, "6m"),)]
+        upload_and_wait(page, photo)
+    alternatives = page.locator("#alternatives button")
+    sync_api.expect(alternatives).to_have_count(3)
+
+    correct_box(page, 1, "1p")  # the winning tile is 1p: one of the alternatives, made by hand
+    corrected = tiles_score(live_server, answer, {1: "1p"}, PAGE_DEFAULT_CONTEXT)["score"]
+    wait_for_total(page, corrected["total"])
+    both = tiles_score(live_server, answer, {1: "1p", 10: "6m"}, PAGE_DEFAULT_CONTEXT)["score"]
+    sync_api.expect(alternatives).to_have_count(1)  # "tile 1 is 1p" is made; with it, "both" is "tile 10 is 6m"
+    sync_api.expect(alternatives.first).to_contain_text("tile 10 is 6m instead of 9m")
+    sync_api.expect(alternatives.first).to_contain_text(f"{both['total']} points instead of {corrected['total']}")
+    assert "tile 1 " not in alternatives.first.inner_text()
+
+    context = {**PAGE_DEFAULT_CONTEXT, "self_drawn": True}
+    page.check('#context-form input[name="self_drawn"]')
+    corrected = tiles_score(live_server, answer, {1: "1p"}, context)["score"]
+    both = tiles_score(live_server, answer, {1: "1p", 10: "6m"}, context)["score"]
+    wait_for_total(page, corrected["total"])
+    sync_api.expect(alternatives.first).to_contain_text(f"{both['total']} points instead of {corrected['total']}")
+
+    # Choosing the one left makes it: the hand is the one it described, and nothing is offered any more.
+    with page.expect_response(lambda r: "/v1/hands/score" in r.url):
+        alternatives.first.click()
+    wait_for_total(page, both["total"])
+    sync_api.expect(alternatives).to_have_count(0)
+    page.uncheck('#context-form input[name="self_drawn"]')
+
