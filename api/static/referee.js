@@ -276,8 +276,9 @@ async function readPhoto(file) {
 
 function tilesRequest(tiles, context) {
   const body = {
-    // the recogniser's probabilities go back with each tile: the lift model's and the orientation head's
-    tiles: tiles.map((t) => ({ code: t.code, box: t.box, rotation: t.rotation || 0, face_down: !!t.face_down,
+    // the recogniser's probabilities go back with each tile: the lift model's and the orientation head's; each tile
+    // goes back as the face the hand on show took (the reading may have taken a misread face as another)
+    tiles: tiles.map((t) => ({ code: t.hand_code || t.code, box: t.box, rotation: t.rotation || 0, face_down: !!t.face_down,
                                confidence: t.confidence ?? 1, lifted: t.lifted ?? null,
                                sideways_probability: t.sideways_probability ?? null })),
     width: state.photoSize[0], height: state.photoSize[1], context,
@@ -296,7 +297,8 @@ async function rereadTiles() {
   });
   if (status !== 200) { showScoreError(answer); refreshAlternatives(); return; }
   state.tileRoles = answer.tile_roles || null;
-  (state.tileRoles || []).forEach((role, i) => { if (state.tiles[i] && role && role.code) state.tiles[i].hand_code = role.code; });
+  // a tile the hand no longer takes (now clutter) keeps no face of the last reading
+  (state.tileRoles || []).forEach((role, i) => { if (state.tiles[i]) state.tiles[i].hand_code = (role && role.code) || undefined; });
   renderBoxes();
   renderWarnings(answer.warnings);
   if (answer.hand) { state.hand = answer.hand; renderHand(); }
@@ -538,7 +540,7 @@ async function refreshAlternatives(fresh) {
   const context = contextFromForm();
   const read = async (changes) => {
     const codes = new Map(changes.map((c) => [c.tile_index, c.to]));
-    const tiles = state.tiles.map((t, i) => (codes.has(i) ? Object.assign({}, t, { code: codes.get(i), face_down: false }) : t));
+    const tiles = state.tiles.map((t, i) => (codes.has(i) ? Object.assign({}, t, { code: codes.get(i), hand_code: codes.get(i), face_down: false }) : t));
     const { status, body } = await callApi("/v1/tiles/score", {
       method: "POST", headers: apiHeaders({ "Content-Type": "application/json" }),
       body: JSON.stringify(tilesRequest(tiles, context)),

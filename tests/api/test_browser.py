@@ -456,3 +456,26 @@ def test_alternatives_follow_the_corrected_hand(page, live_server):
     sync_api.expect(alternatives).to_have_count(0)
     page.uncheck('#context-form input[name="self_drawn"]')
 
+
+def test_a_correction_read_again_keeps_the_faces_the_hand_took(page, live_server):
+    """The winning tile's top face (7z) makes no hand: the reading takes it as 4p. Correcting a loose tile reads the
+    hand again from the tiles (/v1/tiles/score): that tile must go back as the 4p the hand shows, not as the 7z
+    misread, which the reader would now have to guess again (it took 1p: another hand and score)."""
+    photo = FIXTURES / "synth_2021.jpg"
+    page.reload()
+    with photo_read_as(live_server, "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p",
+                       {13: [("7z", 0.6), ("4p", 0.3), ("1p", 0.05)]}, loose=(("5s", 4, -4),)):
+        answer = read_photo(live_server, photo)
+        upload_and_wait(page, photo)
+    roles = answer["tile_roles"]
+    winning = next(i for i, role in enumerate(roles) if role["role"] == "winning")
+    loose = next(i for i, role in enumerate(roles) if role["role"] == "clutter")
+    assert (answer["tiles"][winning]["code"], roles[winning]["code"]) == ("7z", "4p")
+    wait_for_total(page, answer["score"]["total"])
+
+    with page.expect_response(lambda r: "/v1/tiles/score" in r.url):
+        correct_box(page, loose, "6s")
+    expected = tiles_score(live_server, answer, {winning: "4p", loose: "6s"}, PAGE_DEFAULT_CONTEXT)
+    assert expected["hand"]["winning_tile"] == "4p"
+    wait_for_total(page, expected["score"]["total"])
+    assert "+4p" in page.input_value("#hand-input")
