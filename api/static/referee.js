@@ -23,6 +23,7 @@ const state = {
   score: null,         // last successful score object
   activeFan: null,
   alternatives: [],    // the photo's alternatives as the reading listed them (tile changes against that reading)
+  handFromPhoto: false,  // the hand on show is the photo's reading (corrected or not), not a typed one
 };
 
 const $ = (selector) => document.querySelector(selector);
@@ -179,6 +180,21 @@ function handPositionForTile(tileIndex, handCode) {
   return null;
 }
 
+// The photo tiles a tile of the photo's hand was read from (tile_roles: its part, its meld), by face: one, or every
+// tile of a pung or kong, which replaceInHand changes as a whole. Backs are left alone: their face is the overrides'.
+function tilesForHandPosition(position, code) {
+  if (!state.handFromPhoto || !Array.isArray(state.tileRoles)) return [];
+  const meld = position.part === "meld" ? state.hand.melds[Number(position.meld)] : null;
+  const found = [];
+  state.tileRoles.forEach((role, i) => {
+    const tile = state.tiles[i];
+    if (!tile || !role || tile.face_down || role.role !== position.part || (tile.hand_code || tile.code) !== code) return;
+    if (meld && role.meld_index !== Number(position.meld)) return;
+    found.push(i);
+  });
+  return meld && meld.type !== "chow" ? found : found.slice(0, 1);
+}
+
 // ---- the photo --------------------------------------------------------------------------------------------------
 function confidenceClass(confidence) {
   if (confidence == null) return "conf-low";
@@ -238,6 +254,7 @@ async function readPhoto(file) {
   state.tileRoles = null;
   state.photoSize = null;
   state.hand = null;
+  state.handFromPhoto = false;
   renderHand();
   $("#hand-input").value = "";
   handInputEdited = false;
@@ -268,6 +285,7 @@ async function readPhoto(file) {
   setAlternatives(body.alternatives);
   if (body.hand) {
     state.hand = body.hand;
+    state.handFromPhoto = true;
     renderHand();
   }
   if (body.score && body.score.ok) showScore(body.score);
@@ -301,7 +319,7 @@ async function rereadTiles() {
   (state.tileRoles || []).forEach((role, i) => { if (state.tiles[i]) state.tiles[i].hand_code = (role && role.code) || undefined; });
   renderBoxes();
   renderWarnings(answer.warnings);
-  if (answer.hand) { state.hand = answer.hand; renderHand(); }
+  if (answer.hand) { state.hand = answer.hand; state.handFromPhoto = true; renderHand(); }
   if (answer.score && answer.score.ok) showScore(answer.score); else if (answer.score) showScoreError(answer.score);
   refreshAlternatives(answer.alternatives || []);
 }
@@ -369,7 +387,7 @@ async function rescore(handOrString) {
     showScoreError(body);
   }
   // A typed hand is not the photo's reading: the photo's alternatives do not describe it.
-  if (typeof hand === "string") setAlternatives([]); else refreshAlternatives();
+  if (typeof hand === "string") { state.handFromPhoto = false; setAlternatives([]); } else refreshAlternatives();
 }
 
 let rescoreTimer = null;
@@ -612,6 +630,11 @@ function init() {
     if (!chip) return;
     const position = { part: chip.dataset.part, index: chip.dataset.index, meld: chip.dataset.meld };
     openPalette(chip.dataset.code, `Replace ${chip.dataset.code} with…`, (code) => {
+      // the photo's tile takes the new face too: its box shows it, and a reading again sends it back
+      for (const i of tilesForHandPosition(position, chip.dataset.code)) {
+        Object.assign(state.tiles[i], { code, hand_code: code, corrected: true, confidence: 1 });
+      }
+      renderBoxes();
       replaceInHand(position, code);
       renderHand();
       rescore();

@@ -479,3 +479,27 @@ def test_a_correction_read_again_keeps_the_faces_the_hand_took(page, live_server
     assert expected["hand"]["winning_tile"] == "4p"
     wait_for_total(page, expected["score"]["total"])
     assert "+4p" in page.input_value("#hand-input")
+
+
+def test_a_correction_in_the_hand_is_made_on_the_photo_too(page, live_server):
+    """Tapping the hand's winning tile and picking 1p corrects the photo's tile it was read from as well: its box
+    shows 1p, and the alternatives are those of the corrected tiles, as when the box itself is corrected."""
+    photo = FIXTURES / "synth_2021.jpg"
+    page.reload()
+    with photo_read_as(live_server, *TWO_DOUBTS):
+        answer = read_photo(live_server, photo)
+        upload_and_wait(page, photo)
+    winning = next(i for i, role in enumerate(answer["tile_roles"]) if role["role"] == "winning")
+    alternatives = page.locator("#alternatives button")
+    sync_api.expect(alternatives).to_have_count(3)
+
+    page.locator('#hand-tiles .tile-chip[data-part="winning"]').click()
+    page.locator('#palette-tiles .tile-chip[data-code="1p"]').click()
+    corrected = tiles_score(live_server, answer, {winning: "1p"}, PAGE_DEFAULT_CONTEXT)["score"]
+    both = tiles_score(live_server, answer, {winning: "1p", 10: "6m"}, PAGE_DEFAULT_CONTEXT)["score"]
+    wait_for_total(page, corrected["total"])
+    box = page.locator("#boxes .box").nth(winning)
+    sync_api.expect(box).to_have_attribute("data-code", "1p")
+    sync_api.expect(box).to_have_class("box corrected")
+    sync_api.expect(alternatives).to_have_count(1)
+    sync_api.expect(alternatives.first).to_contain_text(f"{both['total']} points instead of {corrected['total']}")
