@@ -428,6 +428,7 @@ function scoreItems(score) {
 function showScore(score) {
   state.score = score;
   state.activeFan = null;
+  clearHighlights();  // the photo's boxes too: they were lit for a fan of the last score
   $("#score-error").hidden = true;
   const list = $("#fans");
   list.innerHTML = "";

@@ -503,3 +503,24 @@ def test_a_correction_in_the_hand_is_made_on_the_photo_too(page, live_server):
     sync_api.expect(box).to_have_class("box corrected")
     sync_api.expect(alternatives).to_have_count(1)
     sync_api.expect(alternatives.first).to_contain_text(f"{both['total']} points instead of {corrected['total']}")
+
+
+def test_a_rescored_hand_lights_no_tiles_of_the_last_score(page, live_server):
+    """A fan tapped lights its tiles on the photo too; once the hand is scored again (here, self-drawn ticked) no
+    fan is active, and no box stays lit for the last score's fan."""
+    photo = FIXTURES / "synth_2021.jpg"
+    page.reload()
+    with photo_read_as(live_server, *TWO_DOUBTS):
+        answer = read_photo(live_server, photo)
+        upload_and_wait(page, photo)
+    wait_for_total(page, answer["score"]["total"])
+    page.locator("#fans li", has_text="Pure Straight").click()
+    lit = page.locator("#boxes .box.hl")
+    sync_api.expect(lit).to_have_count(9)
+    page.check('#context-form input[name="self_drawn"]')
+    try:
+        wait_for_total(page, engine_total(Hand.from_json(answer["hand"]).format(), self_drawn=True))
+        sync_api.expect(page.locator("#fans li.active")).to_have_count(0)
+        sync_api.expect(lit).to_have_count(0)
+    finally:
+        page.uncheck('#context-form input[name="self_drawn"]')
