@@ -386,6 +386,8 @@ async function rescore(handOrString) {
   } else {
     showScoreError(body);
   }
+  // The reading's warnings stay (they say what to check on the photo), marked as being on the reading as it was.
+  $("#warnings-note").hidden = !$("#warnings li");
   // A typed hand is not the photo's reading: the photo's alternatives do not describe it.
   if (typeof hand === "string") { state.handFromPhoto = false; setAlternatives([]); } else refreshAlternatives();
 }
@@ -505,6 +507,7 @@ function highlightFan(index) {
 function renderWarnings(warnings) {
   const list = $("#warnings");
   list.innerHTML = "";
+  $("#warnings-note").hidden = true;
   for (const warning of warnings || []) {
     const li = document.createElement("li");
     li.textContent = typeof warning === "string" ? warning : JSON.stringify(warning);

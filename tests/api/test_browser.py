@@ -524,3 +524,21 @@ def test_a_rescored_hand_lights_no_tiles_of_the_last_score(page, live_server):
         sync_api.expect(lit).to_have_count(0)
     finally:
         page.uncheck('#context-form input[name="self_drawn"]')
+
+
+def test_the_photos_warnings_say_they_are_on_the_first_reading_after_a_correction(page, live_server):
+    """The reading's warning "tile 11 read as 7z was taken as 4p" is about the photo as first read: once the referee
+    has made that tile 1p, the page says the notes are on the first reading (the hand has changed since)."""
+    photo = FIXTURES / "synth_2021.jpg"
+    page.reload()
+    with photo_read_as(live_server, "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p",
+                       {13: [("7z", 0.6), ("4p", 0.3), ("1p", 0.05)]}):
+        answer = read_photo(live_server, photo)
+        upload_and_wait(page, photo)
+    winning = next(i for i, role in enumerate(answer["tile_roles"]) if role["role"] == "winning")
+    sync_api.expect(page.locator("#warnings")).to_contain_text("read as 7z was taken as 4p")
+    sync_api.expect(page.locator("#warnings-note")).to_be_hidden()
+    correct_box(page, winning, "1p")
+    wait_for_total(page, tiles_score(live_server, answer, {winning: "1p"}, PAGE_DEFAULT_CONTEXT)["score"]["total"])
+    sync_api.expect(page.locator("#warnings-note")).to_be_visible()
+    sync_api.expect(page.locator("#warnings-note")).to_contain_text("first read")
