@@ -679,6 +679,11 @@ function init() {
     if (li && state.score) highlightFan(Number(li.dataset.fan));
   });
   $("#context-form").addEventListener("change", () => { syncRiichiFields(); rescoreSoon(); });
+  // The reading asks for the winning tile (or a concealed kong's faces) once it has read the photo: named then, they
+  // apply to that photo at once, read again from its tiles.
+  for (const id of ["#override-winning", "#override-kongs"]) {
+    $(id).addEventListener("change", () => { if (state.photoSize && state.tiles.length) rereadTiles(); });
+  }
   syncRiichiFields();
   checkService();
   handFromUrl();

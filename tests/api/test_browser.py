@@ -542,3 +542,32 @@ def test_the_photos_warnings_say_they_are_on_the_first_reading_after_a_correctio
     wait_for_total(page, tiles_score(live_server, answer, {winning: "1p"}, PAGE_DEFAULT_CONTEXT)["score"]["total"])
     sync_api.expect(page.locator("#warnings-note")).to_be_visible()
     sync_api.expect(page.locator("#warnings-note")).to_contain_text("first read")
+
+
+def test_a_winning_tile_named_after_the_photo_is_read_reads_it_again(page, live_server):
+    """The reading asks for the winning tile where none is set apart ('name the winning tile'): naming it in the
+    photo overrides once the photo is read applies it to that photo at once (/v1/tiles/score with winning_tile),
+    not only to the next photo or the next correction."""
+    import httpx
+
+    photo = FIXTURES / "synth_2021.jpg"
+    page.reload()
+    with photo_read_as(live_server, "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p 4p", {}):
+        answer = read_photo(live_server, photo)
+        upload_and_wait(page, photo)
+    assert "winning_tile_not_set_apart" in answer["warning_codes"]
+    wait_for_total(page, answer["score"]["total"])
+    named = "9m" if answer["hand"]["winning_tile"] != "9m" else "3m"
+    expected = httpx.post(live_server.url + "/v1/tiles/score", json={
+        "tiles": answer["tiles"], "width": answer["width"], "height": answer["height"],
+        "context": PAGE_DEFAULT_CONTEXT, "winning_tile": named}, timeout=60).json()
+    assert expected["hand"]["winning_tile"] == named and expected["score"]["total"] != answer["score"]["total"]
+    page.locator("#photo-section details summary").click()
+    try:
+        with page.expect_response(lambda r: "/v1/tiles/score" in r.url):
+            page.fill("#override-winning", named)
+            page.locator("#override-winning").press("Enter")
+        wait_for_total(page, expected["score"]["total"])
+        assert f"+{named}" in page.input_value("#hand-input")
+    finally:
+        page.fill("#override-winning", "")
