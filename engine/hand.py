@@ -91,6 +91,10 @@ class Meld:
         if self.discarder is not None:
             object.__setattr__(self, "discarder",
                                _enum_value(Discarder, self.discarder, "invalid_meld_source", "meld 'from'"))
+        elif self.type is MeldType.CHOW:
+            # A chow comes only from the left (M23), so one written without 'from' is that same meld: it compares
+            # equal to it and its JSON carries the 'from' interfaces.md gives every claimed meld.
+            object.__setattr__(self, "discarder", Discarder.LEFT)
 
     # --- properties ---------------------------------------------------------------------------------------------
     @property
@@ -159,14 +163,18 @@ class Meld:
     # --- compact string -----------------------------------------------------------------------------------------
     def format(self) -> str:
         if self.claimed is not None:
-            digits = []
+            # MPSZ with a '*' after the claimed tile's digit; runs of one suit share the letter, so that even a
+            # meld of mixed suits (invalid, but quoted in its error) keeps its claimed tile in the string.
+            out: list[str] = []
             marked = False
-            for t in self.tiles:
-                digits.append(t.code[0])
+            for i, t in enumerate(self.tiles):
+                if i and t.suit != self.tiles[i - 1].suit:
+                    out.append(self.tiles[i - 1].suit)
+                out.append(t.code[0])
                 if t is self.claimed and not marked:
-                    digits.append("*")
+                    out.append("*")
                     marked = True
-            body = "".join(digits) + self.tiles[0].suit if len({t.suit for t in self.tiles}) == 1 else format_tiles(self.tiles)
+            body = "".join(out) + self.tiles[-1].suit if self.tiles else ""
         else:
             body = format_tiles(self.tiles)
         return self.type.letter + body + (self.discarder.mark if self.discarder else "")
@@ -180,13 +188,17 @@ class Meld:
         if not match:
             raise HandError("invalid_meld", f"cannot read meld {text!r}")
         letter, body, mark = match.groups()
+        tiles = tuple(parse_tiles(body.replace("*", "")))
         claimed = None
         if "*" in body:
+            # One '*', right after the claimed tile's digit ("c34*5s"): a second star, or one with no digit before
+            # it, would otherwise mark some other tile (or none) without a word.
             star = body.index("*")
-            suit = body[-1]
-            claimed = Tile.parse(body[star - 1] + suit)
-            body = body.replace("*", "")
-        return cls(type=_MELD_BY_LETTER[letter], tiles=tuple(parse_tiles(body)),
+            suit = re.search(r"[mpsz]", body[star:])
+            if body.count("*") > 1 or star == 0 or not body[star - 1].isdigit() or suit is None:
+                raise HandError("invalid_meld", f"'*' marks one claimed tile, right after its digit: {text!r}")
+            claimed = Tile.parse(body[star - 1] + suit.group())  # the suit of the star's own digit run
+        return cls(type=_MELD_BY_LETTER[letter], tiles=tiles,
                    discarder=_DISCARDER_BY_MARK[mark] if mark else None, claimed=claimed)
 
     def __repr__(self) -> str:
@@ -287,13 +299,15 @@ class Hand:
         if "concealed" not in data:
             raise HandError("invalid_hand_json", "a hand needs 'concealed'")
         concealed = parse_tiles(data["concealed"])
-        melds_data = data.get("melds") or []
-        if not isinstance(melds_data, (list, tuple)):
+        melds_data = data.get("melds")
+        if melds_data is None:
+            melds_data = []
+        if not isinstance(melds_data, (list, tuple)):  # {} or 0 is no list of melds, not "no melds"
             raise HandError("invalid_hand_json", f"'melds' must be a list, not {melds_data!r}")
         melds = tuple(Meld.from_json(m) for m in melds_data)
         winning = data.get("winning_tile")
         winning_tile = Tile.parse(winning) if winning is not None else None
-        flowers = parse_tiles(data.get("flowers") or [])
+        flowers = parse_tiles(data["flowers"]) if data.get("flowers") is not None else []
         if winning_tile is not None and len(concealed) == 14 - 3 * len(melds):
             for i, t in enumerate(concealed):
                 if t is winning_tile:
@@ -332,7 +346,10 @@ class Hand:
             elif token[0] == "+":
                 if winning is not None:
                     raise HandError("wrong_tile_count", f"two winning tiles in {text!r}")
-                winning = Tile.parse(token[1:])
+                try:
+                    winning = Tile.parse(token[1:])
+                except HandError:  # say which token: "+" alone would be quoted as ''
+                    raise HandError("unknown_tile", f"cannot read the winning tile {token!r} in {text!r}") from None
             else:
                 tiles = parse_tiles(token)
                 if tiles and all(t.is_flower for t in tiles):
@@ -381,6 +398,11 @@ class WinContext:
     # riichi pao (包 / sekinin barai): who fed the meld that made a liable yakuman, seen from the winner
     # ("left" / "across" / "right"); None when nobody is liable. An extension of interfaces.md.
     pao: str | None = None
+
+    def __hash__(self) -> int:
+        # Frozen, so a value (a cache key beside its Hand); the generated hash failed on the ``options`` dict.
+        return hash(tuple(frozenset(self.options.items()) if f.name == "options" else getattr(self, f.name)
+                          for f in fields(self)))
 
     @property
     def is_dealer(self) -> bool:

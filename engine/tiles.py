@@ -19,6 +19,7 @@ riichi aka dora. It compares equal only to itself; use :attr:`Tile.kind` to forg
 
 from __future__ import annotations
 
+import operator
 import re
 from typing import Iterable, Iterator
 
@@ -64,8 +65,11 @@ class Tile:
 
     def __new__(cls, index: int, red: bool = False) -> "Tile":  # interned: see _TABLE
         try:
-            return _TABLE[(index, red)]
-        except KeyError:
+            # An index is an integer (numpy's too); True or 4.0 would otherwise hash to a tile and pass as one.
+            if isinstance(index, bool):
+                raise TypeError
+            return _TABLE[(operator.index(index), red)]
+        except (KeyError, TypeError):
             raise HandError("unknown_tile", f"no tile with index {index!r}{' (red)' if red else ''}") from None
 
     @classmethod
@@ -234,7 +238,10 @@ def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
                 tiles.append(_BY_CODE[letter])
             else:
                 for digit in digits:
-                    tiles.append(Tile.parse(digit + suit))
+                    code = _BY_CODE.get(digit + suit)
+                    if code is None:  # quote the input too: in "123m10z" the bad code '0z' was never typed alone
+                        raise HandError("unknown_tile", f"unknown tile code {digit + suit!r} in {text!r}")
+                    tiles.append(code)
             pos = match.end()
             while pos < len(stripped) and stripped[pos] in " ,":
                 pos += 1

@@ -44,3 +44,14 @@ def hands(draw):
     winning = Tile.from_index(chosen[0])
     flowers = draw(st.lists(st.sampled_from([t for t in ALL_FACES if t.is_flower]), unique=True, max_size=8))
     return Hand(tuple(concealed), tuple(meld_list), winning, tuple(flowers))
+
+
+@st.composite
+def any_melds(draw):
+    """A meld with red fives and a claimed tile anywhere, legal or not (mixed suits, unequal tiles): for round trips,
+    which must hold for every value, the invalid ones that error messages quote included."""
+    kind = draw(st.sampled_from(list(MeldType)))
+    meld_tiles = tuple(draw(st.lists(st.sampled_from(ALL_FACES[:34] + RED_FIVES), min_size=1, max_size=4)))
+    discarder = draw(st.one_of(st.none(), st.sampled_from(list(Discarder))))
+    claimed = draw(st.one_of(st.none(), st.sampled_from(meld_tiles)))
+    return Meld(kind, meld_tiles, discarder, claimed)

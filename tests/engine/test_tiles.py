@@ -61,3 +61,21 @@ def test_predicates_follow_the_rulebook_classes():
 
 def test_ordering_is_by_suit_then_number():
     assert sorted(parse_tiles("1z9s1s9p1p9m1m1f0m5m")) == parse_tiles("1509m19p19s1z1f")
+
+
+@pytest.mark.parametrize("index", [True, 4.0, [], "4"])
+def test_a_tile_index_is_an_integer(index):
+    # True == 1 and 4.0 == 4 hash like tile indices; taken as such they made 2m and 5m out of no index at all
+    with pytest.raises(HandError) as info:
+        Tile(index)
+    assert info.value.code == "unknown_tile" and repr(index) in str(info.value)
+    assert Tile(4) is Tile.from_index(4) is Tile.parse("5m") and Tile(4, True) is Tile.parse("0m")
+
+
+@pytest.mark.parametrize("text,code", [("123m10z", "0z"), ("45p9f", "9f"), ("18z", "8z")])
+def test_a_bad_code_in_a_tile_string_quotes_the_string(text, code):
+    # '0z' alone was never typed: the message names the string it came from as well
+    with pytest.raises(HandError) as info:
+        parse_tiles(text)
+    assert info.value.code == "unknown_tile"
+    assert repr(code) in info.value.message and repr(text) in info.value.message
