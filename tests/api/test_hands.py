@@ -78,3 +78,30 @@ def test_riichi_options_change_the_result(client):
     on = client.post("/v1/hands/score", json={**base, "context": {**base["context"], "options": {"aka_dora": True}}})
     assert off.status_code == on.status_code == 200, (off.text, on.text)
     assert on.json()["han"] == off.json()["han"] + 1
+
+
+SENT_BACK = [
+    ({"concealed": "406m456p678s2s", "winning_tile": "2s", "melds": [{"type": "chow", "tiles": "234s"}]},
+     {"rules": "riichi", "options": {"aka_dora": True}}),
+    ({"concealed": "123m34p11z789s", "winning_tile": "0p", "flowers": "18f",
+      "melds": [{"type": "added_kong", "tiles": "2222s", "from": "across", "claimed": "2s"}]}, {"rules": "mcr"}),
+    ({"concealed": "55p", "winning_tile": "5p", "melds": [
+        {"type": "chow", "tiles": ["3s", "4s", "5s"], "from": "left", "claimed": "4s"},
+        {"type": "pung", "tiles": "777z", "from": "across"}, {"type": "kong", "tiles": "9999p", "from": "right"},
+        {"type": "concealed_kong", "tiles": "EEEE"}]}, {"rules": "mcr", "seat_wind": "S"}),
+]
+
+
+@pytest.mark.parametrize("hand,context", SENT_BACK)
+def test_the_hand_in_an_answer_can_be_sent_back(client, hand, context):
+    # interfaces.md: a client sends back what it received (a corrected reading, a stored hand). The hand JSON and the
+    # compact string of an answer read back as the same hand with the same score, and the JSON keeps the contract's
+    # shape: codes only (no letter honours), every claimed meld with its 'from', none on a concealed kong.
+    first = client.post("/v1/hands/score", json={"hand": hand, "context": context}).json()
+    assert first["ok"], first
+    for melds in (first["hand"]["melds"],):
+        for meld in melds:
+            assert ("from" in meld) == (meld["type"] != "concealed_kong"), meld
+    for again in (first["hand"], first["hand_string"]):
+        second = client.post("/v1/hands/score", json={"hand": again, "context": context}).json()
+        assert second == first
