@@ -22,6 +22,11 @@ class HandError(ValueError):
         self.message = message
         self.details = details
 
+    def __reduce__(self):
+        # pickle and copy by the constructor's own arguments: the default passes the one formatted string back as
+        # ``code`` and fails, so an error raised in a worker process (multiprocessing) could not reach its parent
+        return (type(self), (self.code, self.message), {"details": self.details})
+
     def to_json(self) -> dict:
         error: dict = {"code": self.code, "message": self.message}
         if self.details:
