@@ -128,6 +128,9 @@ def _dora(hand: Hand, context: WinContext, facts: HandFacts, rules: Ruleset, not
             notes.append("ura dora count only for a riichi hand")
         else:
             ura_usable = len(context.ura_dora_indicators) if rules.kan_dora else 1
+            if ura_usable < len(context.ura_dora_indicators):  # kan ura, as the kan dora above (policy R17, R20)
+                notes.append(f"{len(context.ura_dora_indicators) - ura_usable} kan ura dora indicator(s) not counted"
+                             f" (options.kan_dora off)")
             ura = _count_dora(facts, context.ura_dora_indicators, ura_usable)
             if ura:
                 entries.append(YakuEntry("ura_dora", "Ura dora", "裏ドラ", ura, "dora", "options.ura_dora",

@@ -248,6 +248,17 @@ def test_kan_dora_counts_every_indicator_only_when_on():
     assert any("kan dora" in note for note in off.notes)
 
 
+def test_kan_ura_indicators_left_out_are_noted():
+    # policy R17 / R20: kan ura = the ura indicators beyond the first, counted only with kan_dora on; an input left
+    # out is named in the notes. Ura 1m → 2m (one), kan ura 8m → 9m (the pair, two): 1 han with kan_dora off, 3 on.
+    hand = "234m567p23478s99m +6s"
+    ctx = dict(riichi=True, seat_wind="S", ura_dora_indicators="1m8m")
+    off = riichi(hand, **ctx, options={"ura_dora": True})
+    on = riichi(hand, **ctx, options={"ura_dora": True, "kan_dora": True})
+    assert (yaku_han(off)["ura_dora"], yaku_han(on)["ura_dora"]) == (1, 3)
+    assert any("kan ura" in note for note in off.notes) and not any("kan ura" in note for note in on.notes)
+
+
 def test_double_riichi_is_two_han_in_total():
     # policy R3 and H6: riichi and double_riichi both sent count as double riichi
     r = riichi("223344m567p67s55p +5s", double_riichi=True, riichi=True, seat_wind="S")
