@@ -139,9 +139,32 @@ def _orient(image: np.ndarray, orientation: int) -> np.ndarray:
 
 
 def _jpeg_complete(data: bytes) -> bool:
-    """True when an end-of-image marker follows the last start-of-scan marker."""
-    sos = data.rfind(b"\xff\xda")
-    return sos >= 0 and data.find(b"\xff\xd9", sos) >= 0
+    """True when an end-of-image marker follows the main image's first start-of-scan marker.
+
+    The segments before the scans are walked by their lengths, so a thumbnail inside APP1 (a whole JPEG, with its
+    own scan and end) is skipped, and bytes after the image's end are never taken for its scans: a motion photo
+    (Pixel, Samsung) carries a video or trailer there, whose bytes hold FF DA without a later FF D9 about half the
+    time. Entropy-coded data holds no FF D9 (an FF in it is followed by 00 or a restart marker), so the first one
+    after the scans begin ends the image."""
+    pos = 2
+    while pos + 4 <= len(data):
+        if data[pos] != 0xFF:  # stray bytes between segments: skipped to the next marker, as libjpeg does
+            pos = data.find(b"\xff", pos)
+            if pos < 0:
+                return False
+            continue
+        marker = data[pos + 1]
+        if marker == 0xFF:  # fill byte before a marker
+            pos += 1
+        elif marker == 0xDA:
+            return data.find(b"\xff\xd9", pos + 2) >= 0
+        elif marker == 0xD9:  # the end before any scan: no image data
+            return False
+        elif marker == 0x01 or 0xD0 <= marker <= 0xD8:  # markers without a length
+            pos += 2
+        else:
+            pos += 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
+    return False
 
 
 def decode_image(data: bytes | str | Path, *, min_side: int | None = None,

@@ -160,6 +160,20 @@ def test_exif_orientation_puts_boxes_in_the_displayed_frame(client):
         assert float(np.median(iou.max(axis=1))) > 0.7
 
 
+def test_a_motion_photo_is_read_as_its_picture(client):
+    # A Pixel or Samsung motion photo is a whole JPEG with a video after its end marker; the video's bytes holding
+    # FF DA with no FF D9 after it made the service answer 400 truncated_image for a photo every viewer shows.
+    from tests.vision.test_io import _MOTION_TRAILER
+
+    photo = PHOTOS[0]
+    response = client.post("/v1/recognize", files={"image": ("PXL_MP.jpg", photo.read_bytes() + _MOTION_TRAILER)},
+                           data={"overlay": "false"})
+    assert response.status_code == 200, response.text
+    truth_boxes, _ = labelled_tiles(photo)
+    iou = box_iou(truth_boxes, np.array([t["box"] for t in response.json()["tiles"]]).reshape(-1, 4))
+    assert (iou.max(axis=1) >= 0.5).mean() >= 0.5
+
+
 def test_score_photo_scores_the_hand_it_read(client):
     photo = PHOTOS[0]
     context = {"rules": "mcr", "seat_wind": "S", "self_drawn": "true"}

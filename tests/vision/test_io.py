@@ -123,3 +123,37 @@ def test_missing_path(tmp_path):
     with pytest.raises(ImageError) as err:
         load_image(tmp_path / "nope.jpg")
     assert err.value.code == "file_not_found"
+
+
+def _jpeg_segment(marker: int, payload: bytes) -> bytes:
+    return bytes([0xFF, marker]) + struct.pack(">H", len(payload) + 2) + payload
+
+
+# What a Pixel or Samsung motion photo appends after the picture's end-of-image marker: an MP4 (here its first
+# bytes) whose data, like any compressed stream, holds FF DA without a later FF D9 about half the time.
+_MOTION_TRAILER = b"\x00\x00\x00\x18ftypmp42\x00\x00\x00\x00mp42isom" + b"\x00\xff\xda\x00\x10" + bytes(range(256)) * 4
+
+
+def test_a_motion_photo_reads_as_its_picture():
+    # The file is a complete JPEG followed by a video; every viewer shows the picture. It was refused as
+    # truncated_image: the check looked for an end marker after the file's last FF DA, which lay in the video.
+    img = cv2.resize(_pattern(), (640, 480), interpolation=cv2.INTER_NEAREST)
+    plain = _encode(img, ".jpg")
+    for data in (plain + _MOTION_TRAILER, _jpeg_with_orientation(img, 6) + _MOTION_TRAILER):
+        out = decode_image(data, min_side=200)
+        ref = decode_image(data[:len(data) - len(_MOTION_TRAILER)], min_side=200)
+        assert out.image.shape == ref.image.shape and (out.width, out.height) == (ref.width, ref.height)
+        assert np.array_equal(out.image, ref.image)
+
+
+def test_a_jpeg_cut_inside_its_scan_is_truncated_even_with_a_thumbnail_before_it():
+    # A thumbnail (a whole JPEG, with its own scan and end marker) in a segment before the picture's scan must not
+    # make a picture cut short look complete; nor an end marker of the thumbnail's before the cut.
+    img = cv2.resize(_pattern(), (640, 480), interpolation=cv2.INTER_NEAREST)
+    photo = _encode(img, ".jpg")
+    thumbnail = _encode(cv2.resize(img, (64, 48)), ".jpg")
+    with_thumbnail = photo[:2] + _jpeg_segment(0xE1, b"Exif\x00\x00" + thumbnail) + photo[2:]
+    assert decode_image(with_thumbnail).image.shape == img.shape  # whole: reads
+    with pytest.raises(ImageError) as err:
+        decode_image(with_thumbnail[:-300])
+    assert err.value.code == "truncated_image"
