@@ -157,3 +157,62 @@ def test_a_jpeg_cut_inside_its_scan_is_truncated_even_with_a_thumbnail_before_it
     with pytest.raises(ImageError) as err:
         decode_image(with_thumbnail[:-300])
     assert err.value.code == "truncated_image"
+
+
+def _count_png_loads(monkeypatch) -> list:
+    from PIL import PngImagePlugin
+
+    calls = []
+    load = PngImagePlugin.PngImageFile.load
+
+    def counted(self):
+        calls.append(self.size)
+        return load(self)
+
+    monkeypatch.setattr(PngImagePlugin.PngImageFile, "load", counted)
+    return calls
+
+
+def test_a_png_over_the_pixel_limit_is_refused_before_its_pixels_are_decoded(monkeypatch):
+    # The module's promise: pixel counts over the limit are refused from the header. Pillow's EXIF lookup on a PNG
+    # decoded the whole 81 MP first (it looks for an eXIf chunk after the pixels), then the limit refused it.
+    data = _encode(np.zeros((9000, 9000), np.uint8), ".png")
+    calls = _count_png_loads(monkeypatch)
+    with pytest.raises(ImageError) as err:
+        decode_image(data)
+    assert err.value.code == "image_too_large"
+    assert calls == []
+
+
+def test_a_png_without_exif_is_decoded_once(monkeypatch):
+    # OpenCV decodes it; Pillow only reads its header (it decoded every PNG a second time: 0.8 s for 12 MP)
+    img = cv2.resize(_pattern(), (1200, 900), interpolation=cv2.INTER_NEAREST)
+    calls = _count_png_loads(monkeypatch)
+    out = decode_image(_encode(img, ".png"))
+    assert np.array_equal(out.image, img) and calls == []
+
+
+def _png_exif_after_pixels(png: bytes) -> bytes:
+    """The eXIf chunk moved after IDAT, where PNG allows it."""
+    start = png.find(b"eXIf") - 4
+    size = struct.unpack(">I", png[start:start + 4])[0] + 12
+    chunk, rest = png[start:start + size], png[:start] + png[start + size:]
+    end = rest.rfind(b"IEND") - 4
+    return rest[:end] + chunk + rest[end:]
+
+
+@pytest.mark.parametrize("fmt", ["PNG", "PNG after IDAT", "WEBP"])
+@pytest.mark.parametrize("orientation", range(1, 9))
+def test_exif_orientation_of_png_and_webp_matches_pillow(fmt, orientation):
+    from PIL import ImageOps
+
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    buf = io.BytesIO()
+    Image.fromarray(_pattern()[:, :, ::-1]).save(buf, format=fmt.split()[0], exif=exif.tobytes(),
+                                                 **({"lossless": True} if fmt == "WEBP" else {}))
+    data = _png_exif_after_pixels(buf.getvalue()) if fmt == "PNG after IDAT" else buf.getvalue()
+    ref = np.asarray(ImageOps.exif_transpose(Image.open(io.BytesIO(data))).convert("RGB"))[:, :, ::-1]
+    out = decode_image(data)
+    assert (out.width, out.height) == (ref.shape[1], ref.shape[0])
+    assert np.array_equal(out.image, ref)
