@@ -73,6 +73,22 @@ def test_reduced_jpeg_decoding_keeps_original_geometry():
     assert (out.width, out.height) == (1600, 1200) and out.scale == pytest.approx(4.0)
 
 
+@pytest.mark.parametrize("orientation", [1, 3, 6])
+def test_reduced_jpeg_pixels_stand_for_factor_times_their_place_in_a_size_the_factor_does_not_divide(orientation):
+    # 1603 x 1202 at 1/4: libjpeg gives 401 x 301, its last column and row standing for 3 and 2 pixels. The scale
+    # back was 1603 / 401 (3.998) and boxes ran past the picture's edge; pixel i is the picture's [4 i, 4 i + 4).
+    img = np.zeros((1202, 1603, 3), np.uint8)
+    img[400:800, 800:1200] = 255  # a white square, as displayed
+    stored = {1: img, 3: img[::-1, ::-1], 6: cv2.rotate(img, cv2.ROTATE_90_COUNTERCLOCKWISE)}[orientation]
+    out = decode_image(_jpeg_with_orientation(stored, orientation), min_side=400)
+    assert (out.width, out.height) == (1603, 1202) and out.scale == 4.0
+    h, w = out.image.shape[:2]
+    assert w * out.scale <= 1603 and h * out.scale <= 1202
+    white = np.argwhere(out.image.mean(axis=2) > 128)
+    (y1, x1), (y2, x2) = white.min(axis=0) * out.scale, (white.max(axis=0) + 1) * out.scale
+    assert abs(x1 - 800) <= 4 and abs(x2 - 1200) <= 4 and abs(y1 - 400) <= 4 and abs(y2 - 800) <= 4
+
+
 def _png_header_only(w, h):
     sig = b"\x89PNG\r\n\x1a\n"
     ihdr = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)

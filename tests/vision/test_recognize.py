@@ -84,6 +84,40 @@ def test_rotated_photo_still_read(rec):
     assert np.isin(d.rotation, (90, 270)).mean() >= 0.9
 
 
+# Stored pixels for an EXIF orientation: the displayed picture turned back (Pillow's transposes; 1 = as shown).
+_STORED_FOR = {3: "ROTATE_180", 6: "ROTATE_90", 8: "ROTATE_270"}
+
+
+@pytest.mark.parametrize("orientation", [1, 3, 6, 8])
+def test_boxes_of_a_photo_read_reduced_stay_in_its_frame_on_its_tiles(rec, orientation):
+    """A 4000 x 2250 photo (16:9, 12 MP) is read at 1/4, where libjpeg's last row stands for the picture's last 2
+    pixel rows only: boxes reached y = 2252 in a picture 2250 high (the contract: pixels of the oriented image). Here
+    the tiles run off the bottom edge, and every box must lie in the frame, on the people-labelled tiles."""
+    import io
+
+    from PIL import Image
+
+    from vision.detections import box_iou
+
+    shown = Image.open(HK_FIXTURES[0]).convert("RGB").crop((0, 0, 640, 360))  # tiles cut by the bottom edge
+    k = 4000 / 640
+    gb, _ = _truth(HK_FIXTURES[0])
+    inside = gb[:, 1] < 360 - 0.5 * (gb[:, 3] - gb[:, 1])  # at least half of the tile shown
+    truth = np.minimum(gb[inside], [640, 360, 640, 360]) * k
+    big = shown.resize((4000, 2250), Image.BICUBIC)
+    stored = big.transpose(getattr(Image.Transpose, _STORED_FOR[orientation])) if orientation != 1 else big
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    buffer = io.BytesIO()
+    stored.save(buffer, format="JPEG", quality=90, exif=exif.tobytes())
+    result = rec.recognize(buffer.getvalue())
+    assert (result.width, result.height) == (4000, 2250)
+    boxes = result.detections.boxes
+    assert len(boxes) and (boxes >= 0).all()
+    assert (boxes[:, [0, 2]] <= 4000).all() and (boxes[:, [1, 3]] <= 2250).all(), boxes.max(axis=0)
+    assert (box_iou(truth, boxes).max(axis=1) >= 0.5).mean() >= 0.8
+
+
 def test_json_line_shape(rec):
     line = rec.recognize(HK_FIXTURES[1]).to_json("x.jpg")
     assert line["image"] == "x.jpg" and line["hand"] is None and isinstance(line["warnings"], list)
