@@ -23,6 +23,16 @@ def _hand_reader():
         return None
 
 
+def _write_line(line: dict) -> None:
+    """One JSON line on stdout, escaped to ASCII where its text cannot be written as it is: a file name holding
+    bytes that are not UTF-8 (a camera card's, an old Windows disk's GBK names) on a stdout that refuses them stopped
+    the run with a traceback."""
+    try:
+        print(json.dumps(line, ensure_ascii=False), flush=True)
+    except UnicodeEncodeError:
+        print(json.dumps(line), flush=True)
+
+
 def recognize_main(args) -> int:
     from .recognize import Recognizer
 
@@ -53,7 +63,7 @@ def recognize_main(args) -> int:
                 line["warnings"] = result.warnings + [f"hand assembly failed: {exc.__class__.__name__}: {exc}"]
         if args.timings:
             line["timings_ms"] = result.timings_ms
-        print(json.dumps(line, ensure_ascii=False), flush=True)
+        _write_line(line)
     return status
 
 

@@ -168,6 +168,22 @@ def test_cli_lines(tmp_path):
     assert lines[2]["error"]["code"] == "image_too_large"
 
 
+def test_cli_goes_on_past_a_file_name_that_is_not_utf8(tmp_path):
+    # A photo named in GBK (an old Windows disk, a camera card) on a strict UTF-8 stdout: its line stopped the run
+    # with a UnicodeEncodeError and no line was written for it or the images after it (interfaces.md: one line per
+    # image, the run goes on).
+    import os
+
+    odd = os.fsdecode(bytes(tmp_path) + "/\u9ebb\u5c06".encode("gbk") + b".jpg")  # 麻将.jpg, in GBK
+    Path(odd).write_bytes(HK_FIXTURES[0].read_bytes())
+    out = subprocess.run([sys.executable, "-m", "vision", "recognize", odd, str(HK_FIXTURES[1])], cwd=ROOT,
+                         capture_output=True, timeout=120, env={**os.environ, "PYTHONIOENCODING": "utf-8"})
+    assert out.returncode == 0, out.stderr.decode(errors="replace")
+    lines = [json.loads(line) for line in out.stdout.decode("utf-8").splitlines()]
+    assert [line["image"] for line in lines] == [odd, str(HK_FIXTURES[1])]
+    assert len(lines[0]["tiles"]) > 5 and len(lines[1]["tiles"]) > 5
+
+
 @pytest.mark.parametrize("option", [["--topk", "0"], ["--topk", "-3"], ["--topk", "many"]])
 def test_cli_refuses_a_topk_below_one(option, capsys):
     # --topk 0 kept no class per tile and stopped with an IndexError traceback once the first image was read
