@@ -6,6 +6,8 @@ Every knob has a default that suits one tablet-facing box; override per deployme
 
 from __future__ import annotations
 
+import logging
+import math
 import os
 from dataclasses import dataclass, fields
 from pathlib import Path
@@ -13,6 +15,12 @@ from typing import Mapping
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV_PREFIX = "MAHJONG_"
+
+# The least each number may be. 0 means "off" or "the default" only where the README says so (overlay, threads; no
+# workers is one); elsewhere it would refuse every request (no bytes, no pending body, no time), so it is refused.
+_MINIMUM = {"max_upload_bytes": 1, "max_image_pixels": 1, "inference_workers": 0, "inference_threads": 0,
+            "queue_size": 0, "max_pending_requests": 1, "overlay_max_side": 0}
+_POSITIVE_SECONDS = ("body_timeout_s", "request_timeout_s")
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,19 @@ class Settings:
     # Run a dummy inference at start-up so the first real request does not pay for lazy initialisation.
     warmup: bool = True
 
+    def __post_init__(self) -> None:
+        # A value that parses but cannot work (MAHJONG_MAX_PENDING_REQUESTS=0 refused every POST with 503, a NaN
+        # timeout, a log level logging does not know) is refused at start-up, naming its variable.
+        for name, least in _MINIMUM.items():
+            if getattr(self, name) < least:
+                _refuse(name, getattr(self, name), f"must be at least {least}")
+        for name in _POSITIVE_SECONDS:
+            value = getattr(self, name)
+            if not (math.isfinite(value) and value > 0):
+                _refuse(name, value, "must be a finite number of seconds above 0")
+        if not isinstance(logging.getLevelName(str(self.log_level).upper()), int):
+            _refuse("log_level", self.log_level, "must be DEBUG, INFO, WARNING, ERROR or CRITICAL")
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None, **overrides) -> "Settings":
         environ = os.environ if environ is None else environ
@@ -62,6 +83,10 @@ class Settings:
             values[f.name] = _parse(f.name, f.type, raw)
         values.update(overrides)
         return cls(**values)
+
+
+def _refuse(name: str, value, why: str):
+    raise ValueError(f"environment variable {ENV_PREFIX}{name.upper()}={value!r} {why}")
 
 
 def _parse(name: str, type_name: str, raw: str):

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+
+import pytest
 from fastapi.testclient import TestClient
 
 from api.app import create_app
 from api.settings import Settings
 
-from .conftest import make_settings, models_present, requires_models
+from .conftest import ROOT, make_settings, models_present, requires_models
 
 
 def test_healthz_says_what_is_available(client):
@@ -54,6 +59,33 @@ def test_settings_from_environment():
     assert settings.api_key is None and settings.log_json is False
     assert str(settings.models_dir) == "/m" and settings.request_timeout_s == 2.5
 
+
+# README "Settings": 0 means off / the default only for MAHJONG_OVERLAY_MAX_SIDE and MAHJONG_INFERENCE_THREADS; no
+# pending body, no upload byte or no second to receive it refuses every request, and NaN is no timeout at all.
+@pytest.mark.parametrize("variable, value", [
+    ("MAHJONG_MAX_PENDING_REQUESTS", "0"), ("MAHJONG_MAX_UPLOAD_BYTES", "0"), ("MAHJONG_MAX_UPLOAD_BYTES", "-1"),
+    ("MAHJONG_MAX_IMAGE_PIXELS", "0"), ("MAHJONG_BODY_TIMEOUT_S", "0"), ("MAHJONG_REQUEST_TIMEOUT_S", "nan"),
+    ("MAHJONG_REQUEST_TIMEOUT_S", "-1"), ("MAHJONG_BODY_TIMEOUT_S", "inf"), ("MAHJONG_QUEUE_SIZE", "-1"),
+    ("MAHJONG_OVERLAY_MAX_SIDE", "-3"), ("MAHJONG_INFERENCE_THREADS", "-2"), ("MAHJONG_LOG_LEVEL", "verbose"),
+])
+def test_settings_that_cannot_work_are_refused_naming_the_variable(variable, value):
+    with pytest.raises(ValueError, match=variable):
+        Settings.from_env({variable: value})
+
+
+def test_settings_zero_where_the_readme_gives_it_a_meaning():
+    settings = Settings.from_env({"MAHJONG_OVERLAY_MAX_SIDE": "0", "MAHJONG_INFERENCE_THREADS": "0",
+                                  "MAHJONG_QUEUE_SIZE": "0", "MAHJONG_LOG_LEVEL": "debug"})
+    assert (settings.overlay_max_side, settings.inference_threads, settings.queue_size) == (0, 0, 0)
+
+
+def test_a_bad_setting_stops_the_service_with_one_line_not_a_traceback():
+    env = {**os.environ, "MAHJONG_MAX_PENDING_REQUESTS": "zero"}
+    run = subprocess.run([sys.executable, "-c", "import api.main"], cwd=ROOT, env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert run.returncode != 0
+    assert "MAHJONG_MAX_PENDING_REQUESTS='zero' is not a valid int" in run.stderr
+    assert "Traceback" not in run.stderr
 
 def test_openapi_lists_the_contract(client):
     spec = client.get("/openapi.json").json()
