@@ -24,6 +24,8 @@ from .settings import Settings
 
 log = logging.getLogger("api")
 
+ROUTERS = (health, hands, photos, tiles, page)
+
 # Endpoints whose work goes through the bounded inference queue.
 PHOTO_PATHS = frozenset({"/v1/recognize", "/v1/score"})
 
@@ -60,11 +62,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.metrics = metrics
     install_error_handlers(app)
-    app.include_router(health.router)
-    app.include_router(hands.router)
-    app.include_router(photos.router)
-    app.include_router(tiles.router)
-    app.include_router(page.router)
+    for module in ROUTERS:
+        app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     # Starlette runs the last-added middleware outermost: CORS must answer preflights before the API-key check.
     def photo_queue_full(path: str) -> bool:
@@ -73,7 +72,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body_bytes=settings.max_upload_bytes,
                        api_key=settings.api_key, max_pending=settings.max_pending_requests,
-                       queue_full=photo_queue_full, body_timeout_s=settings.body_timeout_s)
+                       queue_full=photo_queue_full, body_timeout_s=settings.body_timeout_s,
+                       routes=[route for module in ROUTERS for route in module.router.routes])
     if settings.cors_origins:
         app.add_middleware(CORSMiddleware, allow_origins=list(settings.cors_origins), allow_methods=["GET", "POST"],
                            allow_headers=["Content-Type", "X-API-Key", "Authorization", "X-Request-ID"],

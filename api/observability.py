@@ -13,9 +13,10 @@ import logging
 import sys
 import time
 import uuid
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from starlette.routing import BaseRoute, Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .errors import error_body
@@ -71,9 +72,13 @@ class Metrics:
                                    registry=self.registry)
 
 
-def _route_template(scope: Scope) -> str:
-    # The matched route's path template keeps label cardinality bounded (no raw paths from scanners).
+def _route_template(scope: Scope, routes: Sequence[BaseRoute] = ()) -> str:
+    # The matched route's path template keeps label cardinality bounded (no raw paths from scanners). A request this
+    # middleware answered itself (401, 408, 413, 503) never reached the router: its path is matched here, else every
+    # refusal of /v1/score was counted under "unmatched" with the scanners' 404s.
     route = scope.get("route")
+    if route is None:
+        route = next((r for r in routes if r.matches(scope)[0] is not Match.NONE), None)
     return getattr(route, "path", None) or "unmatched"
 
 
@@ -82,8 +87,9 @@ class RequestMiddleware:
 
     def __init__(self, app: ASGIApp, *, metrics: Metrics, max_body_bytes: int, api_key: str | None,
                  max_pending: int = 32, queue_full: Callable[[str], bool] | None = None,
-                 body_timeout_s: float = 60.0) -> None:
+                 body_timeout_s: float = 60.0, routes: Sequence[BaseRoute] = ()) -> None:
         self.app = app
+        self.routes = routes  # the app's routes, to name the route of a request refused before routing
         self.body_timeout_s = body_timeout_s
         # Says whether a request to this path would only be refused by the full inference queue: if so, refuse it
         # before receiving its multi-megabyte body.
@@ -152,9 +158,11 @@ class RequestMiddleware:
                 self.pending -= 1
         finally:
             elapsed = time.perf_counter() - started
-            route = _route_template(scope)
+            route = _route_template(scope, self.routes)
             status = status_holder["status"]
             self.metrics.requests.labels(scope["method"], route, str(status)).inc()
+            if status_holder["code"] is not None:  # answered here, not by the error handlers that count the rest
+                self.metrics.errors.labels(status_holder["code"]).inc()
             self.metrics.latency.labels(scope["method"], route).observe(elapsed)
             access_log.info("request", extra={
                 "request_id": request_id, "method": scope["method"], "path": scope["path"], "route": route,

@@ -34,6 +34,20 @@ def test_metrics_count_requests_by_route_and_error_code(client):
     assert "mahjong_inference_in_flight" in text
 
 
+def test_metrics_count_the_refusals_the_middleware_answers_under_their_route_and_code():
+    # README: /metrics counts "requests by route and status ... refusals, error codes". A 401, 413 or 503 answered
+    # before the router (API key, body limit, full queue) is still a request to its route with its code.
+    with TestClient(create_app(make_settings(api_key="k", max_upload_bytes=100))) as small:
+        assert small.post("/v1/hands/score", json={"hand": "123456789m11p23p +4p"}).status_code == 401
+        assert small.post("/v1/recognize", headers={"X-API-Key": "k"},
+                          files={"image": ("a.jpg", b"x" * 1000, "image/jpeg")}).status_code == 413
+        text = small.get("/metrics").text
+    assert 'mahjong_http_requests_total{method="POST",route="/v1/hands/score",status="401"} 1.0' in text
+    assert 'mahjong_http_requests_total{method="POST",route="/v1/recognize",status="413"} 1.0' in text
+    assert 'mahjong_errors_total{code="unauthorized"} 1.0' in text
+    assert 'mahjong_errors_total{code="payload_too_large"} 1.0' in text
+    assert 'route="unmatched"' not in text
+
 def test_request_id_is_echoed_or_made(client):
     assert client.get("/healthz", headers={"X-Request-ID": "abc123"}).headers["x-request-id"] == "abc123"
     assert len(client.get("/healthz").headers["x-request-id"]) >= 8
