@@ -105,6 +105,11 @@ class RequestMiddleware:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
+        method = scope["method"]
+        if method == "HEAD":
+            # RFC 9110 9.3.2: HEAD is GET without the content. The routes declare GET alone (FastAPI adds no HEAD), so
+            # monitors probing /healthz with HEAD got 405: route it as GET and send the headers only.
+            scope = {**scope, "method": "GET"}
         headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", ())}
         request_id = headers.get("x-request-id", "")[:64] or uuid.uuid4().hex[:16]
         scope.setdefault("state", {})["request_id"] = request_id
@@ -116,6 +121,8 @@ class RequestMiddleware:
                 raw = list(message.get("headers", []))
                 raw.append((b"x-request-id", request_id.encode()))
                 message = {**message, "headers": raw}
+            elif method == "HEAD" and message["type"] == "http.response.body":
+                message = {**message, "body": b""}
             await send(message)
 
         try:
@@ -160,12 +167,12 @@ class RequestMiddleware:
             elapsed = time.perf_counter() - started
             route = _route_template(scope, self.routes)
             status = status_holder["status"]
-            self.metrics.requests.labels(scope["method"], route, str(status)).inc()
+            self.metrics.requests.labels(method, route, str(status)).inc()
             if status_holder["code"] is not None:  # answered here, not by the error handlers that count the rest
                 self.metrics.errors.labels(status_holder["code"]).inc()
-            self.metrics.latency.labels(scope["method"], route).observe(elapsed)
+            self.metrics.latency.labels(method, route).observe(elapsed)
             access_log.info("request", extra={
-                "request_id": request_id, "method": scope["method"], "path": scope["path"], "route": route,
+                "request_id": request_id, "method": method, "path": scope["path"], "route": route,
                 "status": status, "duration_ms": round(elapsed * 1000, 1),
                 "client": (scope.get("client") or ("-",))[0], "bytes_in": headers.get("content-length")})
 

@@ -48,6 +48,20 @@ def test_metrics_count_the_refusals_the_middleware_answers_under_their_route_and
     assert 'mahjong_errors_total{code="payload_too_large"} 1.0' in text
     assert 'route="unmatched"' not in text
 
+@pytest.mark.parametrize("path", ["/healthz", "/readyz", "/metrics", "/referee", "/openapi.json"])
+def test_head_answers_wherever_get_does(client, path):
+    # RFC 9110 9.1: "All general-purpose servers MUST support the methods GET and HEAD"; 9.3.2: HEAD is GET without
+    # the content (uptime monitors probe with it). These answered 405 but for /openapi.json.
+    got, head = client.get(path), client.head(path)
+    assert head.status_code == got.status_code
+    assert head.headers["content-type"] == got.headers["content-type"] and head.content == b""
+    assert head.headers["x-request-id"]
+
+
+def test_head_where_only_post_is_allowed_is_still_405(client):
+    response = client.head("/v1/hands/score")
+    assert response.status_code == 405 and response.headers["allow"] == "POST"
+
 def test_request_id_is_echoed_or_made(client):
     assert client.get("/healthz", headers={"X-Request-ID": "abc123"}).headers["x-request-id"] == "abc123"
     assert len(client.get("/healthz").headers["x-request-id"]) >= 8
