@@ -154,6 +154,10 @@ class RequestMiddleware:
                     await _send_json(send_wrapper, 408, error_body(
                         "request_timeout", f"the request body was not received within {self.body_timeout_s:g} s"))
                     return
+                if replay is _CLIENT_GONE:
+                    # Nothing to answer and no one to answer: nginx's 499 (client closed request) in the log and metrics.
+                    status_holder["status"] = 499
+                    return
                 if replay is None:
                     status_holder["code"] = "payload_too_large"
                     self.metrics.rejected.labels("payload_too_large").inc()
@@ -197,13 +201,18 @@ class RequestMiddleware:
                 return "payload_too_large", f"the request body ({length} bytes) exceeds {self.max_body_bytes} bytes", 413
         return None
 
-    async def _read_limited(self, receive: Receive, headers: dict[str, str]) -> Receive | None:
-        """Read the whole body up to the limit (chunked uploads have no Content-Length); None when it is over."""
+    async def _read_limited(self, receive: Receive, headers: dict[str, str]) -> Receive | object | None:
+        """Read the whole body up to the limit (chunked uploads have no Content-Length); None when it is over,
+        ``_CLIENT_GONE`` when the client went away before sending all of it."""
         chunks: list[bytes] = []
         total = 0
         while True:
             message = await receive()
             if message["type"] == "http.disconnect":
+                if chunks:
+                    # Half a body is not the client's request: read as if complete, it was answered 400 invalid_json
+                    # (or a photo read without its last fields) and counted as the client's mistake.
+                    return _CLIENT_GONE
                 chunks_done = message
                 break
             body = message.get("body", b"")
@@ -227,6 +236,9 @@ class RequestMiddleware:
             return await receive()
 
         return replay
+
+
+_CLIENT_GONE = object()  # _read_limited: the client disconnected part-way through its body
 
 
 async def _send_json(send: Send, status: int, body: dict[str, Any],

@@ -241,3 +241,34 @@ def test_a_stalled_upload_gets_408_and_frees_its_slot():
     stalled, fine = asyncio.run(scenario())
     assert_error(stalled, 408, "request_timeout")
     assert fine.status_code == 200
+
+
+def test_a_client_gone_mid_upload_is_not_read_as_a_bad_request():
+    # A tablet losing its connection half-way through a body sent no bad JSON: its half body was handed to the route
+    # as if complete, answered 400 invalid_json to no one, and counted in the metrics as the client's mistake.
+    import asyncio
+
+    app = create_app(make_settings())
+    sent: list[dict] = []
+
+    async def scenario():
+        messages = iter([{"type": "http.request", "body": b'{"hand": "123456789m', "more_body": True},
+                         {"type": "http.disconnect"}])
+
+        async def receive():
+            return next(messages)
+
+        async def send(message):
+            sent.append(message)
+
+        scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+                 "scheme": "http", "path": "/v1/hands/score", "raw_path": b"/v1/hands/score", "root_path": "",
+                 "query_string": b"", "headers": [(b"content-type", b"application/json"), (b"content-length", b"60")],
+                 "client": ("127.0.0.1", 5000), "server": ("test", 80)}
+        async with app.router.lifespan_context(app):
+            await app(scope, receive, send)
+
+    asyncio.run(scenario())
+    assert not [m for m in sent if m["type"] == "http.response.start" and m["status"] < 500 and m["status"] != 499]
+    metrics = TestClient(app).get("/metrics").text
+    assert "invalid_json" not in metrics and "invalid_request" not in metrics
