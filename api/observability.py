@@ -119,7 +119,8 @@ class RequestMiddleware:
             if message["type"] == "http.response.start":
                 status_holder["status"] = message["status"]
                 raw = list(message.get("headers", []))
-                raw.append((b"x-request-id", request_id.encode()))
+                # latin-1 gives back the very bytes the client sent (headers were read as latin-1 above)
+                raw.append((b"x-request-id", request_id.encode("latin-1")))
                 message = {**message, "headers": raw}
             elif method == "HEAD" and message["type"] == "http.response.body":
                 message = {**message, "body": b""}
@@ -186,8 +187,9 @@ class RequestMiddleware:
             auth = headers.get("authorization", "")
             if not given and auth.lower().startswith("bearer "):
                 given = auth[7:].strip()
-            # Constant-time comparison: the key is a secret.
-            if not hmac.compare_digest(given.encode(), self.api_key.encode()):
+            # Constant-time comparison: the key is a secret. The header's own bytes (read as latin-1) against the
+            # key's UTF-8, as a client sends text: encoding the header again as UTF-8 refused every non-ASCII key.
+            if not hmac.compare_digest(given.encode("latin-1"), self.api_key.encode()):
                 self.metrics.rejected.labels("unauthorized").inc()
                 return "unauthorized", "send the API key in the X-API-Key header", 401
         length = headers.get("content-length")

@@ -212,6 +212,15 @@ def test_api_key_is_required_when_configured():
         assert keyed.get("/referee").status_code == 200
 
 
+def test_an_api_key_beyond_ascii_is_accepted_as_the_client_sends_it():
+    # MAHJONG_API_KEY is text; a client (curl in a UTF-8 shell, a tablet app) sends it as UTF-8 bytes. The header was
+    # read as latin-1 and encoded again as UTF-8, so the right key never matched: every call 401.
+    with TestClient(create_app(make_settings(api_key="clé-mahjong"))) as keyed:
+        right = keyed.post("/v1/hands/score", json=GOOD_HAND, headers={"X-API-Key": "clé-mahjong".encode()})
+        assert right.status_code == 200, right.text
+        wrong = keyed.post("/v1/hands/score", json=GOOD_HAND, headers={"X-API-Key": "cle-mahjong"})
+        assert_error(wrong, 401, "unauthorized")
+
 def test_unknown_path_and_wrong_method(client):
     assert_error(client.get("/v1/nothing"), 404, "not_found")
     assert_error(client.get("/v1/hands/score"), 405, "method_not_allowed")

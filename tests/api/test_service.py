@@ -67,6 +67,26 @@ def test_request_id_is_echoed_or_made(client):
     assert len(client.get("/healthz").headers["x-request-id"]) >= 8
 
 
+
+def test_request_id_is_echoed_byte_for_byte():
+    # The id a client sent comes back as it sent it (header values are octets; it was read as latin-1 and sent back
+    # as UTF-8: "réf" returned as "rÃ©f", and the client could not find its request).
+    import asyncio
+
+    sent, messages = "réf-42".encode(), []
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "GET", "scheme": "http",
+             "path": "/nothing", "raw_path": b"/nothing", "root_path": "", "query_string": b"",
+             "headers": [(b"x-request-id", sent)], "client": ("127.0.0.1", 5000), "server": ("test", 80)}
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        messages.append(message)
+
+    asyncio.run(create_app(make_settings())(scope, receive, send))  # raw ASGI: the test client reads headers as ASCII
+    assert dict(messages[0]["headers"])[b"x-request-id"] == sent
+
 def test_cors_only_when_configured():
     with TestClient(create_app(make_settings())) as plain:
         assert "access-control-allow-origin" not in plain.get("/healthz", headers={"Origin": "https://x.example"}).headers
