@@ -83,6 +83,10 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     if any(e.get("type") == "json_invalid" for e in errors):
         first = next(e for e in errors if e.get("type") == "json_invalid")
         return "invalid_json", f"the body is not valid JSON: {first.get('ctx', {}).get('error', first.get('msg'))}"
+    if any(tuple(e.get("loc", ())) == ("body",) and isinstance(e.get("input"), (bytes, str)) for e in errors):
+        # A body not labelled JSON reaches the model as raw bytes, and pydantic's "should be a valid dictionary"
+        # described a valid JSON object (fetch labels a string body text/plain): name what is missing.
+        return "invalid_request", "the body must be a JSON object sent with Content-Type: application/json"
     parts = []
     for e in errors[:5]:
         where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"

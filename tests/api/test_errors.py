@@ -186,6 +186,15 @@ def test_bad_hands_keep_engine_codes(client, hand, code):
     assert_error(response, 422, code)
 
 
+@pytest.mark.parametrize("content_type", [None, "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"])
+def test_a_json_body_not_labelled_json_is_told_to_say_so(client, content_type):
+    # fetch(url, {method: "POST", body: JSON.stringify(...)}) labels the body text/plain;charset=UTF-8. The answer
+    # said the body "should be a valid dictionary or object", which it was: it now names the missing header.
+    headers = {"content-type": content_type} if content_type else {}
+    error = assert_error(client.post("/v1/hands/score", content=json.dumps(GOOD_HAND).encode(), headers=headers),
+                         422, "invalid_request")
+    assert "Content-Type: application/json" in error["message"]
+
 # ---- limits, auth, routing --------------------------------------------------------------------------------------
 def test_body_over_the_upload_limit_is_413_before_parsing():
     with TestClient(create_app(make_settings(max_upload_bytes=10_000)), raise_server_exceptions=False) as small:
