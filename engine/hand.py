@@ -95,6 +95,13 @@ class Meld:
             # A chow comes only from the left (M23), so one written without 'from' is that same meld: it compares
             # equal to it and its JSON carries the 'from' interfaces.md gives every claimed meld.
             object.__setattr__(self, "discarder", Discarder.LEFT)
+        if self.claimed is not None and self.claimed not in self.tiles:
+            # A red five is "a 5 of that suit for every other purpose" (interfaces.md): a claimed 5s names the
+            # meld's 0s, which it then is (the meld keeps the colour its tiles show).
+            same = [t for t in self.tiles if isinstance(t, Tile) and isinstance(self.claimed, Tile)
+                    and t.kind is self.claimed.kind]
+            if same:
+                object.__setattr__(self, "claimed", same[0])
 
     # --- properties ---------------------------------------------------------------------------------------------
     @property
@@ -309,10 +316,13 @@ class Hand:
         winning_tile = Tile.parse(winning) if winning is not None else None
         flowers = parse_tiles(data["flowers"]) if data.get("flowers") is not None else []
         if winning_tile is not None and len(concealed) == 14 - 3 * len(melds):
-            for i, t in enumerate(concealed):
-                if t is winning_tile:
-                    del concealed[i]
-                    break
+            # The list shows the tiles as they lie, so the copy taken out keeps its colour: a 5p named as the winning
+            # tile of a list holding only 0p is that red five ("a 5 of that suit for every other purpose",
+            # interfaces.md); the same face is taken first.
+            same = [i for i, t in enumerate(concealed) if t is winning_tile] \
+                or [i for i, t in enumerate(concealed) if t.kind is winning_tile.kind]
+            if same:
+                winning_tile = concealed.pop(same[0])
             else:
                 raise HandError("winning_tile_not_in_hand",
                                 f"the concealed list has {len(concealed)} tiles, so it should include the winning tile"

@@ -5,6 +5,7 @@ from hypothesis import given, settings
 
 from engine import Hand, HandError, Meld, WinContext, read_request
 from engine.hand import hands_equal_ignoring_order
+from engine.tiles import Tile
 
 from .strategies import any_melds, hands, melds
 
@@ -235,3 +236,18 @@ def test_melds_and_flowers_that_are_no_lists_are_refused(field, value):
         Hand.from_json(data)
     assert info.value.code in ("invalid_hand_json", "unknown_tile") and repr(value) in info.value.message
     assert Hand.from_json({**data, field: None}) == Hand.from_json({**data, field: []})
+
+
+def test_a_plain_five_names_the_red_five_the_hand_shows():
+    """interfaces.md: ``0m 0p 0s`` are "a 5 of that suit for every other purpose". A claimed 5s names a chow's 0s, and
+    a winning 5p the 0p of a 14-tile list; the tile taken is the one shown, red (refused as claimed_not_in_meld and
+    winning_tile_not_in_hand before)."""
+    meld = Meld.from_json({"type": "chow", "tiles": ["4s", "0s", "6s"], "from": "left", "claimed": "5s"})
+    meld.validate()
+    assert meld.claimed == Tile.parse("0s")
+    hand = Hand.from_json({"concealed": "123m406p789s11222z", "winning_tile": "5p"})
+    assert hand.winning_tile == Tile.parse("0p")
+    assert hand.concealed == Hand.parse("123m46p789s11222z +0p").concealed
+    # the same face still goes first: a list with both a 5p and a 0p gives up the 5p when 5p is named
+    both = Hand.from_json({"concealed": "123m4056p789s1122z", "winning_tile": "5p"})
+    assert both.winning_tile == Tile.parse("5p") and Tile.parse("0p") in both.concealed
