@@ -54,6 +54,14 @@ class YakuEntry(NamedTuple):
                 "source": self.source, "sets": [format_tiles(s) for s in self.sets],
                 "tiles": [str(t) for t in self.tiles]}
 
+    def fan_json(self) -> dict:
+        """The line in the shape of an MCR fan (interfaces.md's ``fans``): ``points`` x ``count`` = ``total`` han, dora
+        counted one han each, a yakuman 13 han a multiple as in ``han``."""
+        dora = self.kind == "dora"
+        return {"id": self.id, "name": self.name, "name_ja": self.name_ja, "points": 1 if dora else self.han,
+                "count": self.han if dora else 1, "total": self.han, "kind": self.kind,
+                "sets": [format_tiles(s) for s in self.sets], "tiles": [str(t) for t in self.tiles]}
+
 
 class RiichiResult(NamedTuple):
     ruleset: Ruleset
@@ -78,6 +86,9 @@ class RiichiResult(NamedTuple):
             "han": self.han,
             "fu": self.fu,
             "yaku": [y.to_json() for y in self.yaku],
+            # interfaces.md's success object has ``fans`` whatever the rules ("Riichi adds han, fu, yaku, ..."): a
+            # client reading one shape for both finds the yaku there too, in the MCR fan shape
+            "fans": [y.fan_json() for y in self.yaku],
             "fu_details": [line.to_json() for line in self.fu_details],
             "limit": self.limit,
             "yakuman": self.yakuman,

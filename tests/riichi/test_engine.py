@@ -335,3 +335,22 @@ def test_winning_hands_with_scrambled_contexts_never_crash():
         if not out["ok"]:
             assert out["error"]["code"] in ERROR_CODES
     assert "ok" in outcomes and "contradictory_context" in outcomes
+
+
+def test_a_riichi_answer_has_the_success_fields_interfaces_md_gives_every_rule_family():
+    """interfaces.md: the success object is ``{"ok", "rules", "total", "fans": [{"id", "name", ..., "points", "count"}],
+    "meets_minimum", ...}`` and "Riichi adds han, fu, yaku, ...": a riichi answer had no ``fans``. Its fans are the
+    yaku in the fan shape, points x count = han (dora: one han each)."""
+    request = {"hand": {"concealed": "123m456p789s11z22z", "winning_tile": "1z"},
+               "context": {"rules": "riichi", "ruleset": "modern", "seat_wind": "S", "round_wind": "E",
+                           "self_drawn": True, "dora_indicators": ["4z"]}}
+    out = score_request(request)
+    mcr = score_request({**request, "context": {"rules": "mcr", "seat_wind": "S", "round_wind": "E",
+                                                "self_drawn": True}})
+    for answer in (out, mcr):
+        assert {"ok", "rules", "total", "fans", "meets_minimum"} <= set(answer)
+        assert all({"id", "name", "points", "count"} <= set(f) for f in answer["fans"])
+    # menzen tsumo 1 + round wind (East) 1 + three dora (indicator North: dora East, the pung of 1z)
+    assert {f["id"]: (f["points"], f["count"]) for f in out["fans"]} == {
+        "menzen_tsumo": (1, 1), "round_wind": (1, 1), "dora": (1, 3)}
+    assert sum(f["points"] * f["count"] for f in out["fans"]) == out["han"] == 5
