@@ -496,6 +496,11 @@ class WinContext:
                     raise HandError("invalid_context", f"option {name!r} must be true or false, not {value!r}")
             if self.ippatsu and not (self.riichi or self.double_riichi):
                 raise HandError("contradictory_context", "ippatsu needs riichi")
+            if self.ippatsu and self.kong_replacement:
+                # R27: any kong ends ippatsu, the winner's own concealed kong too, and a rinshan win follows the
+                # winner's own kong (the spec is silent; prevailing practice)
+                raise HandError("contradictory_context", "ippatsu ends with any kong, the winner's own too: a win on"
+                                " a kong replacement tile is never ippatsu")
             if self.riichi and self.double_riichi:
                 # Both may be sent by clients that treat double riichi as a kind of riichi: accept, it is not a contradiction.
                 pass

@@ -233,6 +233,7 @@ def _random_context(rng, hand: Hand, ruleset: str, options: dict) -> WinContext:
         ctx["last_wall_tile"] = True
     elif special < 0.14 and tsumo and has_kong:
         ctx["kong_replacement"] = True
+        ctx.pop("ippatsu", None)  # the winner's kong ended it (policy R27)
     elif special < 0.18 and not tsumo and held == 1:
         ctx["robbing_kong"] = True
     elif special < 0.22 and not hand.melds and "riichi" not in ctx and "double_riichi" not in ctx:

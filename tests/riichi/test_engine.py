@@ -354,3 +354,14 @@ def test_a_riichi_answer_has_the_success_fields_interfaces_md_gives_every_rule_f
     assert {f["id"]: (f["points"], f["count"]) for f in out["fans"]} == {
         "menzen_tsumo": (1, 1), "round_wind": (1, 1), "dora": (1, 3)}
     assert sum(f["points"] * f["count"] for f in out["fans"]) == out["han"] == 5
+
+
+def test_r27_ippatsu_never_on_a_kong_replacement():
+    """Policy R27: the winner's own kong ends ippatsu, so ippatsu with a rinshan win is contradictory (it was scored,
+    1 han under ``modern``); ippatsu with a kong robbed from another player stays possible."""
+    hand = {"concealed": "234m567p23s99m", "melds": [{"type": "concealed_kong", "tiles": "1111z"}], "winning_tile": "4s"}
+    context = {"rules": "riichi", "ruleset": "modern", "seat_wind": "S", "riichi": True, "ippatsu": True}
+    out = score_request({"hand": hand, "context": {**context, "self_drawn": True, "kong_replacement": True}})
+    assert not out["ok"] and out["error"]["code"] == "contradictory_context"
+    robbed = score_request({"hand": {**hand, "winning_tile": "1s"}, "context": {**context, "robbing_kong": True}})
+    assert robbed["ok"] and "ippatsu" in {y["id"] for y in robbed["yaku"]}
