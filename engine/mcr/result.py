@@ -144,7 +144,7 @@ class MCRResult:
             "flowers": self.flowers,
             "payments": self.payments(),
             "arrangement": arrangement_json(self.arrangement),
-            "policy": "WMO 2006/2014, Chinese text governs; choices: docs/policy.md rows M1-M28",
+            "policy": "WMO 2006/2014, Chinese text governs; choices: docs/policy.md rows M1-M31",
         }
         if not self.meets_minimum:
             out["warnings"] = [f"the fans total {self.fan_points} points (flowers excluded), below the minimum of "

@@ -232,3 +232,15 @@ def test_m31_fans_no_list_excludes_are_counted():
     assert {"seven_pairs", "all_types"} <= set(fans("1133m55p77s1122z6z +6z"))
     got = fans("111z222z333z4z789m +4z", seat_wind="E", round_wind="S")
     assert {"little_four_winds", "seat_wind", "prevalent_wind"} <= set(got) and "big_three_winds" not in got
+
+
+def test_every_answer_points_at_all_the_mcr_rows_of_the_policy_table():
+    # The answer's "policy" names the rows of docs/policy.md that hold its choices: it said M1-M28 after M29-M31
+    # were added.
+    import re
+    from pathlib import Path
+
+    table = (Path(__file__).resolve().parents[2] / "docs" / "policy.md").read_text(encoding="utf-8")
+    last = max(int(n) for n in re.findall(r"^\| M(\d+) \|", table, flags=re.M))
+    answer = score(Hand.parse("123456789m11p23p +4p").validate(), WinContext().validate()).to_json()
+    assert f"docs/policy.md rows M1-M{last}" in answer["policy"], answer["policy"]
