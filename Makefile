@@ -7,7 +7,7 @@ PORT ?= 8000
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: setup setup-dev setup-train browser serve test bench clean
+.PHONY: setup setup-dev setup-train browser serve test test-train bench clean
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,16 @@ browser:
 
 test: setup-dev browser
 	$(PY) -m pytest
+
+# The training commands smoke-run on tiny data (tests/vision/test_train_commands.py), with the other tests that need
+# torch, in their own venv holding the `train` and `dev` extras (torch is large: `make test` leaves it out and skips
+# them). MAHJONG_REQUIRE_TRAIN=1 makes a missing or broken torch stack fail them instead. .ci/run calls it.
+TRAIN_VENV ?= .venv-train
+TRAIN_TESTS = tests/vision/test_train_commands.py tests/vision/test_train_init.py \
+	tests/vision/test_train_classifier_batches.py
+test-train:
+	$(MAKE) setup-train setup-dev VENV=$(TRAIN_VENV)
+	MAHJONG_REQUIRE_TRAIN=1 $(TRAIN_VENV)/bin/python -m pytest $(TRAIN_TESTS)
 
 bench: setup-dev
 	for b in bench/bench_*.py; do $(PY) $$b || exit 1; done
