@@ -123,7 +123,7 @@ def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], name
         except Exception:  # noqa: BLE001 - the reading already made stands; a second one must not become a 500
             log.exception("reading again with the best winning tile failed")
             reading = {}
-        if reading.get("hand") is None or str(reading["hand"].get("winning_tile")) != best:
+        if reading.get("hand") is None or not _same_kind(reading["hand"].get("winning_tile"), best):
             return  # the reader cannot take it as the winning tile after all: keep its own reading
         warnings = list(result.get("warnings") or [])
         codes = list(result.get("warning_codes") or [])
@@ -181,6 +181,76 @@ def score_alternatives(result: dict[str, Any], context: Mapping[str, Any], named
             points = f"no win ({alternative['error']})"
         if alternative.get("description"):
             alternative["description"] += f": {points}"
+
+
+def mark_red_fives(reading: dict[str, Any], red: Mapping[int, str], named: str | None = None) -> None:
+    """Put back the red fives the request marked, which the reader (34 kinds: a red five is "a 5 of that suit for
+    every other purpose", interfaces.md) reads as plain fives: ``red`` maps a sent tile's index to its code (``0p``).
+    Where that tile went into the hand (``tile_roles``: concealed, winning, or meld ``meld_index``, claimed) as the five
+    of its suit, one plain five of that part becomes red, and its role's ``code`` says so; so in each alternative's hand
+    where the alternative leaves that tile a five. A winning tile named red (``named``) makes the hand's plain winning
+    five of that suit red. A hand never gets more red fives than were marked: a tile taken as another face, or left
+    out of the hand, marks none. Changes ``reading`` (a reading's JSON) in place."""
+    if not red and not (named and Tile.parse(named).red):
+        return
+    roles = reading.get("tile_roles") or []
+    hand = reading.get("hand")
+    if hand is not None:
+        for i in _redden(hand, roles, red, {}, named):
+            roles[i]["code"] = red[i]
+    for alternative in reading.get("alternatives") or []:
+        if alternative.get("hand") is not None:
+            changes = {c["tile_index"]: c["to"] for c in alternative.get("changes") or []}
+            if _redden(alternative["hand"], roles, red, changes, named) or named:
+                alternative["hand_text"] = Hand.from_json(alternative["hand"]).format()
+
+
+def _redden(hand: dict[str, Any], roles: list[dict[str, Any]], red: Mapping[int, str], changes: Mapping[int, str],
+            named: str | None) -> list[int]:
+    """Make red, in ``hand`` (JSON, changed in place), the five each marked tile became; the tiles placed."""
+    def plain_of(codes: list[str], kind: int) -> int | None:
+        return next((k for k, c in enumerate(codes) if c is not None and not Tile.parse(c).red
+                     and Tile.parse(c).index == kind), None)
+
+    placed = []
+    for i, code in sorted(red.items()):
+        if i >= len(roles):
+            continue
+        role, kind = roles[i], Tile.parse(code).index
+        face = changes.get(i, role.get("code"))
+        if face is None or Tile.parse(face).index != kind:
+            continue  # the reading took the tile as another face: no five of it to colour
+        part = role.get("role")
+        if part == "winning":
+            if plain_of([hand.get("winning_tile")], kind) is not None:
+                hand["winning_tile"] = code
+                placed.append(i)
+        elif part == "concealed":
+            at = plain_of(list(hand.get("concealed") or []), kind)
+            if at is not None:
+                hand["concealed"][at] = code
+                placed.append(i)
+        elif part == "meld":
+            melds = hand.get("melds") or []
+            m = role.get("meld_index")
+            if not isinstance(m, int) or not 0 <= m < len(melds):
+                continue
+            meld = melds[m]
+            at = plain_of(list(meld.get("tiles") or []), kind)
+            if at is None:
+                continue
+            meld["tiles"][at] = code
+            if role.get("claimed") and plain_of([meld.get("claimed")], kind) is not None:
+                meld["claimed"] = code
+            placed.append(i)
+    if named and Tile.parse(named).red and plain_of([hand.get("winning_tile")], Tile.parse(named).index) is not None:
+        hand["winning_tile"] = named
+    return placed
+
+
+def _same_kind(code: str | None, other: str) -> bool:
+    """``code`` is the tile ``other`` names, a red five and a plain one of its suit alike."""
+    return code is not None and Tile.parse(code).index == Tile.parse(other).index
 
 
 def winning_index(result: Mapping[str, Any]) -> int | None:
@@ -359,17 +429,24 @@ class Reader:
                                     timeout_s=self.settings.request_timeout_s)
 
     async def read_tiles(self, tiles: list, image_size: tuple[int, int], context: Mapping[str, Any], *,
-                         winning_tile: str | None, concealed_kong_tiles: list[str]) -> dict[str, Any]:
+                         winning_tile: str | None, concealed_kong_tiles: list[str],
+                         red_fives: Mapping[int, str] | None = None) -> dict[str, Any]:
+        """``red_fives``: the tiles sent as red fives (index -> ``0m``/``0p``/``0s``); the reader reads 34 kinds, so
+        each is made red again in the hands read (``mark_red_fives``)."""
+        red = dict(red_fives or {})
         if self.read_hand is None:
             raise ApiError("models_unavailable", f"hand assembly is unavailable: {self.hand_reader_reason}")
 
-        def read(code: str | None):
-            return self.read_hand(_detections_from_tiles(tiles), image_size, winning_tile=code,
-                                  concealed_kong_tiles=concealed_kong_tiles or None, rules=context.get("rules", "mcr"))
+        def read(code: str | None) -> dict[str, Any]:
+            reading = dict(self.read_hand(_detections_from_tiles(tiles), image_size, winning_tile=code,
+                                          concealed_kong_tiles=concealed_kong_tiles or None,
+                                          rules=context.get("rules", "mcr")).to_json())
+            mark_red_fives(reading, red, code)
+            return reading
 
         def work() -> dict[str, Any]:
             try:
-                result = dict(read(winning_tile).to_json())
+                result = read(winning_tile)
             except HandError as error:
                 raise ApiError(error.code, error.message, status=422) from None
             except Exception as error:  # noqa: BLE001 - odd layouts must not become 500s; say what happened
@@ -382,7 +459,7 @@ class Reader:
             else:
                 result["score"] = score_or_error({"hand": result["hand"], "context": dict(context)})
                 rightmost = winning_index(result)
-                choose_winning_tile(result, context, winning_tile, lambda code: read(code).to_json())
+                choose_winning_tile(result, context, winning_tile, read)
                 score_alternatives(result, context, winning_tile, rightmost)
             return result
 
@@ -421,6 +498,7 @@ class Reader:
             try:
                 reading = read(options.winning_tile)
                 reading_json = reading.to_json()
+                mark_red_fives(reading_json, {}, options.winning_tile)
                 # a spare box taken in as a hand tile joins the tiles, so that tile_roles line up with them
                 result["tiles"] = list(result.get("tiles") or []) + reading.extra_tiles()
             except HandError as error:

@@ -22,12 +22,14 @@ router = APIRouter(prefix="/v1", tags=["hands"])
 async def score_tiles(request: Request, body: TilesScoreRequest) -> dict[str, Any]:
     """Takes the `tiles`, `width` and `height` of a /v1/recognize answer (codes corrected as needed), the context
     and the overrides of /v1/score; returns `hand`, `warnings`, `tile_roles`, `alternatives` and `score` as
-    /v1/score does."""
+    /v1/score does. A tile sent as a red five (`0m`, `0p`, `0s`) stays red where it goes into the hand (and the
+    alternatives' hands), and its `tile_roles` code says so; a winning tile named red makes the hand's red."""
     context = body.context.to_engine()
     validate_context(context)
     winning = str(Tile.parse(body.winning_tile)) if body.winning_tile else None
     kongs = [str(t) for t in parse_tiles(body.concealed_kong_tiles)] if body.concealed_kong_tiles else []
     tiles = []
+    red = {}  # the reader reads 34 kinds: a tile sent as a red five is made red again in the hands read
     for i, tile in enumerate(body.tiles):
         x1, y1, x2, y2 = tile.box
         if not (x1 <= x2 and y1 <= y2):
@@ -35,7 +37,10 @@ async def score_tiles(request: Request, body: TilesScoreRequest) -> dict[str, An
         if tile.rotation not in (0, 90, 180, 270):
             raise ApiError("invalid_request", f"tile {i}: rotation must be 0, 90, 180 or 270, not {tile.rotation}")
         code = None if tile.face_down or tile.code is None else Tile.parse(tile.code)
+        if code is not None and code.red:
+            red[i] = str(code)
         tiles.append((code.index if code is not None else None, tile.box, tile.rotation, tile.confidence,
                       tile.lifted, tile.sideways_probability))
     return await request.app.state.reader.read_tiles(tiles, (body.width, body.height), context,
-                                                     winning_tile=winning, concealed_kong_tiles=kongs)
+                                                     winning_tile=winning, concealed_kong_tiles=kongs,
+                                                     red_fives=red)
