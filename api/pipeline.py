@@ -183,6 +183,46 @@ def score_alternatives(result: dict[str, Any], context: Mapping[str, Any], named
             alternative["description"] += f": {points}"
 
 
+RED_FIVES_WARNING = "red_fives_not_told_apart"
+
+
+def warn_red_fives(result: dict[str, Any], context: Mapping[str, Any], *, photo: bool) -> None:
+    """Riichi with aka dora in effect (the ruleset's, or ``options.aka_dora``): the recogniser has no red-five classes
+    (42 faces and a back), so every five read from a photo is a plain one and a red five's han would be lost without
+    a word. Where the hand holds a plain five of a suit whose red five is neither in the hand nor an indicator, the
+    warning ``red_fives_not_told_apart`` says so and how to mark a red one (0m/0p/0s, through /v1/tiles/score or the
+    referee page). ``photo``: the tiles were read from the photo now (else sent back by the client)."""
+    hand_json = result.get("hand")
+    if hand_json is None or context.get("rules") != "riichi":
+        return
+    try:
+        from engine.riichi.rules import resolve
+
+        win = WinContext.from_json(context)
+        if not resolve(win.ruleset, win.options).aka_dora:
+            return
+        tiles = Hand.from_json(hand_json).all_tiles()
+    except (HandError, ImportError):
+        return
+    settled = {t.suit for t in list(tiles) + list(win.dora_indicators) + list(win.ura_dora_indicators) if t.red}
+    plain = sorted({t for t in tiles if t.is_number and t.number == 5 and not t.red and t.suit not in settled})
+    if not plain:
+        return
+    fives = ", ".join(str(t) for t in plain)
+    reds = "/".join(f"0{t.suit}" for t in plain)
+    if photo:
+        message = (f"aka dora is on, but red fives are not told apart from plain ones in a photo: the hand's {fives}"
+                   f" {'is' if len(plain) == 1 else 'are'} read as plain; if one is red, correct its tile to {reds}"
+                   f" (the referee page's palette, or send the tiles to /v1/tiles/score with its code {reds}) and"
+                   " rescore")
+    else:
+        message = (f"aka dora is on, and red fives are not told apart from plain ones in a photo: the {fives} sent as"
+                   f" plain {'is' if len(plain) == 1 else 'are'} scored as plain; if one is red, send its tile as"
+                   f" {reds} (/v1/tiles/score, or the referee page's palette)")
+    result.setdefault("warnings", []).append(message)
+    result.setdefault("warning_codes", []).append(RED_FIVES_WARNING)
+
+
 def mark_red_fives(reading: dict[str, Any], red: Mapping[int, str], named: str | None = None) -> None:
     """Put back the red fives the request marked, which the reader (34 kinds: a red five is "a 5 of that suit for
     every other purpose", interfaces.md) reads as plain fives: ``red`` maps a sent tile's index to its code (``0p``).
@@ -461,6 +501,7 @@ class Reader:
                 rightmost = winning_index(result)
                 choose_winning_tile(result, context, winning_tile, read)
                 score_alternatives(result, context, winning_tile, rightmost)
+                warn_red_fives(result, context, photo=False)
             return result
 
         # Hand assembly can take a second on a hopeless layout: keep it off the event loop, in the same bounded pool.
@@ -535,6 +576,7 @@ class Reader:
                 rightmost = winning_index(result)
                 choose_winning_tile(result, context, options.winning_tile, reread)
                 score_alternatives(result, context, options.winning_tile, rightmost)
+                warn_red_fives(result, context, photo=True)
             timings["score"] = round(1000 * (time.perf_counter() - started), 1)
         log.info("photo read", extra={"image": options.image_name, "tiles": len(result.get("tiles") or []),
                                       "hand": result.get("hand") is not None,

@@ -66,6 +66,9 @@ WARNING_CODES = {
     # Given by the HTTP service (api.pipeline.choose_winning_tile), never by read_hand itself:
     "winning_tile_best_scored": "no tile set apart and none named: the service scored every candidate winning tile"
                                 " and reports the one worth the most (score_by_winning_tile lists them all)",
+    "red_fives_not_told_apart": "riichi with aka dora on: a photo's red fives are not told apart from plain ones (the"
+                                " classifier has no red-five faces), so the hand's fives are read plain; mark a red one"
+                                " as 0m/0p/0s (/v1/tiles/score or the referee page)",
 }
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
 # A hand laid out in rows of sets, no tile turned: each set read as concealed, not as a claimed meld whose claimed tile

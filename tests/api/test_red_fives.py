@@ -166,11 +166,56 @@ def score_photo_as(client, layout: str, context: dict, **fields) -> dict:
     return response.json()
 
 
-FIVES = "2m 3m 4m 5m 6m 7m 2p 3p 4p 6s 7s 8s 5p | 5p"
+FIVES = "2m 3m 4m 6m 7m 8m 2p 3p 4p 6s 7s 8s 5p | 5p"  # fives of one suit only
+NO_FIVES = "2m 3m 4m 6m 7m 8m 2p 3p 4p 6s 7s 8s 3p | 3p"
+
+
+@pytest.mark.parametrize("layout, context, warned", [
+    (FIVES, MODERN, True),  # aka dora on by the ruleset
+    (FIVES, {**MODERN, "ruleset": "zendanshin", "options": {"aka_dora": True}}, True),  # on by the options
+    (FIVES, {**MODERN, "options": {"aka_dora": False}}, False),  # off: a red five would count nothing
+    (FIVES, {**MODERN, "ruleset": "zendanshin"}, False),  # off by the ruleset
+    (FIVES, {"rules": "mcr"}, False),  # MCR: a red five is a plain five
+    (NO_FIVES, MODERN, False),  # no five in the hand
+], ids=["modern", "option", "option-off", "zendanshin", "mcr", "no-fives"])
+def test_a_photo_scored_with_aka_dora_says_its_fives_were_read_plain(client, layout, context, warned):
+    body = score_photo_as(client, layout, context)
+    assert body["hand"] is not None and body["score"]["ok"]
+    assert len(body["warnings"]) == len(body["warning_codes"])
+    assert ("red_fives_not_told_apart" in body["warning_codes"]) is warned, body["warnings"]
+    if warned:
+        warning = body["warnings"][body["warning_codes"].index("red_fives_not_told_apart")]
+        assert "5p" in warning and "0p" in warning and "/v1/tiles/score" in warning
+
+
+def test_the_warning_names_only_the_suits_whose_red_five_is_not_marked(client):
+    request, _ = table_request("2m 3m 4m 5m 6m 7m 2p 3p 4p 6s 7s 8s 5p | 5p", {12: "0p"}, MODERN)
+    body = client.post("/v1/tiles/score", json=request).json()
+    warning = body["warnings"][body["warning_codes"].index("red_fives_not_told_apart")]
+    assert "5m" in warning and "0m" in warning and "5p" not in warning
+    # a red five among the dora indicators is that suit's: the hand's fives of it are plain
+    request["context"] = {**MODERN, "dora_indicators": ["0m"]}
+    assert "red_fives_not_told_apart" not in client.post("/v1/tiles/score", json=request).json()["warning_codes"]
+
+
+def test_the_photo_warning_is_a_documented_code():
+    from vision.hand_reader import WARNING_CODES
+
+    assert "red_fives_not_told_apart" in WARNING_CODES
+
+
+def test_a_red_five_marked_on_the_tiles_is_not_warned_about(client):
+    # the referee corrected the 0p: its suit's fives are settled (the other 5p is plain: one red five a suit)
+    request, _ = table_request(FIVES, {12: "0p"}, MODERN)
+    body = client.post("/v1/tiles/score", json=request).json()
+    assert "red_fives_not_told_apart" not in body["warning_codes"]
+    # sent back as read, the plain fives still may be red ones: said again
+    plain, _ = table_request(FIVES, {}, MODERN)
+    assert "red_fives_not_told_apart" in client.post("/v1/tiles/score", json=plain).json()["warning_codes"]
 
 
 def test_a_photo_with_its_winning_tile_named_red_scores_the_red_five(client):
     body = score_photo_as(client, FIVES, MODERN, winning_tile="0p")
     assert body["hand"]["winning_tile"] == "0p"
-    assert body["score"]["total"] == typed_score(client, "234567m234p678s5p +0p", MODERN)["total"]
+    assert body["score"]["total"] == typed_score(client, "234678m234p678s5p +0p", MODERN)["total"]
     assert "red_fives_not_told_apart" not in body["warning_codes"]
