@@ -11,6 +11,9 @@ const PALETTE = [
   ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((n) => n + "s"),
   ...[1, 2, 3, 4, 5, 6, 7].map((n) => n + "z"),
   ...[1, 2, 3, 4, 5, 6, 7, 8].map((n) => n + "f"),
+  // the red fives (riichi aka dora; a 5 of the suit for every other purpose): a photo never shows which fives are
+  // red (the recogniser does not tell them apart), so the referee marks them here
+  "0m", "0p", "0s",
 ];
 const DISCARDER_MARK = { left: "<", across: "^", right: ">" };
 const MELD_LETTER = { chow: "c", pung: "p", kong: "k", added_kong: "a", concealed_kong: "x" };
@@ -55,17 +58,19 @@ function errorText(body) {
 // ---- tiles ------------------------------------------------------------------------------------------------------
 function tileLabel(code) {
   if (!code) return "back";
-  return HONOUR_NAMES[code] || FLOWER_NAMES[code] || code;
+  return HONOUR_NAMES[code] || FLOWER_NAMES[code] || plainCode(code);
 }
+
+function isRedFive(code) { return !!code && code[0] === "0"; }
 
 function suitOf(code) { return code ? code.slice(-1) : "z"; }
 
 function makeChip(code, attrs) {
   const chip = document.createElement("button");
   chip.type = "button";
-  chip.className = "tile-chip suit-" + suitOf(code);
+  chip.className = "tile-chip suit-" + suitOf(code) + (isRedFive(code) ? " red-five" : "");
   chip.dataset.code = code || "";
-  chip.title = code || "face down";
+  chip.title = isRedFive(code) ? `red five ${plainCode(code)} (${code})` : code || "face down";
   chip.textContent = tileLabel(code);
   for (const [k, v] of Object.entries(attrs || {})) chip.dataset[k] = v;
   return chip;
@@ -143,10 +148,14 @@ function replaceInHand(position, newCode) {
   else if (position.part === "meld") {
     const meld = hand.melds[Number(position.meld)];
     const oldCode = meld.tiles[index];
-    if (meld.type === "chow") meld.tiles[index] = newCode;
-    // A pung or kong is identical tiles: a misread face is misread for the whole set.
-    else meld.tiles = meld.tiles.map(() => newCode);
-    if (meld.claimed === oldCode) meld.claimed = meld.type === "chow" ? newCode : undefined;
+    // A pung or kong is identical tiles: a misread face is misread for the whole set. A five made red (or plain)
+    // is that one tile: a set of fives holds one red five at most.
+    if (meld.type === "chow" || plainCode(newCode) === plainCode(oldCode)) meld.tiles[index] = newCode;
+    else meld.tiles = meld.tiles.map((_, k) => (k !== index && isRedFive(newCode) ? plainCode(newCode) : newCode));
+    // (a pung's or kong's claimed five stays named: the engine takes it as a five of the set, red or not)
+    if (meld.claimed === oldCode && (meld.type === "chow" || plainCode(newCode) !== plainCode(oldCode))) {
+      meld.claimed = meld.type === "chow" ? newCode : undefined;
+    }
     if (meld.claimed === undefined) delete meld.claimed;
   }
 }
@@ -181,8 +190,9 @@ function handPositionForTile(tileIndex, handCode) {
 }
 
 // The photo tiles a tile of the photo's hand was read from (tile_roles: its part, its meld), by face: one, or every
-// tile of a pung or kong, which replaceInHand changes as a whole. Backs are left alone: their face is the overrides'.
-function tilesForHandPosition(position, code) {
+// tile of a pung or kong, which replaceInHand changes as a whole (but one only where ``newCode`` is the same five made
+// red or plain). Backs are left alone: their face is the overrides'.
+function tilesForHandPosition(position, code, newCode) {
   if (!state.handFromPhoto || !Array.isArray(state.tileRoles)) return [];
   const meld = position.part === "meld" ? state.hand.melds[Number(position.meld)] : null;
   const found = [];
@@ -192,7 +202,7 @@ function tilesForHandPosition(position, code) {
     if (meld && role.meld_index !== Number(position.meld)) return;
     found.push(i);
   });
-  return meld && meld.type !== "chow" ? found : found.slice(0, 1);
+  return meld && meld.type !== "chow" && plainCode(newCode) !== plainCode(code) ? found : found.slice(0, 1);
 }
 
 // ---- the photo --------------------------------------------------------------------------------------------------
@@ -635,9 +645,11 @@ function init() {
     const position = { part: chip.dataset.part, index: chip.dataset.index, meld: chip.dataset.meld };
     openPalette(chip.dataset.code, `Replace ${chip.dataset.code} with…`, (code) => {
       // the photo's tile takes the new face too: its box shows it, and a reading again sends it back
-      for (const i of tilesForHandPosition(position, chip.dataset.code)) {
-        Object.assign(state.tiles[i], { code, hand_code: code, corrected: true, confidence: 1 });
-      }
+      // (a set of fives made red: one tile red, the others plain fives)
+      tilesForHandPosition(position, chip.dataset.code, code).forEach((i, k) => {
+        const face = k && isRedFive(code) ? plainCode(code) : code;
+        Object.assign(state.tiles[i], { code: face, hand_code: face, corrected: true, confidence: 1 });
+      });
       renderBoxes();
       replaceInHand(position, code);
       renderHand();

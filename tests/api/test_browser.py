@@ -571,3 +571,82 @@ def test_a_winning_tile_named_after_the_photo_is_read_reads_it_again(page, live_
         assert f"+{named}" in page.input_value("#hand-input")
     finally:
         page.fill("#override-winning", "")
+
+
+def riichi_points(hand: str, context: dict) -> dict:
+    """The engine's score of a typed hand (the truth the page is held to): the total the page shows, and aka dora."""
+    result = score_request({"hand": Hand.parse(hand).to_json(), "context": context})
+    assert result["ok"], result
+    return {"total": result["points"]["total"],
+            "aka": sum(y["han"] for y in result["yaku"] if y["id"] == "aka_dora")}
+
+
+@contextlib.contextmanager
+def riichi_form(page, ruleset: str = "modern"):
+    """The page's context set to riichi under ``ruleset`` (modern: red fives count) for the block."""
+    page.select_option('#context-form select[name="rules"]', "riichi")
+    page.select_option('#context-form select[name="ruleset"]', ruleset)
+    try:
+        yield page.evaluate("contextFromForm()")
+    finally:
+        page.select_option('#context-form select[name="ruleset"]', "zendanshin")
+        page.select_option('#context-form select[name="rules"]', "mcr")
+
+
+def test_a_tile_corrected_to_a_red_five_is_scored_red_and_stays_red_when_read_again(page, live_server):
+    """The recogniser reads every five plain (and says so under aka dora); the referee picks the red 5p from the
+    palette for the photo's tile: the hand is scored with its red five, and a later correction elsewhere, which reads
+    the hand again from the tiles (/v1/tiles/score), sends that tile back red and keeps it red."""
+    import httpx
+
+    photo = FIXTURES / "synth_2021.jpg"
+    page.reload()
+    with riichi_form(page) as context:
+        with photo_read_as(live_server, "2m 3m 4m 6m 7m 8m 2p 3p 4p 6s 7s 8s 5p | 5p", {}, loose=(("5s", 4, -4),)):
+            answer = httpx.post(live_server.url + "/v1/score", files={"image": (photo.name, photo.read_bytes())},
+                                data={"overlay": "false", "context": json.dumps(context)}, timeout=60).json()
+            upload_and_wait(page, photo)
+        assert "red_fives_not_told_apart" in answer["warning_codes"]
+        sync_api.expect(page.locator("#warnings")).to_contain_text("red fives are not told apart")
+        wait_for_total(page, answer["score"]["points"]["total"])
+        roles = answer["tile_roles"]
+        five = next(i for i, role in enumerate(roles) if role["role"] == "concealed" and role["code"] == "5p")
+        loose = next(i for i, role in enumerate(roles) if role["role"] == "clutter")
+        truth = riichi_points("234678m234p678s0p +5p", context)
+        assert truth["aka"] == 1 and truth["total"] != answer["score"]["points"]["total"]
+
+        with page.expect_response(lambda r: "/v1/hands/score" in r.url):
+            correct_box(page, five, "0p")
+        wait_for_total(page, truth["total"])
+        assert "0p" in page.input_value("#hand-input")
+        sync_api.expect(page.locator("#fans")).to_contain_text("Red fives")
+        sync_api.expect(page.locator("#boxes .box").nth(five)).to_have_attribute("data-code", "0p")
+
+        with page.expect_response(lambda r: "/v1/tiles/score" in r.url) as reread:
+            correct_box(page, loose, "6s")
+        assert json.loads(reread.value.request.post_data)["tiles"][five]["code"] == "0p"
+        again = reread.value.json()
+        assert again["tile_roles"][five]["code"] == "0p" and again["score"]["points"]["total"] == truth["total"]
+        wait_for_total(page, truth["total"])
+        assert "0p" in page.input_value("#hand-input")
+        sync_api.expect(page.locator("#boxes .box").nth(five)).to_have_attribute("data-code", "0p")
+
+
+def test_a_five_of_a_pung_made_red_is_that_tile_only(page):
+    """A pung is identical tiles, so a face picked for one of them is picked for all; a red five is not: one tile of
+    the pung of 5s becomes the 0s, the others stay plain fives (three red fives would be no hand)."""
+    page.reload()
+    with riichi_form(page) as context:
+        start = "234678m234p8p p555s< +8p"
+        page.fill("#hand-input", start)
+        page.click("#score-button")
+        wait_for_total(page, riichi_points(start, context)["total"])
+        page.locator("#hand-tiles .group.meld .tile-chip").nth(1).click()
+        red = page.locator('#palette-tiles .tile-chip[data-code="0s"]')
+        sync_api.expect(red).to_have_class(re.compile(r"\bred-five\b"))
+        red.click()
+        truth = riichi_points("234678m234p8p p055s< +8p", context)
+        assert truth["aka"] == 1
+        wait_for_total(page, truth["total"])
+        codes = page.locator("#hand-tiles .group.meld .tile-chip").evaluate_all("els => els.map(e => e.dataset.code)")
+        assert sorted(codes) == ["0s", "5s", "5s"]
