@@ -125,23 +125,16 @@ def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], name
             reading = {}
         if reading.get("hand") is None or not _same_kind(reading["hand"].get("winning_tile"), best):
             return  # the reader cannot take it as the winning tile after all: keep its own reading
-        warnings = list(result.get("warnings") or [])
-        codes = list(result.get("warning_codes") or [])
         for key, value in reading.items():
-            if key == "warnings":
-                warnings.extend(w for w in value if w not in warnings)
-            elif key == "warning_codes":
-                codes.extend(c for c in value if c not in codes)
-            elif key not in ("requests", "winning_tile_candidates"):  # the client may still name another
-                result[key] = value
-        result["warnings"], result["warning_codes"] = warnings, codes
+            if key not in ("warnings", "warning_codes", "requests", "winning_tile_candidates"):
+                result[key] = value  # (the client may still name another winning tile: its requests stay)
+        add_warnings(result, reading.get("warnings") or [], reading.get("warning_codes") or [])
         answer = score_or_error({"hand": result["hand"], "context": dict(context)})
     result["score"] = answer
     others = ", ".join(f"{e['winning_tile']} {e.get('total', e.get('error'))}" for e in result["score_by_winning_tile"])
-    result.setdefault("warnings", []).append(
-        f"no tile is set apart as the winning tile: each candidate was scored ({others}); {best} gives the most"
-        f" ({total}) and is reported: name the winning tile ('winning_tile') if it was another")
-    result.setdefault("warning_codes", []).append("winning_tile_best_scored")
+    add_warnings(result, [f"no tile is set apart as the winning tile: each candidate was scored ({others}); {best}"
+                          f" gives the most ({total}) and is reported: name the winning tile ('winning_tile') if it"
+                          " was another"], ["winning_tile_best_scored"])
 
 
 def score_alternatives(result: dict[str, Any], context: Mapping[str, Any], named: str | None,
@@ -183,6 +176,17 @@ def score_alternatives(result: dict[str, Any], context: Mapping[str, Any], named
             alternative["description"] += f": {points}"
 
 
+def add_warnings(result: dict[str, Any], messages: list[str], codes: list[str]) -> None:
+    """Append warnings with their codes to ``result``'s ``warnings`` and ``warning_codes``, which run in parallel (one
+    code per message, in order: a client pairs them by index); a message already there is not repeated."""
+    warnings = result.setdefault("warnings", [])
+    warning_codes = result.setdefault("warning_codes", [])
+    for message, code in zip(messages, codes):
+        if message not in warnings:
+            warnings.append(message)
+            warning_codes.append(code)
+
+
 RED_FIVES_WARNING = "red_fives_not_told_apart"
 
 
@@ -219,8 +223,7 @@ def warn_red_fives(result: dict[str, Any], context: Mapping[str, Any], *, photo:
         message = (f"aka dora is on, and red fives are not told apart from plain ones in a photo: the {fives} sent as"
                    f" plain {'is' if len(plain) == 1 else 'are'} scored as plain; if one is red, send its tile as"
                    f" {reds} (/v1/tiles/score, or the referee page's palette)")
-    result.setdefault("warnings", []).append(message)
-    result.setdefault("warning_codes", []).append(RED_FIVES_WARNING)
+    add_warnings(result, [message], [RED_FIVES_WARNING])
 
 
 def mark_red_fives(reading: dict[str, Any], red: Mapping[int, str], named: str | None = None) -> None:
@@ -492,7 +495,7 @@ class Reader:
             except Exception as error:  # noqa: BLE001 - odd layouts must not become 500s; say what happened
                 log.exception("hand assembly failed on submitted tiles")
                 result = {"hand": None, "warnings": [f"hand assembly failed: {type(error).__name__}: {error}"],
-                          "tile_roles": [], "alternatives": []}
+                          "warning_codes": ["hand_assembly_failed"], "tile_roles": [], "alternatives": []}
             if result.get("hand") is None:
                 result["score"] = {"ok": False, "error": {
                     "code": "no_hand", "message": "no legal hand can be read from these tiles"}}
@@ -526,7 +529,9 @@ class Reader:
         result.setdefault("height", recognition.height)
         result["timings_ms"] = dict(getattr(recognition, "timings_ms", None) or {})
         timings = result.setdefault("timings_ms", {})
-        warnings = list(result.get("warnings") or [])
+        # the recogniser's warnings first, then the reading's: ``warnings`` and ``warning_codes`` run in parallel
+        result["warnings"], result["warning_codes"] = [], []
+        add_warnings(result, list(recognition.warnings), list(recognition.warning_codes))
         reading_json: dict[str, Any] = {}
         started = time.perf_counter()
 
@@ -547,16 +552,16 @@ class Reader:
             except Exception as error:  # noqa: BLE001 - the tiles are still worth returning without a hand
                 log.exception("hand assembly failed")
                 result["hand"] = None
-                warnings.append(f"hand assembly failed: {type(error).__name__}: {error}")
+                add_warnings(result, [f"hand assembly failed: {type(error).__name__}: {error}"],
+                             ["hand_assembly_failed"])
             for key, value in reading_json.items():
-                if key == "warnings":
-                    warnings.extend(w for w in value if w not in warnings)
-                else:
+                if key not in ("warnings", "warning_codes"):
                     result[key] = value
+            add_warnings(result, reading_json.get("warnings") or [], reading_json.get("warning_codes") or [])
         elif "hand" not in result:
             result["hand"] = None
-            warnings.append(f"hand assembly unavailable: {self.hand_reader_reason}")
-        result["warnings"] = warnings
+            add_warnings(result, [f"hand assembly unavailable: {self.hand_reader_reason}"],
+                         ["hand_assembly_unavailable"])
         timings["hand"] = round(1000 * (time.perf_counter() - started), 1)
         started = time.perf_counter()
         if context is not None:

@@ -63,7 +63,13 @@ WARNING_CODES = {
     "spare_tile_used": "a box the localiser was unsure of was taken as a hand tile (appended to the tiles)",
     "added_kong_possible": "a sideways tile may be lifted a little: read as a pung, but it may be an added kong whose"
                            " claimed tile is hidden under the added one (that reading is among the alternatives)",
-    # Given by the HTTP service (api.pipeline.choose_winning_tile), never by read_hand itself:
+    # Given by the recogniser (vision.recognize.Recognition.warning_codes), never by read_hand itself:
+    "picture_squeezed": "the picture looked squeezed (as a dataset exporter forces a wide photo square): its tiles were"
+                        " found in it stretched back; boxes are in the picture's own pixels",
+    # Given by the HTTP service, never by read_hand itself:
+    "hand_assembly_failed": "the hand reader failed on these tiles (an internal error, logged): the tiles are returned"
+                            " without a hand",
+    "hand_assembly_unavailable": "the service runs without the hand reader: the tiles are returned without a hand",
     "winning_tile_best_scored": "no tile set apart and none named: the service scored every candidate winning tile"
                                 " and reports the one worth the most (score_by_winning_tile lists them all)",
     "red_fives_not_told_apart": "riichi with aka dora on: a photo's red fives are not told apart from plain ones (the"

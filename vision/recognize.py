@@ -74,6 +74,11 @@ class Recognition:
                 f" the tiles were found in it stretched back {k} times {'across' if self.stretch > 0 else 'down'};"
                 " boxes are in the picture's own pixels"]
 
+    @property
+    def warning_codes(self) -> list[str]:
+        """The stable codes of :attr:`warnings`, one each, in order (``vision.hand_reader.WARNING_CODES``)."""
+        return [] if self.stretch == 1 else ["picture_squeezed"]
+
     def to_json(self, image_name: str | None = None, hand=None, warnings: list[str] | None = None) -> dict:
         return {"image": image_name, "width": self.width, "height": self.height,
                 "tiles": self.detections.to_json(), "hand": hand, "warnings": self.warnings + list(warnings or [])}

@@ -56,8 +56,9 @@ def decode_data_url(url: str) -> Image.Image:
 
 
 # spare_5151_113: a hand tile only a spare box of the localiser holds (tests/vision/test_spares.py)
-ALL_PHOTOS = PHOTOS + sorted(FIXTURES.glob("synth_*.jpg")) + [ROOT / "tests" / "fixtures" / "images"
-                                                            / "spare_5151_113.jpg"]
+# hk_strip_0: a picture the dataset's exporter squeezed (read stretched back: vision.squeeze)
+ALL_PHOTOS = PHOTOS + sorted(FIXTURES.glob("synth_*.jpg")) + [ROOT / "tests" / "fixtures" / "images" / name
+                                                            for name in ("spare_5151_113.jpg", "hk_strip_0.jpg")]
 
 
 @pytest.fixture(scope="module")
@@ -101,6 +102,13 @@ def test_recognize_gives_what_the_recogniser_and_hand_reader_give(client, direct
     if not budget_hit:
         assert body["hand"] == (reading.hand.to_json() if reading.hand is not None else None)
     assert len(body["tile_roles"]) == len(body["tiles"])
+    # one stable code per warning, in order (a client pairs them by index): the recogniser's squeezed-picture warning
+    # had none, so every code after it named the warning before
+    from vision.hand_reader import WARNING_CODES
+
+    assert len(body["warning_codes"]) == len(body["warnings"]) and set(body["warning_codes"]) <= set(WARNING_CODES)
+    if reference.stretch != 1:
+        assert body["warning_codes"][0] == "picture_squeezed"
     if photo.name.startswith("spare_"):
         assert body["tiles"][-1]["spare"] is True and "spare_tile_used" in body["warning_codes"]
         assert body["spares_used"][0]["tile_index"] == len(body["tiles"]) - 1
