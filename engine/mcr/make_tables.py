@@ -10,6 +10,7 @@ committed tables against :func:`build`.
 
 from __future__ import annotations
 
+import argparse
 import base64
 import zlib
 from itertools import combinations, combinations_with_replacement, permutations
@@ -88,7 +89,11 @@ def _wrapped(data: bytes, width: int = 110) -> str:
     return "\n    ".join(repr(data[k:k + width]) for k in range(0, len(data), width))
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    # an argument parser only so that --help (or a stray argument) explains instead of rewriting the tables
+    parser = argparse.ArgumentParser(prog="python -m engine.mcr.make_tables",
+                                     description="Rewrite engine/mcr/combo_tables.py from engine.mcr.combos (2 s).")
+    parser.parse_args(argv)
     path = Path(__file__).with_name("combo_tables.py")
     path.write_text(source())
     print(f"wrote {path}")
