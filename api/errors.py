@@ -22,6 +22,7 @@ log = logging.getLogger("api")
 API_ERROR_CODES = {
     "invalid_json": (400, "the body is not JSON"),
     "invalid_request": (422, "a field has the wrong type, is missing, or is not known"),
+    "malformed_body": (400, "the body cannot be taken apart (a multipart form without its boundary, a bad length)"),
     "unknown_field": (422, "a form field this endpoint does not take"),
     "empty_file": (400, "the uploaded image has zero bytes"),
     "unsupported_format": (415, "not an image, or an image format the service does not read (JPEG, PNG, WebP, HEIC)"),
@@ -129,8 +130,11 @@ def install_error_handlers(app: FastAPI) -> None:
             # other than JSONDecodeError: not UTF-8 (UnicodeDecodeError), nested too deep, an integer over 4300 digits.
             _count(request, "invalid_json")
             return error_response("invalid_json", f"the body is not valid JSON: {type(cause).__name__}: {cause}")
-        code = {404: "not_found", 405: "method_not_allowed", 401: "unauthorized", 413: "payload_too_large"}.get(
-            exc.status_code, "invalid_request" if exc.status_code < 500 else "internal_error")
+        # 400 here is the body parser's (a multipart form it cannot take apart): its own code, since each code has
+        # one status (invalid_request is 422)
+        code = {400: "malformed_body", 404: "not_found", 405: "method_not_allowed", 401: "unauthorized",
+                413: "payload_too_large"}.get(exc.status_code, "invalid_request" if exc.status_code < 500
+                                              else "internal_error")
         _count(request, code)
         return error_response(code, str(exc.detail), status=exc.status_code, headers=getattr(exc, "headers", None))
 

@@ -197,7 +197,7 @@ class RequestMiddleware:
             try:
                 too_big = int(length) > self.max_body_bytes
             except ValueError:
-                return "invalid_request", f"bad Content-Length {length!r}", 400
+                return "malformed_body", f"bad Content-Length {length!r}", 400
             if too_big:
                 self.metrics.rejected.labels("payload_too_large").inc()
                 return "payload_too_large", f"the request body ({length} bytes) exceeds {self.max_body_bytes} bytes", 413

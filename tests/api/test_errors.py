@@ -290,3 +290,16 @@ def test_a_client_gone_mid_upload_is_not_read_as_a_bad_request():
     assert not [m for m in sent if m["type"] == "http.response.start" and m["status"] < 500 and m["status"] != 499]
     metrics = TestClient(app).get("/metrics").text
     assert "invalid_json" not in metrics and "invalid_request" not in metrics
+
+
+def test_a_body_that_cannot_be_taken_apart_is_malformed_body_400(client):
+    """Each code has one status (README, api/errors.py): a multipart form without its boundary and a bad
+    Content-Length were 400 invalid_request, a code that is 422 everywhere else."""
+    from api.errors import status_for
+
+    response = client.post("/v1/score", content=b"garbage", headers={"content-type": "multipart/form-data"})
+    assert_error(response, 400, "malformed_body")
+    response = client.post("/v1/hands/score", content=b"{}",
+                           headers={"content-type": "application/json", "content-length": "abc"})
+    assert_error(response, 400, "malformed_body")
+    assert status_for("malformed_body") == 400 and status_for("invalid_request") == 422
