@@ -4,7 +4,8 @@ Computed once, for the reading that was kept (never inside the scoring loop), so
 ``sets`` are groups of the arrangement (one tile tuple per group, the compact MPSZ strings of MCR fans); its
 ``tiles`` are loose tiles that are not a group: the winning tile for the context yaku (riichi, tsumo, haitei, ...),
 the dora tiles for dora. The two never overlap, so a client highlights ``sets`` + ``tiles`` as one multiset.
-Red fives keep their ``0`` code: the standing ones go to the standing groups in order, the melds keep their own.
+Red fives keep their ``0`` code: the winning tile goes to the winning group as it is, the other standing ones to the
+standing groups in order, the melds keep their own.
 """
 
 from __future__ import annotations
@@ -52,24 +53,34 @@ _SIZES = {_CHOW: None, _PUNG: 3, _PAIR: 2, _SINGLE: 1}
 
 
 def groups_of(hand: Hand, facts: HandFacts, view: View) -> tuple[Group, ...]:
-    """The reading's standing groups (winning group marked), then the melds, with their real tiles."""
+    """The reading's standing groups (winning group marked), then the melds, with their real tiles.
+
+    The winning group holds the winning tile itself (red or plain); the concealed red fives go to the groups in
+    order, so a plain winning five never shows as the red one held beside it (nor the other way round)."""
     reds: dict[int, int] = {}
-    for t in list(hand.concealed) + [hand.winning_tile]:
+    for t in hand.concealed:
         if t.red:
             reds[t.index] = reds.get(t.index, 0) + 1
+    win_tile = hand.winning_tile
     out: list[Group] = []
     marked = False
     for kind, first in view.groups:
+        winning = not marked and (kind, first) == view.win
+        marked = marked or winning
         indices = (first, first + 1, first + 2) if kind is _CHOW else (first,) * _SIZES[kind]
         tiles = []
+        place_win = winning  # one slot of the winning group (a pung or pair of the winning kind has more)
         for i in indices:
-            if reds.get(i):
+            if place_win and i == win_tile.index:
+                tiles.append(win_tile)
+                place_win = False
+            elif reds.get(i):
                 reds[i] -= 1
                 tiles.append(Tile(i, True))
             else:
                 tiles.append(ALL_KINDS[i])
-        winning = not marked and (kind, first) == view.win
-        marked = marked or winning
+        if kind is not _CHOW:
+            tiles.sort(key=lambda t: not t.red)  # a pung or pair shows its red five first ("055s")
         concealed = kind is _PUNG and (facts.tsumo or not winning)
         out.append(Group(kind.value, first, tuple(tiles), None, False, concealed, winning))
     for m in hand.melds:

@@ -80,6 +80,24 @@ def test_red_fives_keep_their_code():
     assert _yaku(r, "menzen_tsumo")["tiles"] == ["5s"]
 
 
+def test_the_winning_group_holds_the_winning_tile_itself_red_or_plain():
+    # Two 345p chows, one with the red five held, won on a plain 5p: the red five was shown in the winning group
+    # (the first of the two equal chows), so the referee saw a red winning tile that was never drawn.
+    r = riichi("34p340p123m456s11z +5p", ruleset="modern")
+    detail = r.to_json()["arrangement_detail"]
+    win = detail["groups"][detail["winning_group"]]
+    assert win["tiles"] == ["3p", "4p", "5p"]
+    assert sorted("".join(g["tiles"]) for g in detail["groups"] if g["kind"] == "chow" and "4p" in g["tiles"]) \
+        == ["3p4p0p", "3p4p5p"]
+    # Won on the red five beside a plain 345p held: the red one is in the winning group.
+    r = riichi("34p345p123m456s11z +0p", ruleset="modern")
+    detail = r.to_json()["arrangement_detail"]
+    assert detail["groups"][detail["winning_group"]]["tiles"] == ["3p", "4p", "0p"]
+    # A pung or pair still shows its red five first.
+    r = riichi("123456789m11p0s5s +5s", self_drawn=True, options={"aka_dora": True})
+    assert _fu(r, "concealed_pung_simple")[0]["sets"] == ["055s"]
+
+
 def test_whole_hand_yaku_name_every_group():
     r = riichi("1199m2288p3377s5z +5z")
     seven = _yaku(r, "chiitoitsu")
