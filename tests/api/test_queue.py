@@ -43,6 +43,9 @@ class SlowRecognizer:
 
 
 class _Recognition:
+    warnings: list = []  # as vision.recognize.Recognition's: the picture read as it came
+    warning_codes: list = []
+
     def __init__(self, detections, width, height):
         self.detections, self.width, self.height = detections, width, height
 
