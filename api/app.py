@@ -71,6 +71,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         return path in PHOTO_PATHS and reader is not None and reader.queue.full
 
     app.add_middleware(RequestMiddleware, metrics=metrics, max_body_bytes=settings.max_upload_bytes,
+                       max_json_bytes=settings.max_json_bytes, upload_paths=PHOTO_PATHS,
                        api_key=settings.api_key, max_pending=settings.max_pending_requests,
                        queue_full=photo_queue_full, body_timeout_s=settings.body_timeout_s,
                        routes=[route for module in ROUTERS for route in module.router.routes])

@@ -79,6 +79,14 @@ def error_response(code: str, message: str, *, status: int | None = None, header
     return JSONResponse(error_body(code, message, details), status_code=status or status_for(code), headers=headers)
 
 
+_TOO_LONG = {"string_too_long", "too_long"}
+
+
+def _union_tag(part: Any) -> bool:
+    """A union branch pydantic names in an error's location ("HandIn", "list[constrained-str]"), not a field."""
+    return isinstance(part, str) and (part[:1].isupper() or "[" in part or part in ("str", "constrained-str"))
+
+
 def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     """FastAPI/pydantic validation errors -> (code, one readable message)."""
     if any(e.get("type") == "json_invalid" for e in errors):
@@ -88,9 +96,11 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
         # A body not labelled JSON reaches the model as raw bytes, and pydantic's "should be a valid dictionary"
         # described a valid JSON object (fetch labels a string body text/plain): name what is missing.
         return "invalid_request", "the body must be a JSON object sent with Content-Type: application/json"
+    # A value over a size limit (schemas.MAX_*) is the one thing to say: the union's other branches only add noise.
+    errors = [e for e in errors if e.get("type") in _TOO_LONG] or errors
     parts = []
     for e in errors[:5]:
-        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body" and not _union_tag(p)) or "body"
         if e.get("type") == "extra_forbidden":
             parts.append(f"unknown field {where!r}")
         else:

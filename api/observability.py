@@ -87,7 +87,8 @@ class RequestMiddleware:
 
     def __init__(self, app: ASGIApp, *, metrics: Metrics, max_body_bytes: int, api_key: str | None,
                  max_pending: int = 32, queue_full: Callable[[str], bool] | None = None,
-                 body_timeout_s: float = 60.0, routes: Sequence[BaseRoute] = ()) -> None:
+                 body_timeout_s: float = 60.0, routes: Sequence[BaseRoute] = (),
+                 max_json_bytes: int | None = None, upload_paths: frozenset[str] | None = None) -> None:
         self.app = app
         self.routes = routes  # the app's routes, to name the route of a request refused before routing
         self.body_timeout_s = body_timeout_s
@@ -96,6 +97,9 @@ class RequestMiddleware:
         self.queue_full = queue_full or (lambda path: False)
         self.metrics = metrics
         self.max_body_bytes = max_body_bytes
+        # Photo uploads (upload_paths) may be max_body_bytes; every other body is JSON and held to max_json_bytes too.
+        self.max_json_bytes = max_body_bytes if max_json_bytes is None else min(max_json_bytes, max_body_bytes)
+        self.upload_paths = upload_paths
         self.api_key = api_key
         self.max_pending = max_pending
         self.pending = 0  # requests with a body between arrival and response (event-loop only: no lock needed)
@@ -149,7 +153,8 @@ class RequestMiddleware:
             try:
                 try:
                     # A client that stops sending mid-upload would otherwise hold its slot (and memory) forever.
-                    replay = await asyncio.wait_for(self._read_limited(receive, headers), self.body_timeout_s)
+                    replay = await asyncio.wait_for(self._read_limited(receive, self._limit(scope)),
+                                                    self.body_timeout_s)
                 except asyncio.TimeoutError:
                     status_holder["code"] = "request_timeout"
                     await _send_json(send_wrapper, 408, error_body(
@@ -163,7 +168,7 @@ class RequestMiddleware:
                     status_holder["code"] = "payload_too_large"
                     self.metrics.rejected.labels("payload_too_large").inc()
                     await _send_json(send_wrapper, 413, error_body(
-                        "payload_too_large", f"the request body exceeds {self.max_body_bytes} bytes"))
+                        "payload_too_large", f"the request body exceeds {self._limit(scope)} bytes"))
                     return
                 await self.app(scope, replay, send_wrapper)
             finally:
@@ -181,6 +186,11 @@ class RequestMiddleware:
                 "status": status, "duration_ms": round(elapsed * 1000, 1),
                 "client": (scope.get("client") or ("-",))[0], "bytes_in": headers.get("content-length")})
 
+    def _limit(self, scope: Scope) -> int:
+        if self.upload_paths is None or scope["path"] in self.upload_paths:
+            return self.max_body_bytes
+        return self.max_json_bytes
+
     def _refuse(self, scope: Scope, headers: dict[str, str]) -> tuple[str, str, int] | None:
         if self.api_key and scope["path"].startswith("/v1/") and scope["method"] != "OPTIONS":
             given = headers.get("x-api-key", "")
@@ -194,16 +204,17 @@ class RequestMiddleware:
                 return "unauthorized", "send the API key in the X-API-Key header", 401
         length = headers.get("content-length")
         if length is not None:
+            limit = self._limit(scope)
             try:
-                too_big = int(length) > self.max_body_bytes
+                too_big = int(length) > limit
             except ValueError:
                 return "malformed_body", f"bad Content-Length {length!r}", 400
             if too_big:
                 self.metrics.rejected.labels("payload_too_large").inc()
-                return "payload_too_large", f"the request body ({length} bytes) exceeds {self.max_body_bytes} bytes", 413
+                return "payload_too_large", f"the request body ({length} bytes) exceeds {limit} bytes", 413
         return None
 
-    async def _read_limited(self, receive: Receive, headers: dict[str, str]) -> Receive | object | None:
+    async def _read_limited(self, receive: Receive, limit: int) -> Receive | object | None:
         """Read the whole body up to the limit (chunked uploads have no Content-Length); None when it is over,
         ``_CLIENT_GONE`` when the client went away before sending all of it."""
         chunks: list[bytes] = []
@@ -219,7 +230,7 @@ class RequestMiddleware:
                 break
             body = message.get("body", b"")
             total += len(body)
-            if total > self.max_body_bytes:
+            if total > limit:
                 return None
             chunks.append(body)
             if not message.get("more_body", False):

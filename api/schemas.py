@@ -9,28 +9,41 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, StringConstraints
+
+# Sizes far above any hand's (14 tiles, 4 melds, 8 flowers, 5 dora indicators; the longest compact hand, four kongs
+# and eight flowers written tile by tile, is under 100 characters) and far below the work a long one cost: the engine
+# reads every tile and meld before it counts them, and its messages quote them, so a 2.4 MB hand string took 9 s of
+# CPU and came back whole in the error. Past these: 422 invalid_request (README "Service").
+MAX_TILES = 32           # items in a tile list
+MAX_TILES_TEXT = 128     # characters of a tile list written as one MPSZ string
+MAX_HAND_TEXT = 256      # characters of a compact hand string
+MAX_MELDS = 8
+MAX_WORD = 32            # a single code or word (a tile, a wind, "riichi", "left", ...)
+
+Word = Annotated[StrictStr, StringConstraints(max_length=MAX_WORD)]
 
 # A tile list: JSON codes ["1m", "2m"] or one MPSZ string "12m".
-TileList = Union[list[StrictStr], StrictStr]
+TileList = Union[Annotated[list[Word], Field(max_length=MAX_TILES)],
+                 Annotated[StrictStr, StringConstraints(max_length=MAX_TILES_TEXT)]]
 
 _STRICT = ConfigDict(extra="forbid", populate_by_name=True)
 
 
 class MeldIn(BaseModel):
     model_config = _STRICT
-    type: StrictStr = Field(description="chow, pung, kong, added_kong or concealed_kong", examples=["pung"])
+    type: Word = Field(description="chow, pung, kong, added_kong or concealed_kong", examples=["pung"])
     tiles: TileList = Field(examples=[["7z", "7z", "7z"]])
-    from_: StrictStr | None = Field(None, alias="from", description="left, across or right (none for a concealed kong)")
-    claimed: StrictStr | None = Field(None, description="the claimed tile of a chow")
+    from_: Word | None = Field(None, alias="from", description="left, across or right (none for a concealed kong)")
+    claimed: Word | None = Field(None, description="the claimed tile of a chow")
 
 
 class HandIn(BaseModel):
     model_config = _STRICT
     concealed: TileList = Field(description="standing tiles without the winning tile (or with it: one copy is "
                                             "taken out)", examples=["123456789m11p23p"])
-    melds: list[MeldIn] = Field(default_factory=list)
-    winning_tile: StrictStr | None = Field(None, examples=["4p"])
+    melds: list[MeldIn] = Field(default_factory=list, max_length=MAX_MELDS)
+    winning_tile: Word | None = Field(None, examples=["4p"])
     flowers: TileList = Field(default_factory=list)
 
 
@@ -48,25 +61,25 @@ class RiichiOptions(BaseModel):
 
 class ContextIn(BaseModel):
     model_config = _STRICT
-    rules: StrictStr = Field("mcr", description="mcr or riichi")
+    rules: Word = Field("mcr", description="mcr or riichi")
     self_drawn: StrictBool = False
-    seat_wind: StrictStr = Field("E", description="E, S, W or N")
-    round_wind: StrictStr = Field("E", description="E, S, W or N")
+    seat_wind: Word = Field("E", description="E, S, W or N")
+    round_wind: Word = Field("E", description="E, S, W or N")
     last_tile: StrictBool = False
     last_wall_tile: StrictBool = False
     kong_replacement: StrictBool = False
     robbing_kong: StrictBool = False
-    ruleset: StrictStr = Field("zendanshin", description="riichi: zendanshin or modern")
+    ruleset: Word = Field("zendanshin", description="riichi: zendanshin or modern")
     options: RiichiOptions = Field(default_factory=RiichiOptions)
     riichi: StrictBool = False
     double_riichi: StrictBool = False
     ippatsu: StrictBool = False
-    blessing: StrictStr | None = Field(None, description="riichi: heaven, earth or human")
+    blessing: Word | None = Field(None, description="riichi: heaven, earth or human")
     dora_indicators: TileList = Field(default_factory=list)
     ura_dora_indicators: TileList = Field(default_factory=list)
     honba: StrictInt = 0
     riichi_sticks: StrictInt = 0
-    pao: StrictStr | None = Field(None, description="riichi: who fed the meld that completed a liable yakuman "
+    pao: Word | None = Field(None, description="riichi: who fed the meld that completed a liable yakuman "
                                                     "(left, across or right)")
 
     def to_engine(self) -> dict[str, Any]:
@@ -77,7 +90,7 @@ class ContextIn(BaseModel):
 
 
 class HandScoreRequest(BaseModel):
-    hand: Union[HandIn, StrictStr] = Field(description="a hand object, or the compact hand string "
+    hand: Union[HandIn, Annotated[StrictStr, StringConstraints(max_length=MAX_HAND_TEXT)]] = Field(description="a hand object, or the compact hand string "
                                                        "(e.g. \"123456789m11p23p +4p\")")
     context: ContextIn = Field(default_factory=ContextIn)
 
@@ -95,7 +108,7 @@ class TileIn(BaseModel):
     """One tile as /v1/recognize reports it, possibly corrected by a person (code changed)."""
 
     model_config = ConfigDict(extra="ignore")  # clients send back the tiles they got, with `top` and all
-    code: StrictStr | None = Field(description="tile code, or null for a face-down tile")
+    code: Word | None = Field(description="tile code, or null for a face-down tile")
     box: list[Coordinate] = Field(min_length=4, max_length=4, description="x1, y1, x2, y2 in pixels of the photo")
     rotation: StrictInt = Field(0, description="0, 90, 180 or 270")
     face_down: StrictBool = False
@@ -118,7 +131,7 @@ class TilesScoreRequest(BaseModel):
     width: StrictInt = Field(gt=0, le=100_000, description="the photo's width (as /v1/recognize reported it)")
     height: StrictInt = Field(gt=0, le=100_000)
     context: ContextIn = Field(default_factory=ContextIn)
-    winning_tile: StrictStr | None = None
+    winning_tile: Word | None = None
     concealed_kong_tiles: TileList | None = None
 
 

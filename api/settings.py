@@ -18,7 +18,7 @@ ENV_PREFIX = "MAHJONG_"
 
 # The least each number may be. 0 means "off" or "the default" only where the README says so (overlay, threads; no
 # workers is one); elsewhere it would refuse every request (no bytes, no pending body, no time), so it is refused.
-_MINIMUM = {"max_upload_bytes": 1, "max_image_pixels": 1, "inference_workers": 0, "inference_threads": 0,
+_MINIMUM = {"max_upload_bytes": 1, "max_json_bytes": 1, "max_image_pixels": 1, "inference_workers": 0, "inference_threads": 0,
             "queue_size": 0, "max_pending_requests": 1, "overlay_max_side": 0}
 _POSITIVE_SECONDS = ("body_timeout_s", "request_timeout_s")
 
@@ -29,6 +29,10 @@ class Settings:
     models_dir: Path = ROOT / "models"
     # Uploads: a 12 MP phone JPEG is 3-8 MB, a HEIC less; 25 MB leaves room for PNG screenshots.
     max_upload_bytes: int = 25 * 1024 * 1024
+    # Bodies of every other call (JSON: /v1/hands/score, /v1/tiles/score). The largest a client sends, 80 tiles each
+    # with its top-8 faces, is about 50 KB; 25 MB of JSON (a million unknown keys, melds or meld tokens) took 7-15 s
+    # of CPU to parse and refuse, on the event loop's own thread pool.
+    max_json_bytes: int = 1024 * 1024
     # Decoded pixel count: 50 MP covers every phone camera; a 20000 x 20000 image (400 MP, 1.2 GB as RGB) does not.
     max_image_pixels: int = 50_000_000
     # Inference threads. onnxruntime releases the GIL and uses its own intra-op threads, so 1-2 saturate a small box.

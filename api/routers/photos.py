@@ -17,7 +17,7 @@ from engine import HandError, Tile, parse_tiles
 
 from ..errors import ApiError
 from ..pipeline import PhotoOptions, validate_context
-from ..schemas import ERROR_RESPONSES, ContextIn
+from ..schemas import ERROR_RESPONSES, MAX_TILES_TEXT, MAX_WORD, ContextIn
 
 router = APIRouter(prefix="/v1", tags=["photos"])
 
@@ -65,9 +65,9 @@ def _photo_options(image: UploadFile, rules: str | None, winning_tile: str | Non
 async def recognize(
     request: Request,
     image: UploadFile = File(..., description=_IMAGE_DOC),
-    rules: str | None = Form(None, description="mcr (default) or riichi: how the hand is assembled (flowers)"),
-    winning_tile: str | None = Form(None, description=_WINNING_DOC),
-    concealed_kong_tiles: str | None = Form(None, description=_KONGS_DOC),
+    rules: str | None = Form(None, max_length=MAX_WORD, description="mcr (default) or riichi: how the hand is assembled (flowers)"),
+    winning_tile: str | None = Form(None, max_length=MAX_WORD, description=_WINNING_DOC),
+    concealed_kong_tiles: str | None = Form(None, max_length=MAX_TILES_TEXT, description=_KONGS_DOC),
     overlay: bool = Form(True, description="include the annotated overlay image (JPEG data URL)"),
 ) -> dict[str, Any]:
     """The recognition object of interfaces.md: `tiles` (code, box, confidence, rotation, face_down, top
@@ -86,7 +86,7 @@ async def score_photo(
     image: UploadFile = File(..., description=_IMAGE_DOC),
     context: str | None = Form(None, description="the whole win context as a JSON object (interfaces.md); the "
                                                  "single fields below override its entries"),
-    rules: str | None = Form(None, description="mcr (default) or riichi"),
+    rules: str | None = Form(None, max_length=MAX_WORD, description="mcr (default) or riichi"),
     self_drawn: bool | None = Form(None),
     seat_wind: str | None = Form(None, description="E, S, W or N"),
     round_wind: str | None = Form(None, description="E, S, W or N"),
@@ -105,8 +105,8 @@ async def score_photo(
     riichi_sticks: int | None = Form(None),
     pao: str | None = Form(None, description="riichi: who fed a liable yakuman's meld (left, across or right)"),
     options: str | None = Form(None, description="riichi options as a JSON object, e.g. {\"aka_dora\": true}"),
-    winning_tile: str | None = Form(None, description=_WINNING_DOC),
-    concealed_kong_tiles: str | None = Form(None, description=_KONGS_DOC),
+    winning_tile: str | None = Form(None, max_length=MAX_WORD, description=_WINNING_DOC),
+    concealed_kong_tiles: str | None = Form(None, max_length=MAX_TILES_TEXT, description=_KONGS_DOC),
     overlay: bool = Form(True, description="include the annotated overlay image (JPEG data URL)"),
 ) -> dict[str, Any]:
     """Recognition (as /v1/recognize) plus `score`: the score object of interfaces.md, or `{"ok": false, "error"}`

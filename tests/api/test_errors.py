@@ -207,6 +207,57 @@ def test_body_over_the_upload_limit_is_413_before_parsing():
         assert small.post("/v1/hands/score", json=GOOD_HAND).status_code == 200
 
 
+def test_json_bodies_have_their_own_smaller_limit(tmp_path):
+    # 25 MB of JSON (the photo limit) took 7-15 s of CPU to parse and refuse: a million unknown keys, or melds.
+    with TestClient(create_app(make_settings(models_dir=tmp_path)), raise_server_exceptions=False) as app:
+        extra = {**GOOD_HAND, **{f"x{i}": 0 for i in range(120_000)}}  # about 1.6 MB
+        error = assert_error(app.post("/v1/hands/score", json=extra), 413, "payload_too_large")
+        assert "1048576" in error["message"]
+        chunks = (b" " * 100_000 for _ in range(11))  # no Content-Length: the limit holds while reading
+        assert_error(app.post("/v1/tiles/score", content=chunks, headers={"content-type": "application/json"}),
+                     413, "payload_too_large")
+        assert app.post("/v1/hands/score", json=GOOD_HAND).status_code == 200
+    with TestClient(create_app(make_settings(models_dir=tmp_path, max_json_bytes=100)),
+                    raise_server_exceptions=False) as small:
+        assert_error(small.post("/v1/hands/score", json={**GOOD_HAND, "pad": "x" * 100}), 413, "payload_too_large")
+        # the photo routes keep the upload limit
+        response = small.post("/v1/recognize", files={"image": ("a.png", small_image("PNG"), "image/png")})
+        assert response.status_code != 413, response.text
+
+
+@pytest.mark.parametrize("payload, where", [
+    ({"hand": "p111m " * 400_000}, "hand"),  # 2.4 MB: 9 s of CPU and the whole string echoed in the error
+    ({"hand": {"concealed": "1" * 200_000 + "m", "winning_tile": "1m"}}, "hand.concealed"),
+    ({"hand": {"concealed": ["1m"] * 100_000, "winning_tile": "1m"}}, "hand.concealed"),
+    ({"hand": {"concealed": "11m", "winning_tile": "1m",
+               "melds": [{"type": "pung", "tiles": "111m", "from": "left"}] * 9}}, "hand.melds"),
+    ({"hand": "123456789m11p23p +4p", "context": {"dora_indicators": ["1m"] * 50_000}}, "context.dora_indicators"),
+    ({"hand": "123456789m11p23p +4p", "context": {"seat_wind": "E" * 100_000}}, "context.seat_wind"),
+])
+def test_hands_far_over_any_hands_size_are_refused_unread(payload, where, tmp_path):
+    with TestClient(create_app(make_settings(models_dir=tmp_path, max_json_bytes=10 * 1024 * 1024)),
+                    raise_server_exceptions=False) as app:
+        response = app.post("/v1/hands/score", json=payload)
+        error = assert_error(response, 422, "invalid_request")
+        assert error["message"].startswith(where + ":"), error
+        assert len(response.content) < 1000  # the input is not quoted back
+
+
+def test_size_limits_leave_the_engines_codes_for_hands_near_a_real_one(client):
+    five_melds = {"concealed": "1m", "winning_tile": "1m",
+                  "melds": [{"type": "pung", "tiles": f"{n}{n}{n}p", "from": "left"} for n in range(1, 6)]}
+    assert_error(client.post("/v1/hands/score", json={"hand": five_melds}), 422, "wrong_tile_count")
+    assert_error(client.post("/v1/hands/score", json={"hand": "123456789m11p23p45p +4p"}), 422, "wrong_tile_count")
+
+
+def test_photo_override_fields_are_bounded(client):
+    for field, value in (("winning_tile", "4" * 5000 + "p"), ("concealed_kong_tiles", "1" * 5000 + "z")):
+        response = client.post("/v1/score", files={"image": ("a.png", small_image("PNG"), "image/png")},
+                               data={field: value})
+        assert_error(response, 422, "invalid_request")
+        assert len(response.content) < 1000
+
+
 def test_api_key_is_required_when_configured():
     with TestClient(create_app(make_settings(api_key="s3cret")), raise_server_exceptions=False) as keyed:
         assert_error(keyed.post("/v1/hands/score", json=GOOD_HAND), 401, "unauthorized")
