@@ -34,6 +34,17 @@ def probe_image(data: bytes, max_pixels: int) -> tuple[str, int, int]:
     if not data:
         raise ApiError("empty_file", "the uploaded image has zero bytes")
     try:
+        from vision.errors import ImageError
+        from vision.io import check_structure
+    except ImportError:  # pragma: no cover - vision is part of the package
+        pass
+    else:
+        try:
+            # before Pillow walks the file in Python on the event loop's thread (vision.io's limits)
+            check_structure(data, whole=False)
+        except ImageError as error:
+            raise ApiError(error.code, error.message) from None
+    try:
         with warnings.catch_warnings():
             # Pillow warns (and past 2x raises) on decompression bombs; our own limit below decides instead.
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)

@@ -12,6 +12,7 @@ above ``max_pixels`` are refused from the header, before any pixel buffer is all
 from __future__ import annotations
 
 import io
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +24,20 @@ from .errors import ImageError
 DEFAULT_MAX_PIXELS = 64_000_000  # 64 MP: every phone camera in 2026 fits (incl. 50 MP modes); 20000x20000 does not
 MAX_FILE_BYTES = 100 * 1024 * 1024
 MIN_SIDE = 16
+
+# What opening and decoding a file may cost beyond its pixel count (README "Service"). libjpeg reads every scan of a
+# progressive JPEG over the whole picture, whatever the reduced size asked for: 300 copies of a scan (214 KB) took
+# 10 s of CPU for a 49 MP picture; a photo has 1 (baseline) to about 12. Pillow walks the segments before the first
+# scan (and the chunks before a PNG's pixels) in Python, one stray byte at a time: 2 MB of empty segments took 1.2 s
+# on the event loop's thread. libpng inflates all of a PNG's pixel stream, also what lies past the picture (2 MB of
+# it inflating to 2 GB took 3 s), and every compressed text chunk up to 8 MB each.
+MAX_JPEG_SCANS = 100
+MAX_JPEG_SEGMENTS = 1000     # segments before the first scan (a phone photo has about 10-20)
+MAX_STRAY_BYTES = 64 * 1024  # bytes between JPEG segments before the first scan (libjpeg warns on any)
+MAX_PNG_CHUNKS = 100_000     # all chunks (a 25 MB PNG written in 8 KB IDAT chunks has about 3,200)
+MAX_PNG_CHUNKS_BEFORE_IDAT = 1000
+MAX_PNG_TEXT_BYTES = 16 * 1024 * 1024  # zTXt, compressed iTXt and iCCP, inflated, all together
+PNG_EXCESS_BYTES = 1024 * 1024         # pixel data past what the header's picture holds (a clean PNG has none)
 
 _HEIF_BRANDS = {b"heic", b"heix", b"hevc", b"hevx", b"heim", b"heis", b"mif1", b"msf1", b"avif", b"avis"}
 
@@ -146,33 +161,154 @@ def _orient(image: np.ndarray, orientation: int) -> np.ndarray:
     return image
 
 
-def _jpeg_complete(data: bytes) -> bool:
-    """True when an end-of-image marker follows the main image's first start-of-scan marker.
+def check_structure(data: bytes, *, whole: bool = True) -> None:
+    """``unreadable_image`` for a JPEG or PNG whose structure would cost far more to open or decode than its pixel
+    count says (the limits above); other formats pass. ``whole=False`` checks only what Pillow reads to open the
+    file (before the first scan or pixel chunk), with no inflating of the pixel data: cheap enough for the event loop."""
+    if data[:3] == b"\xff\xd8\xff":
+        _jpeg_structure(data)
+    elif data[:8] == b"\x89PNG\r\n\x1a\n":
+        _png_structure(data, whole)
+
+
+def _too_costly(fmt: str, what: str) -> ImageError:
+    return ImageError("unreadable_image", f"the {fmt} file {what}: it is not read")
+
+
+def _jpeg_structure(data: bytes) -> tuple[bool, int]:
+    """(complete, scans): complete when an end-of-image marker follows the main image's first start-of-scan marker;
+    scans, the start-of-scan markers up to that end. ImageError past the limits on scans, segments or stray bytes.
 
     The segments before the scans are walked by their lengths, so a thumbnail inside APP1 (a whole JPEG, with its
     own scan and end) is skipped, and bytes after the image's end are never taken for its scans: a motion photo
     (Pixel, Samsung) carries a video or trailer there, whose bytes hold FF DA without a later FF D9 about half the
-    time. Entropy-coded data holds no FF D9 (an FF in it is followed by 00 or a restart marker), so the first one
-    after the scans begin ends the image."""
+    time. Entropy-coded data holds no FF D9 or FF DA (an FF in it is followed by 00 or a restart marker), so the
+    first FF D9 after the scans begin ends the image and every FF DA before it starts a scan."""
     pos = 2
+    segments = stray = 0
     while pos + 4 <= len(data):
         if data[pos] != 0xFF:  # stray bytes between segments: skipped to the next marker, as libjpeg does
-            pos = data.find(b"\xff", pos)
-            if pos < 0:
-                return False
-            continue
-        marker = data[pos + 1]
-        if marker == 0xFF:  # fill byte before a marker
-            pos += 1
-        elif marker == 0xDA:
-            return data.find(b"\xff\xd9", pos + 2) >= 0
-        elif marker == 0xD9:  # the end before any scan: no image data
-            return False
-        elif marker == 0x01 or 0xD0 <= marker <= 0xD8:  # markers without a length
-            pos += 2
+            found = data.find(b"\xff", pos)
+            if found < 0:
+                return False, 0
+            stray += found - pos
+            pos = found
         else:
-            pos += 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
-    return False
+            marker = data[pos + 1]
+            if marker in (0xFF, 0x00):  # a fill byte before a marker; FF 00 outside a scan is stray data
+                stray += 1 if marker == 0xFF else 2
+                pos += 1 if marker == 0xFF else 2
+            elif marker == 0xDA:
+                end = data.find(b"\xff\xd9", pos + 2)
+                if end < 0:
+                    return False, 0
+                scans = data.count(b"\xff\xda", pos, end)
+                if scans > MAX_JPEG_SCANS:
+                    raise _too_costly("JPEG", f"has {scans} scans (at most {MAX_JPEG_SCANS})")
+                return True, scans
+            elif marker == 0xD9:  # the end before any scan: no image data
+                return False, 0
+            elif marker == 0x01 or 0xD0 <= marker <= 0xD8:  # markers without a length
+                pos += 2
+                segments += 1
+            else:
+                pos += 2 + int.from_bytes(data[pos + 2:pos + 4], "big")
+                segments += 1
+        if segments > MAX_JPEG_SEGMENTS:
+            raise _too_costly("JPEG", f"has over {MAX_JPEG_SEGMENTS} segments before its first scan")
+        if stray > MAX_STRAY_BYTES:
+            raise _too_costly("JPEG", f"has over {MAX_STRAY_BYTES} stray bytes between its segments")
+    return False, 0
+
+
+_PNG_CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
+_ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
+
+
+def _png_raw_bytes(width: int, height: int, depth: int, colour: int, interlace: int) -> int | None:
+    """The bytes a PNG's pixel stream inflates to (a filter byte a row, per Adam7 pass), from its header."""
+    if colour not in _PNG_CHANNELS or depth not in (1, 2, 4, 8, 16):
+        return None
+    bits = depth * _PNG_CHANNELS[colour]
+    if interlace == 0:
+        return height * (1 + (width * bits + 7) // 8)
+    total = 0
+    for x0, y0, dx, dy in _ADAM7:
+        pass_w, pass_h = max(0, -(-(width - x0) // dx)), max(0, -(-(height - y0) // dy))
+        if pass_w and pass_h:
+            total += pass_h * (1 + (pass_w * bits + 7) // 8)
+    return total
+
+
+def _inflated_size(stream: bytes, limit: int) -> int | None:
+    """Bytes ``stream`` inflates to, counting at most ``limit`` + 1 (fed in pieces: nothing big is held or copied);
+    None where it is not a zlib stream (the decoder reports that)."""
+    inflater = zlib.decompressobj()
+    total = 0
+    try:
+        for start in range(0, len(stream), 1 << 16):
+            piece = stream[start:start + (1 << 16)]
+            while piece and not inflater.eof:
+                total += len(inflater.decompress(piece, min(1 << 22, limit + 1 - total)))
+                if total > limit:
+                    return total
+                piece = inflater.unconsumed_tail
+            if inflater.eof:
+                break
+    except zlib.error:
+        return None
+    return total
+
+
+def _png_structure(data: bytes, whole: bool) -> None:
+    pos, chunks, before_idat, text = 8, 0, 0, 0
+    header = None
+    pixels: list[bytes] = []
+    while pos + 8 <= len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        kind = data[pos + 4:pos + 8]
+        body = data[pos + 8:pos + 8 + length]
+        chunks += 1
+        if chunks > MAX_PNG_CHUNKS:
+            raise _too_costly("PNG", f"has over {MAX_PNG_CHUNKS} chunks")
+        if kind == b"IDAT":
+            if not whole:
+                return
+            pixels.append(body)
+        else:
+            before_idat += not pixels
+            if before_idat > MAX_PNG_CHUNKS_BEFORE_IDAT:
+                raise _too_costly("PNG", f"has over {MAX_PNG_CHUNKS_BEFORE_IDAT} chunks before its pixels")
+        if kind == b"IHDR" and len(body) >= 13:
+            header = (int.from_bytes(body[0:4], "big"), int.from_bytes(body[4:8], "big"), body[8], body[9], body[12])
+        elif kind in (b"zTXt", b"iCCP", b"iTXt"):
+            name_end = body.find(b"\x00")
+            compressed = None
+            if kind == b"iTXt":
+                if name_end >= 0 and body[name_end + 1:name_end + 2] == b"\x01":
+                    rest = body.find(b"\x00", body.find(b"\x00", name_end + 3) + 1)
+                    compressed = body[rest + 1:] if rest >= 0 else None
+            elif name_end >= 0:
+                compressed = body[name_end + 2:]
+            if compressed:
+                text += _inflated_size(compressed, MAX_PNG_TEXT_BYTES - text) or 0
+                if text > MAX_PNG_TEXT_BYTES:
+                    raise _too_costly("PNG", f"has compressed text and profiles inflating past {MAX_PNG_TEXT_BYTES} bytes")
+        elif kind == b"IEND":
+            break
+        pos += 12 + length
+    if whole and header is not None and pixels:
+        expected = _png_raw_bytes(*header)
+        if expected is not None:
+            found = _inflated_size(b"".join(pixels), expected + PNG_EXCESS_BYTES)
+            if found is not None and found > expected + PNG_EXCESS_BYTES:
+                raise _too_costly("PNG", f"holds pixel data inflating past the {expected} bytes of its "
+                                         f"{header[0]} x {header[1]} picture")
+
+
+def _jpeg_complete(data: bytes) -> bool:
+    """True when an end-of-image marker follows the main image's first start-of-scan marker (``_jpeg_structure``)."""
+    return _jpeg_structure(data)[0]
 
 
 def decode_image(data: bytes | str | Path, *, min_side: int | None = None,
@@ -181,6 +317,7 @@ def decode_image(data: bytes | str | Path, *, min_side: int | None = None,
     its long side keeps at least ``min_side`` pixels; other formats are decoded fully."""
     raw = _read_bytes(data)
     fmt = sniff_format(raw)
+    check_structure(raw)
     width, height, orientation = _header(raw, fmt, max_pixels)
     if min(width, height) < MIN_SIDE:
         raise ImageError("image_too_small", f"{width}x{height} is smaller than {MIN_SIDE} pixels on a side")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import zlib
 
 import pytest
 from fastapi.testclient import TestClient
@@ -354,3 +355,15 @@ def test_a_body_that_cannot_be_taken_apart_is_malformed_body_400(client):
                            headers={"content-type": "application/json", "content-length": "abc"})
     assert_error(response, 400, "malformed_body")
     assert status_for("malformed_body") == 400 and status_for("invalid_request") == 422
+
+
+def test_a_photo_costly_to_open_is_refused_before_pillow_walks_it(client):
+    # 25 MB of empty JPEG segments (or PNG chunks) before the pixels: Pillow's header walk, in Python on the event
+    # loop's thread, took about 15 s and held every other request meanwhile
+    jpeg = small_image("JPEG")
+    png = small_image("PNG")
+    empty_chunk = b"\x00\x00\x00\x00abCd" + zlib.crc32(b"abCd").to_bytes(4, "big")
+    for name, data in (("a.jpg", jpeg[:20] + b"\xff\xfe\x00\x02" * 5000 + jpeg[20:]),
+                       ("a.png", png[:33] + empty_chunk * 1500 + png[33:])):
+        response = client.post("/v1/recognize", files={"image": (name, data, "application/octet-stream")})
+        assert_error(response, 400, "unreadable_image")

@@ -232,3 +232,81 @@ def test_exif_orientation_of_png_and_webp_matches_pillow(fmt, orientation):
     out = decode_image(data)
     assert (out.width, out.height) == (ref.shape[1], ref.shape[0])
     assert np.array_equal(out.image, ref)
+
+
+# ---- files whose structure costs far more than their pixels (vision.io's MAX_* limits) ---------------------------
+def _png_chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+
+def _png(width=64, height=48, excess=0, before=b"", after=b"") -> bytes:
+    inflater = zlib.compressobj(9)
+    stream = inflater.compress((b"\x00" + b"\x40" * width * 3) * height)
+    for _ in range(excess):  # pixel data past the picture, in the same zlib stream
+        stream += inflater.compress(b"\x00" * (1 << 20))
+    stream += inflater.flush()
+    return (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + before + _png_chunk(b"IDAT", stream) + after + _png_chunk(b"IEND", b""))
+
+
+def _progressive_with_scans(extra: int, size=(1024, 1024)) -> bytes:
+    """A progressive JPEG with its last scan repeated: libjpeg reads each over the whole picture."""
+    buffer = io.BytesIO()
+    Image.new("L", size, 128).save(buffer, "JPEG", progressive=True)
+    data = buffer.getvalue()
+    last = data.rindex(b"\xff\xda")
+    end = data.rindex(b"\xff\xd9")
+    return data[:end] + data[last:end] * extra + data[end:]
+
+
+def test_a_progressive_jpeg_of_many_scans_is_refused_before_decoding():
+    # 300 copies of a scan (214 KB) took 10 s of CPU at 49 MP; a photo has at most about a dozen
+    assert decode_image(_progressive_with_scans(80)).width == 1024  # within the limit: read
+    with pytest.raises(ImageError) as error:
+        decode_image(_progressive_with_scans(150))
+    assert error.value.code == "unreadable_image" and "scans" in error.value.message
+
+
+@pytest.mark.parametrize("filler, what", [(b"\xff\xfe\x00\x02" * 5000, "segments"),  # empty comments
+                                          (b"\xff" * 100_000, "stray bytes"),            # fill bytes
+                                          ((b"\xff\x00" + b"\x01" * 30_000) * 4, "stray bytes")])
+def test_a_jpeg_padded_before_its_scan_is_refused_unwalked(filler, what):
+    # Pillow walks these in Python, a stray byte at a time, on the event loop's thread: 2 MB took 1.2 s
+    data = _encode(_pattern(), ".jpg")
+    padded = data[:2] + data[2:20] + filler + data[20:] if data[2:4] == b"\xff\xe0" else data[:2] + filler + data[2:]
+    with pytest.raises(ImageError) as error:
+        decode_image(padded)
+    assert error.value.code == "unreadable_image" and what in error.value.message
+
+
+def test_png_pixel_data_past_the_picture_is_not_inflated():
+    # libpng inflates the whole stream: 2 MB inflating to 2 GB past a 640 x 480 picture took 3 s
+    assert decode_image(_png(excess=0)).width == 64
+    with pytest.raises(ImageError) as error:
+        decode_image(_png(excess=40))  # 40 KB of file, 40 MB past the picture
+    assert error.value.code == "unreadable_image" and "inflating past" in error.value.message
+
+
+def test_png_compressed_text_and_chunks_are_bounded():
+    text = _png_chunk(b"zTXt", b"Comment\x00\x00" + zlib.compress(b"a" * 8_000_000, 9))
+    assert decode_image(_png(after=text)).width == 64
+    with pytest.raises(ImageError) as error:
+        decode_image(_png(after=text * 3))
+    assert "compressed text" in error.value.message
+    with pytest.raises(ImageError) as error:
+        decode_image(_png(before=_png_chunk(b"abCd", b"") * 1500))
+    assert "chunks before its pixels" in error.value.message
+
+
+def test_interlaced_and_every_kind_of_png_pass_the_structure_check():
+    for mode in ("RGB", "RGBA", "L", "LA", "P", "I;16", "1"):
+        buffer = io.BytesIO()
+        Image.new(mode, (61, 47)).save(buffer, "PNG")
+        assert decode_image(buffer.getvalue()).width == 61, mode
+    rows = b""
+    for x0, y0, dx, dy in ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)):
+        width, height = -(-(61 - x0) // dx), -(-(47 - y0) // dy)
+        rows += (b"\x00" + b"\x7f" * width * 3) * height
+    interlaced = (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", struct.pack(">IIBBBBB", 61, 47, 8, 2, 0, 0, 1))
+                  + _png_chunk(b"IDAT", zlib.compress(rows)) + _png_chunk(b"IEND", b""))
+    assert decode_image(interlaced).width == 61
