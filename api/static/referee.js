@@ -544,7 +544,7 @@ function renderAlternatives(alternatives) {
     button.addEventListener("click", () => {
       // The photo's boxes take the alternative's faces too, or they would still show (and re-send) the old reading.
       for (const change of alternative.changes || []) {
-        const tile = state.tiles[change.tile_index];
+        const tile = Number.isInteger(change.tile_index) ? state.tiles[change.tile_index] : null;  // not "__proto__"
         if (!tile || !change.to) continue;
         Object.assign(tile, { code: change.to, hand_code: change.to, corrected: true, face_down: false, confidence: 1 });
       }
@@ -690,6 +690,8 @@ function init() {
     const li = e.target.closest("li");
     if (li && state.score) highlightFan(Number(li.dataset.fan));
   });
+  // (not an inline onsubmit: the page's Content-Security-Policy runs no inline script)
+  $("#context-form").addEventListener("submit", (e) => e.preventDefault());
   $("#context-form").addEventListener("change", () => { syncRiichiFields(); rescoreSoon(); });
   // The reading asks for the winning tile (or a concealed kong's faces) once it has read the photo: named then, they
   // apply to that photo at once, read again from its tiles.

@@ -650,3 +650,77 @@ def test_a_five_of_a_pung_made_red_is_that_tile_only(page):
         wait_for_total(page, truth["total"])
         codes = page.locator("#hand-tiles .group.meld .tile-chip").evaluate_all("els => els.map(e => e.dataset.code)")
         assert sorted(codes) == ["0s", "5s", "5s"]
+
+
+# ---- hostile text: server answers, links and file names never run as markup --------------------------------------
+PAYLOAD = '"><img src=x onerror="window.__xss=1"><svg onload="window.__xss=2">'
+
+
+def test_the_page_and_its_files_forbid_framing_sniffing_and_inline_script(live_server):
+    import httpx
+
+    for path in ("/referee", "/static/referee.js", "/static/referee.css"):
+        headers = httpx.get(live_server.url + path, timeout=10).headers
+        assert headers["x-content-type-options"] == "nosniff", path
+        assert headers["x-frame-options"] == "DENY", path
+        policy = headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in policy and "default-src 'self'" in policy, path
+        assert "unsafe-inline" not in policy and "unsafe-eval" not in policy, path
+    answer = httpx.post(live_server.url + "/v1/hands/score", json={"hand": PAYLOAD}, timeout=10)
+    assert answer.headers["x-content-type-options"] == "nosniff"
+    assert answer.headers["content-type"].startswith("application/json")
+
+
+def injected(page) -> list:
+    """What a payload that escaped the page's text handling would have left: its elements, or its flag set."""
+    return page.evaluate("""() => [window.__xss || 0,
+        document.querySelectorAll('img[src="x"], svg, [onerror], [onload]').length]""")
+
+
+def test_hostile_text_from_answers_links_and_file_names_is_shown_as_text(page, live_server):
+    violations: list[str] = []
+    page.on("console", lambda message: violations.append(message.text)
+            if "Content Security Policy" in message.text else None)
+    page.goto(live_server.url + "/referee")
+    page.evaluate("window.__xss = 0")
+    # A hand link: the fragment goes into the hand field and to the service, whose error quotes it.
+    page.goto(live_server.url + "/referee#hand=" + PAYLOAD.replace("%", "%25").replace("#", "%23"))
+    sync_api.expect(page.locator("#score-error")).to_be_visible()
+    assert page.input_value("#hand-input") == PAYLOAD
+    assert injected(page) == [0, 0]
+
+    box = [10, 10, 60, 90]
+    hand = {"concealed": ["1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "1p", "2p", PAYLOAD],
+            "melds": [{"type": PAYLOAD, "tiles": ["7z", "7z", "7z"], "from": PAYLOAD}],
+            "winning_tile": PAYLOAD, "flowers": [PAYLOAD]}
+    answer = {"tiles": [{"code": PAYLOAD, "box": box, "confidence": PAYLOAD, "rotation": 0, "face_down": False}],
+              "width": PAYLOAD, "height": 100, "hand": hand, "warnings": [PAYLOAD, {"note": PAYLOAD}],
+              "tile_roles": [{"role": "concealed", "code": PAYLOAD}],
+              "alternatives": [{"hand": hand, "description": PAYLOAD, "reason": PAYLOAD,
+                                "changes": [{"tile_index": "__proto__", "to": PAYLOAD}]}],
+              "score": {"ok": True, "rules": "mcr", "total": PAYLOAD, "flowers": PAYLOAD, "meets_minimum": True,
+                        "fans": [{"name": PAYLOAD, "name_zh": PAYLOAD, "points": PAYLOAD, "count": 2,
+                                  "total": PAYLOAD, "sets": [PAYLOAD]}]}}
+    page.route("**/v1/score", lambda route: route.fulfill(status=200, json=answer))
+    try:
+        page.set_input_files("#photo-input", {"name": PAYLOAD + ".png", "mimeType": "image/png",
+                                              "buffer": (FIXTURES / "synth_2021.jpg").read_bytes()[:1000]})
+        sync_api.expect(page.locator("#warnings")).to_contain_text(PAYLOAD)
+        sync_api.expect(page.locator("#fans")).to_contain_text(PAYLOAD)
+        sync_api.expect(page.locator("#alternatives")).to_contain_text(PAYLOAD)
+        page.locator("#fans li").first.click()
+        page.locator("#alternatives button").first.click()
+        assert injected(page) == [0, 0]
+        assert page.evaluate("[].code === undefined && [].corrected === undefined")  # no tile_index "__proto__"
+    finally:
+        page.unroute("**/v1/score")
+    # An error answer (its message quoting the request) is text too.
+    page.route("**/v1/score", lambda route: route.fulfill(status=422, json={"error": {"code": PAYLOAD,
+                                                                                      "message": PAYLOAD}}))
+    try:
+        page.set_input_files("#photo-input", {"name": "a.png", "mimeType": "image/png", "buffer": b"\x89PNG"})
+        sync_api.expect(page.locator("#photo-status")).to_contain_text(PAYLOAD)
+        assert injected(page) == [0, 0]
+    finally:
+        page.unroute("**/v1/score")
+    assert not violations, violations  # the page itself runs within its policy (no inline handler left)
