@@ -401,8 +401,10 @@ class Reader:
         except ImportError as error:
             self.models_reason = f"vision.recognize is not installed ({error})"
         else:
+            # /healthz and the 503s say why without the server's paths or a library's message (no key guards
+            # them); the log says where and what
             if not self.model_files:
-                self.models_reason = f"no model files (*.onnx) in {models_dir}"
+                self.models_reason = "no model files (*.onnx) in the models directory (MAHJONG_MODELS_DIR)"
             else:
                 try:
                     started = time.perf_counter()
@@ -413,11 +415,11 @@ class Reader:
                     log.info("models loaded", extra={"models": self.model_files,
                                                      "seconds": round(time.perf_counter() - started, 2)})
                 except Exception as error:  # noqa: BLE001 - a broken model file must not stop the JSON endpoints
-                    self.models_reason = f"loading the models failed: {type(error).__name__}: {error}"
+                    self.models_reason = f"loading the models failed ({type(error).__name__}; the service log says why)"
                     log.exception("model loading failed")
         self.metrics.models_loaded.set(1 if self.recognizer is not None else 0)
         if self.recognizer is None:
-            log.warning("recognition unavailable", extra={"reason": self.models_reason})
+            log.warning("recognition unavailable", extra={"reason": self.models_reason, "models_dir": str(models_dir)})
         try:
             self.read_hand = importlib.import_module("vision.hand_reader").read_hand
             self.hand_reader_reason = "loaded"

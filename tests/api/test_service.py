@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -12,7 +13,7 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.settings import Settings
 
-from .conftest import ROOT, make_settings, models_present, requires_models
+from .conftest import ROOT, make_settings, models_present, requires_models, small_image
 
 
 def test_healthz_says_what_is_available(client):
@@ -180,3 +181,22 @@ def test_warm_up_runs_every_model_file():
         with TestClient(create_app(make_settings(warmup=True))) as app_client:
             assert app_client.get("/readyz").status_code == 200
     assert len(set(map(id, calls))) == 3
+
+
+def test_health_and_refusals_do_not_show_the_servers_paths(tmp_path):
+    # /healthz needs no key; it said "no model files (*.onnx) in /srv/..." and onnxruntime's "Load model from
+    # /srv/.../localizer.onnx failed: ..." when a file was broken
+    from fastapi.testclient import TestClient
+
+    secret = tmp_path / "secret-place"
+    secret.mkdir()
+    with TestClient(create_app(make_settings(models_dir=secret))) as app:
+        assert "secret-place" not in app.get("/healthz").text
+        assert app.get("/healthz").json()["recognition"]["available"] is False
+    (secret / "localizer.onnx").write_bytes(b"not a model")
+    with TestClient(create_app(make_settings(models_dir=secret))) as app:
+        health = app.get("/healthz").json()
+        assert health["recognition"]["available"] is False
+        assert "secret-place" not in json.dumps(health), health
+        refused = app.post("/v1/recognize", files={"image": ("a.png", small_image("PNG"), "image/png")})
+        assert refused.status_code == 503 and "secret-place" not in refused.text
