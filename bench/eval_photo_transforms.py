@@ -30,7 +30,8 @@ files' tiles (as eval_real_hands.py judges: a hand photo to its labels' tiles, a
 
 The reader itself is quarter-turn equivariant: the cached model detections of the 300 development scenes of seed
 5151, turned 90, 180 and 270 degrees in pixel space (boxes, rotation labels, the orientation head's sideways
-probability), read to the same hand, ``from`` included, in 300 of 300 for each turn (session 40). So what changes
+probability), read to the same hand, ``from`` included, in 300 of 300 for each turn (session 40, a throwaway
+script; requests for concealed kong faces left unanswered). So what changes
 under ``rot*`` comes from the recogniser seeing turned pixels.
 
 Limits, read before quoting a number:
@@ -38,8 +39,9 @@ Limits, read before quoting a number:
 - The hk-photos pictures are all 640 x 640 (the exporter stretched them), so ``half`` and ``third`` are 320 and 213
   pixels: far smaller than any phone photo; they measure small tiles, not a phone's resolution.
 - ``train`` pictures are trained on and carry the exporter's own augmentation (flips, quarter turns, +-45 degree
-  turns, shear), so their copies flatter the models; ``valid`` is never trained on, but holds no claimed meld that
-  reads right upright: ``from`` is measured on train's few melds only.
+  turns, shear: many already lie turned 20-45 degrees, so a ``tilt35`` copy may lie past 60), so their copies flatter
+  the models; ``valid`` is never trained on. No photo here shows a claimed meld: the one read upright (train
+  hand_078's chow) is a single row of standing tiles, so ``from`` is not measured on real photos.
 - The reader's search has a CPU-time budget (as deployed): on a loaded machine a few readings may change from run
   to run. Everything else is deterministic.
 """
