@@ -1,15 +1,20 @@
-"""Request and response models: they check the JSON's shape (types, unknown fields) and document it in OpenAPI.
+"""Request models: they check the JSON's shape (types, unknown fields) and document it in OpenAPI.
 
 Values (tile codes, winds, meld legality) are checked by the engine, which owns the stable error codes; these models
 only reject what is structurally wrong, so a client gets ``invalid_request`` for a wrong type or an unknown field
-and the engine's code (``unknown_tile``, ``invalid_chow``, ``contradictory_context``...) for everything else.
+and the engine's code (``unknown_tile``, ``invalid_chow``, ``contradictory_context``...) for everything else. So the
+closed sets of values (rules, winds, meld types, ...) are written into the JSON schema only (:func:`one_of`), never
+validated here: ``"rules": "foo"`` still answers the engine's ``unknown_rules``, not a pydantic ``invalid_request``.
+The response models (documentation only, never validated) are in :mod:`api.responses`.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Union
+from typing import Annotated, Any, Union
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, StringConstraints
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, StringConstraints, WithJsonSchema
+
+from engine.hand import BLESSINGS, WINDS, Discarder, MeldType
 
 # Sizes far above any hand's (14 tiles, 4 melds, 8 flowers, 5 dora indicators; the longest compact hand, four kongs
 # and eight flowers written tile by tile, is under 100 characters) and far below the work a long one cost: the engine
@@ -29,58 +34,97 @@ TileList = Union[Annotated[list[Word], Field(max_length=MAX_TILES)],
 
 _STRICT = ConfigDict(extra="forbid", populate_by_name=True)
 
+# The closed sets of values the engine accepts (interfaces.md), for the schema's enums.
+RULES = ("mcr", "riichi")
+RULESETS = ("zendanshin", "modern")  # engine.riichi.rules.RULESETS (not imported: the scorer may be missing)
+SEATS = tuple(d.value for d in Discarder)  # left, across, right
+MELD_TYPES = tuple(t.value for t in MeldType)
+ROTATIONS = (0, 90, 180, 270)
+
+
+def one_of(*values: str | int) -> WithJsonSchema:
+    """An enum in the JSON schema only: the value is still validated by the engine (or the route), which answers one
+    outside the set with its own stable code (``unknown_rules``, ``invalid_context``, ...), as before."""
+    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
+    return WithJsonSchema({"type": kind, "enum": list(values)})
+
+
+RulesWord = Annotated[Word, one_of(*RULES)]
+RulesetWord = Annotated[Word, one_of(*RULESETS)]
+WindWord = Annotated[Word, one_of(*WINDS)]
+SeatWord = Annotated[Word, one_of(*SEATS)]
+BlessingWord = Annotated[Word, one_of(*BLESSINGS)]
+MeldTypeWord = Annotated[Word, one_of(*MELD_TYPES)]
+Rotation = Annotated[StrictInt, one_of(*ROTATIONS)]
+
+WIND_DOC = ("E, S, W or N (also read: e/s/w/n, east/south/west/north, 1z-4z; answers always use E S W N)")
+
 
 class MeldIn(BaseModel):
     model_config = _STRICT
-    type: Word = Field(description="chow, pung, kong, added_kong or concealed_kong", examples=["pung"])
-    tiles: TileList = Field(examples=[["7z", "7z", "7z"]])
-    from_: Word | None = Field(None, alias="from", description="left, across or right (none for a concealed kong)")
-    claimed: Word | None = Field(None, description="the claimed tile of a chow")
+    type: MeldTypeWord = Field(description="chow, pung, kong (from a discard), added_kong or concealed_kong",
+                               examples=["pung"])
+    tiles: TileList = Field(description="the meld's tiles: codes, or one MPSZ string", examples=[["7z", "7z", "7z"]])
+    from_: SeatWord | None = Field(None, alias="from", description="who discarded the claimed tile, seen from the "
+                                                                   "winner: left, across or right (none for a "
+                                                                   "concealed kong; a chow's is left)")
+    claimed: Word | None = Field(None, description="the claimed tile of a chow (optional)")
 
 
 class HandIn(BaseModel):
     model_config = _STRICT
     concealed: TileList = Field(description="standing tiles without the winning tile (or with it: one copy is "
                                             "taken out)", examples=["123456789m11p23p"])
-    melds: list[MeldIn] = Field(default_factory=list, max_length=MAX_MELDS)
-    winning_tile: Word | None = Field(None, examples=["4p"])
-    flowers: TileList = Field(default_factory=list)
+    melds: list[MeldIn] = Field(default_factory=list, max_length=MAX_MELDS, description="the exposed melds and "
+                                                                                     "concealed kongs")
+    winning_tile: Word | None = Field(None, examples=["4p"], description="the tile the hand was completed with")
+    flowers: TileList = Field(default_factory=list, description="flower/season tiles shown (1f-8f; MCR: 1 point "
+                                                                "each; riichi: not used)")
 
 
 class RiichiOptions(BaseModel):
+    """Riichi options, each overriding the ruleset's value (left out: the ruleset's)."""
+
     model_config = ConfigDict(extra="forbid")
-    aka_dora: StrictBool | None = None
-    ura_dora: StrictBool | None = None
-    kan_dora: StrictBool | None = None
-    ippatsu: StrictBool | None = None
-    kuitan: StrictBool | None = None
-    double_yakuman: StrictBool | None = None
-    kazoe_yakuman: StrictBool | None = None
-    kiriage: StrictBool | None = None
+    aka_dora: StrictBool | None = Field(None, description="red fives (0m 0p 0s) count one han each")
+    ura_dora: StrictBool | None = Field(None, description="ura dora count for a riichi hand")
+    kan_dora: StrictBool | None = Field(None, description="kan dora indicators past the first count")
+    ippatsu: StrictBool | None = Field(None, description="ippatsu is a yaku")
+    kuitan: StrictBool | None = Field(None, description="open tanyao counts")
+    double_yakuman: StrictBool | None = Field(None, description="double yakuman patterns (13-sided kokushi, tanki "
+                                                                "suuankou, ...) and stacking")
+    kazoe_yakuman: StrictBool | None = Field(None, description="13 han or more without a yakuman is a yakuman (else "
+                                                               "sanbaiman)")
+    kiriage: StrictBool | None = Field(None, description="4 han 30 fu and 3 han 60 fu are rounded up to mangan")
 
 
 class ContextIn(BaseModel):
     model_config = _STRICT
-    rules: Word = Field("mcr", description="mcr or riichi")
-    self_drawn: StrictBool = False
-    seat_wind: Word = Field("E", description="E, S, W or N")
-    round_wind: Word = Field("E", description="E, S, W or N")
-    last_tile: StrictBool = False
-    last_wall_tile: StrictBool = False
-    kong_replacement: StrictBool = False
-    robbing_kong: StrictBool = False
-    ruleset: Word = Field("zendanshin", description="riichi: zendanshin or modern")
-    options: RiichiOptions = Field(default_factory=RiichiOptions)
-    riichi: StrictBool = False
-    double_riichi: StrictBool = False
-    ippatsu: StrictBool = False
-    blessing: Word | None = Field(None, description="riichi: heaven, earth or human")
-    dora_indicators: TileList = Field(default_factory=list)
-    ura_dora_indicators: TileList = Field(default_factory=list)
-    honba: StrictInt = 0
-    riichi_sticks: StrictInt = 0
-    pao: Word | None = Field(None, description="riichi: who fed the meld that completed a liable yakuman "
-                                                    "(left, across or right)")
+    rules: RulesWord = Field("mcr", description="mcr or riichi (another value: 422 unknown_rules)")
+    self_drawn: StrictBool = Field(False, description="won on a self-drawn tile (tsumo), else on a discard (ron)")
+    seat_wind: WindWord = Field("E", description="the winner's seat wind: " + WIND_DOC + "; riichi dealer = E")
+    round_wind: WindWord = Field("E", description="the round (prevalent) wind: " + WIND_DOC)
+    last_tile: StrictBool = Field(False, description="MCR 和绝张: the winning tile is the last of its kind")
+    last_wall_tile: StrictBool = Field(False, description="MCR 妙手回春 / 海底捞月; riichi haitei / houtei")
+    kong_replacement: StrictBool = Field(False, description="MCR 杠上开花; riichi rinshan")
+    robbing_kong: StrictBool = Field(False, description="抢杠和 / chankan")
+    ruleset: RulesetWord = Field("zendanshin", description="riichi: zendanshin (default) or modern (another value: "
+                                                           "422 unknown_rules; not read under MCR)")
+    options: RiichiOptions = Field(default_factory=RiichiOptions, description="riichi: options overriding the "
+                                                                              "ruleset")
+    riichi: StrictBool = Field(False, description="riichi: the winner declared riichi")
+    double_riichi: StrictBool = Field(False, description="riichi: double riichi")
+    ippatsu: StrictBool = Field(False, description="riichi: won within one go-around of riichi")
+    blessing: BlessingWord | None = Field(None, description="riichi: heaven, earth or human (tenhou, chiihou, "
+                                                            "renhou)")
+    dora_indicators: TileList = Field(default_factory=list, description="riichi: dora indicators (tile list)")
+    ura_dora_indicators: TileList = Field(default_factory=list, description="riichi: ura dora indicators (tile "
+                                                                            "list)")
+    honba: StrictInt = Field(0, description="riichi: honba counters (300 points each, apart from the hand's total)")
+    riichi_sticks: StrictInt = Field(0, description="riichi: riichi sticks on the table (1,000 points each to the "
+                                                    "winner)")
+    pao: SeatWord | None = Field(None, description="riichi: who fed the meld that completed a liable yakuman "
+                                                   "(left, across or right)")
 
     def to_engine(self) -> dict[str, Any]:
         data = self.model_dump(exclude_unset=True)
@@ -92,7 +136,8 @@ class ContextIn(BaseModel):
 class HandScoreRequest(BaseModel):
     hand: Union[HandIn, Annotated[StrictStr, StringConstraints(max_length=MAX_HAND_TEXT)]] = Field(description="a hand object, or the compact hand string "
                                                        "(e.g. \"123456789m11p23p +4p\")")
-    context: ContextIn = Field(default_factory=ContextIn)
+    context: ContextIn = Field(default_factory=ContextIn, description="how the hand was won (interfaces.md "
+                                                                      "\"Win context\")")
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, json_schema_extra={"examples": [
         {"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p"}, "context": {"rules": "mcr"}},
@@ -110,9 +155,11 @@ class TileIn(BaseModel):
     model_config = ConfigDict(extra="ignore")  # clients send back the tiles they got, with `top` and all
     code: Word | None = Field(description="tile code, or null for a face-down tile")
     box: list[Coordinate] = Field(min_length=4, max_length=4, description="x1, y1, x2, y2 in pixels of the photo")
-    rotation: StrictInt = Field(0, description="0, 90, 180 or 270")
-    face_down: StrictBool = False
-    confidence: float = Field(1.0, ge=0, le=1, allow_inf_nan=False)
+    rotation: Rotation = Field(0, description="the tile's orientation in degrees: 0, 90, 180 or 270 (another value: "
+                                              "422 invalid_request)")
+    face_down: StrictBool = Field(False, description="the tile shows its back (its code is then ignored)")
+    confidence: float = Field(1.0, ge=0, le=1, allow_inf_nan=False, description="the classifier's probability of "
+                                                                                "the code (1 for a person's)")
     lifted: float | None = Field(None, ge=0, le=1, allow_inf_nan=False,
                                  description="the lift model's probability that the tile lies on another, as "
                                              "/v1/recognize reported it (null: not measured)")
@@ -127,50 +174,11 @@ class TilesScoreRequest(BaseModel):
     """Re-read the hand from a photo's tiles after corrections (no photo needed: the tiles carry the layout)."""
 
     model_config = ConfigDict(extra="forbid")
-    tiles: list[TileIn] = Field(max_length=80)
+    tiles: list[TileIn] = Field(max_length=80, description="the tiles of a /v1/recognize answer, codes corrected as "
+                                                          "needed")
     width: StrictInt = Field(gt=0, le=100_000, description="the photo's width (as /v1/recognize reported it)")
-    height: StrictInt = Field(gt=0, le=100_000)
-    context: ContextIn = Field(default_factory=ContextIn)
-    winning_tile: Word | None = None
-    concealed_kong_tiles: TileList | None = None
-
-
-class ErrorDetail(BaseModel):
-    code: str = Field(description="stable lower-snake code; clients switch on it")
-    message: str
-    details: dict[str, Any] | None = None
-
-
-class ErrorResponse(BaseModel):
-    error: ErrorDetail
-
-
-class ScoreResponse(BaseModel):
-    """The engine's score object (interfaces.md), plus the hand as read (JSON and compact string)."""
-
-    model_config = ConfigDict(extra="allow")
-    ok: bool
-    rules: Literal["mcr", "riichi"]
-    total: int | None = None
-    fans: list[dict[str, Any]] | None = None
-    hand: dict[str, Any] | None = None
-    hand_string: str | None = None
-
-
-class HealthResponse(BaseModel):
-    model_config = ConfigDict(extra="allow")
-    status: str
-    recognition: dict[str, Any]
-    hand_reader: dict[str, Any]
-    scoring: dict[str, bool]
-
-
-ERROR_RESPONSES: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorResponse, "description": description}
-    for status, description in ((400, "bad input (not JSON, empty or broken image)"),
-                                (401, "missing or wrong API key"),
-                                (413, "body or image too large"),
-                                (415, "not an accepted image format"),
-                                (422, "well-formed but invalid hand, context or fields"),
-                                (503, "overloaded (Retry-After), timed out, or models/scorer unavailable"))
-}
+    height: StrictInt = Field(gt=0, le=100_000, description="the photo's height (as /v1/recognize reported it)")
+    context: ContextIn = Field(default_factory=ContextIn, description="how the hand was won")
+    winning_tile: Word | None = Field(None, description="override: the winning tile (e.g. 4p; 0p a red five)")
+    concealed_kong_tiles: TileList | None = Field(None, description="override: the faces of concealed kongs shown "
+                                                                    "face down, in reading order")

@@ -11,7 +11,8 @@ from typing import Any
 from fastapi import APIRouter
 
 from ..pipeline import parse_hand_string, score_hand_request
-from ..schemas import ERROR_RESPONSES, HandScoreRequest, ScoreResponse
+from ..responses import ERROR_RESPONSES, ScoreResponse
+from ..schemas import HandScoreRequest
 
 router = APIRouter(prefix="/v1", tags=["hands"])
 

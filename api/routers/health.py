@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request, Response
 from fastapi.responses import JSONResponse
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
-from ..schemas import HealthResponse
+from ..responses import HealthResponse
 
 router = APIRouter(tags=["health"])
 

@@ -8,7 +8,7 @@ recognition, hand assembly, scoring and the overlay in a worker thread (off the 
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from pydantic import ValidationError
@@ -17,7 +17,9 @@ from engine import HandError, Tile, parse_tiles
 
 from ..errors import ApiError
 from ..pipeline import PhotoOptions, validate_context
-from ..schemas import ERROR_RESPONSES, MAX_TILES_TEXT, MAX_WORD, ContextIn
+from ..responses import ERROR_RESPONSES, DocumentedAs, PhotoScoreResponse, RecognitionResponse
+from ..schemas import (BLESSINGS, MAX_TILES_TEXT, MAX_WORD, RULES, RULESETS, SEATS, WIND_DOC, WINDS, ContextIn,
+                       one_of)
 
 router = APIRouter(prefix="/v1", tags=["photos"])
 
@@ -25,6 +27,14 @@ _PHOTO_FIELDS = {"image", "rules", "winning_tile", "concealed_kong_tiles", "over
 _CONTEXT_FORM_FIELDS = {"context", "self_drawn", "seat_wind", "round_wind", "last_tile", "last_wall_tile",
                         "kong_replacement", "robbing_kong", "ruleset", "riichi", "double_riichi", "ippatsu",
                         "blessing", "dora_indicators", "ura_dora_indicators", "honba", "riichi_sticks", "options", "pao"}
+
+# Form fields with a closed set of values: the enum is in the schema only, the route checks the value (unknown_rules,
+# invalid_context, ... as before)
+_Rules = Annotated[str, one_of(*RULES)]
+_Wind = Annotated[str, one_of(*WINDS)]
+_Ruleset = Annotated[str, one_of(*RULESETS)]
+_Blessing = Annotated[str, one_of(*BLESSINGS)]
+_Seat = Annotated[str, one_of(*SEATS)]
 
 _IMAGE_DOC = "the photo: JPEG, PNG, WebP or HEIC"
 _WINNING_DOC = "override: the winning tile (e.g. 4p) when the photo does not show which it is"
@@ -65,11 +75,11 @@ def _photo_options(image: UploadFile, rules: str | None, winning_tile: str | Non
 async def recognize(
     request: Request,
     image: UploadFile = File(..., description=_IMAGE_DOC),
-    rules: str | None = Form(None, max_length=MAX_WORD, description="mcr (default) or riichi: how the hand is assembled (flowers)"),
+    rules: _Rules | None = Form(None, max_length=MAX_WORD, description="mcr (default) or riichi: how the hand is assembled (flowers)"),
     winning_tile: str | None = Form(None, max_length=MAX_WORD, description=_WINNING_DOC),
     concealed_kong_tiles: str | None = Form(None, max_length=MAX_TILES_TEXT, description=_KONGS_DOC),
     overlay: bool = Form(True, description="include the annotated overlay image (JPEG data URL)"),
-) -> dict[str, Any]:
+) -> Annotated[dict[str, Any], DocumentedAs(RecognitionResponse)]:
     """The recognition object of interfaces.md: `tiles` (code, box, confidence, rotation, face_down, top
     alternatives), `hand` (or null), `warnings`, `alternatives`, `tile_roles`, plus `width`, `height` and
     `overlay`. A box the localiser scored below its threshold that the reader took in as a hand tile is the last of
@@ -86,29 +96,29 @@ async def score_photo(
     image: UploadFile = File(..., description=_IMAGE_DOC),
     context: str | None = Form(None, description="the whole win context as a JSON object (interfaces.md); the "
                                                  "single fields below override its entries"),
-    rules: str | None = Form(None, max_length=MAX_WORD, description="mcr (default) or riichi"),
+    rules: _Rules | None = Form(None, max_length=MAX_WORD, description="mcr (default) or riichi"),
     self_drawn: bool | None = Form(None),
-    seat_wind: str | None = Form(None, description="E, S, W or N"),
-    round_wind: str | None = Form(None, description="E, S, W or N"),
+    seat_wind: _Wind | None = Form(None, description="the winner's seat wind: " + WIND_DOC),
+    round_wind: _Wind | None = Form(None, description="the round wind: " + WIND_DOC),
     last_tile: bool | None = Form(None),
     last_wall_tile: bool | None = Form(None),
     kong_replacement: bool | None = Form(None),
     robbing_kong: bool | None = Form(None),
-    ruleset: str | None = Form(None, description="riichi: zendanshin (default) or modern"),
+    ruleset: _Ruleset | None = Form(None, description="riichi: zendanshin (default) or modern"),
     riichi: bool | None = Form(None),
     double_riichi: bool | None = Form(None),
     ippatsu: bool | None = Form(None),
-    blessing: str | None = Form(None, description="riichi: heaven, earth or human"),
+    blessing: _Blessing | None = Form(None, description="riichi: heaven, earth or human"),
     dora_indicators: str | None = Form(None, description="riichi, MPSZ (e.g. \"3m7z\")"),
     ura_dora_indicators: str | None = Form(None, description="riichi, MPSZ"),
     honba: int | None = Form(None),
     riichi_sticks: int | None = Form(None),
-    pao: str | None = Form(None, description="riichi: who fed a liable yakuman's meld (left, across or right)"),
+    pao: _Seat | None = Form(None, description="riichi: who fed a liable yakuman's meld (left, across or right)"),
     options: str | None = Form(None, description="riichi options as a JSON object, e.g. {\"aka_dora\": true}"),
     winning_tile: str | None = Form(None, max_length=MAX_WORD, description=_WINNING_DOC),
     concealed_kong_tiles: str | None = Form(None, max_length=MAX_TILES_TEXT, description=_KONGS_DOC),
     overlay: bool = Form(True, description="include the annotated overlay image (JPEG data URL)"),
-) -> dict[str, Any]:
+) -> Annotated[dict[str, Any], DocumentedAs(PhotoScoreResponse)]:
     """Recognition (as /v1/recognize) plus `score`: the score object of interfaces.md, or `{"ok": false, "error"}`
     when the hand read from the photo cannot be scored (the photo was fine; correct the tiles and rescore with
     /v1/hands/score). A contradictory or invalid context is a 422 before any image work. With no tile set apart

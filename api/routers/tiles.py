@@ -5,7 +5,7 @@ correction can change the hand's structure (a chow becoming a pung) and this cal
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
 
@@ -13,13 +13,15 @@ from engine import Tile, parse_tiles
 
 from ..errors import ApiError
 from ..pipeline import validate_context
-from ..schemas import ERROR_RESPONSES, TilesScoreRequest
+from ..responses import ERROR_RESPONSES, DocumentedAs, TilesScoreResponse
+from ..schemas import TilesScoreRequest
 
 router = APIRouter(prefix="/v1", tags=["hands"])
 
 
 @router.post("/tiles/score", responses=ERROR_RESPONSES, summary="Re-read and score a hand from corrected tiles")
-async def score_tiles(request: Request, body: TilesScoreRequest) -> dict[str, Any]:
+async def score_tiles(request: Request,
+                      body: TilesScoreRequest) -> Annotated[dict[str, Any], DocumentedAs(TilesScoreResponse)]:
     """Takes the `tiles`, `width` and `height` of a /v1/recognize answer (codes corrected as needed), the context
     and the overrides of /v1/score; returns `hand`, `warnings`, `tile_roles`, `alternatives` and `score` as
     /v1/score does. A tile sent as a red five (`0m`, `0p`, `0s`) stays red where it goes into the hand (and the
