@@ -2,8 +2,8 @@
 
 Schemathesis generates valid and invalid bodies, form fields and files for every operation from /openapi.json. The
 run is bounded (examples per operation) to stay within the suite's time budget; it still sends several hundred
-requests. 503 is allowed only with the service's own ``models_unavailable`` code (an honest answer while
-models/ is empty), never for bad input.
+requests, and each answer must fit the schema published for its status. 503 is allowed only with the service's own
+``models_unavailable`` code (an honest answer while models/ is empty), never for bad input.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import pytest
 
 schemathesis = pytest.importorskip("schemathesis")
 from hypothesis import HealthCheck, settings  # noqa: E402
+from schemathesis.specs.openapi.checks import response_schema_conformance  # noqa: E402
 
 from api.app import create_app  # noqa: E402
 
@@ -43,6 +44,8 @@ def test_no_5xx_for_any_generated_request(case, base_url):
     if response.status_code >= 400:
         body = response.json()
         assert set(body) == {"error"} and body["error"]["code"], body
+    # every answer whose status is documented fits its schema (api/responses.py: documentation, never validation)
+    case.validate_response(response, checks=[response_schema_conformance])
 
 
 def test_the_run_was_not_trivial():
