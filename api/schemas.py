@@ -134,8 +134,8 @@ class ContextIn(BaseModel):
 
 
 class HandScoreRequest(BaseModel):
-    hand: Union[HandIn, Annotated[StrictStr, StringConstraints(max_length=MAX_HAND_TEXT)]] = Field(description="a hand object, or the compact hand string "
-                                                       "(e.g. \"123456789m11p23p +4p\")")
+    hand: Union[HandIn, Annotated[StrictStr, StringConstraints(max_length=MAX_HAND_TEXT)]] = Field(
+        description="a hand object, or the compact hand string (e.g. \"123456789m11p23p +4p\")")
     context: ContextIn = Field(default_factory=ContextIn, description="how the hand was won (interfaces.md "
                                                                       "\"Win context\")")
 

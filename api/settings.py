@@ -18,8 +18,8 @@ ENV_PREFIX = "MAHJONG_"
 
 # The least each number may be. 0 means "off" or "the default" only where the README says so (overlay, threads; no
 # workers is one); elsewhere it would refuse every request (no bytes, no pending body, no time), so it is refused.
-_MINIMUM = {"max_upload_bytes": 1, "max_json_bytes": 1, "max_image_pixels": 1, "inference_workers": 0, "inference_threads": 0,
-            "queue_size": 0, "max_pending_requests": 1, "overlay_max_side": 0}
+_MINIMUM = {"max_upload_bytes": 1, "max_json_bytes": 1, "max_image_pixels": 1, "inference_workers": 0,
+            "inference_threads": 0, "queue_size": 0, "max_pending_requests": 1, "overlay_max_side": 0}
 _POSITIVE_SECONDS = ("body_timeout_s", "request_timeout_s")
 
 

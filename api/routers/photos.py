@@ -75,7 +75,8 @@ def _photo_options(image: UploadFile, rules: str | None, winning_tile: str | Non
 async def recognize(
     request: Request,
     image: UploadFile = File(..., description=_IMAGE_DOC),
-    rules: _Rules | None = Form(None, max_length=MAX_WORD, description="mcr (default) or riichi: how the hand is assembled (flowers)"),
+    rules: _Rules | None = Form(None, max_length=MAX_WORD,
+                                description="mcr (default) or riichi: how the hand is assembled (flowers)"),
     winning_tile: str | None = Form(None, max_length=MAX_WORD, description=_WINNING_DOC),
     concealed_kong_tiles: str | None = Form(None, max_length=MAX_TILES_TEXT, description=_KONGS_DOC),
     overlay: bool = Form(True, description="include the annotated overlay image (JPEG data URL)"),

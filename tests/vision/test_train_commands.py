@@ -45,7 +45,8 @@ def trained(tmp_path_factory, shared_dir) -> Path:
     # classifier: the real single-tile crops and a few synthetic scenes' crops, one short epoch
     _run(shared_dir, "datasets.tile_crops", "--out", str(work / "tile_crops.npz"))
     _run(shared_dir, "vision.synth", "crops", "--n", "4", "--seed", "2", "--out", str(work / "crops_s2"))
-    _run(shared_dir, "vision.train.classifier", "--crops", str(work / "tile_crops.npz"), "--synth-crops", str(work / "crops_s2"),
+    _run(shared_dir, "vision.train.classifier", "--crops", str(work / "tile_crops.npz"),
+         "--synth-crops", str(work / "crops_s2"),
          "--synth-max", "200", "--backs", "32", "--epochs", "1", "--batch", "32", "--hours", "0.004",
          "--val", str(work / "tile_crops.npz"), "--threads", "2", "--name", "pytest_smoke",
          "--out", str(out / "classifier.onnx"))
@@ -58,7 +59,8 @@ def trained(tmp_path_factory, shared_dir) -> Path:
     # lift model: scenes rich in added kongs
     _run(shared_dir, "vision.synth", "generate", "--n", "6", "--seed", "61", "--width", "640", "--height", "480",
          "--pung-meld-weights", "0.3", "0.1", "0.5", "0.1", "--out", str(work / "scenes_ak61"))
-    _run(shared_dir, "vision.train.lift", "--scenes", str(work / "scenes_ak61"), "--val-scenes", str(work / "scenes_ak61"),
+    _run(shared_dir, "vision.train.lift", "--scenes", str(work / "scenes_ak61"),
+         "--val-scenes", str(work / "scenes_ak61"),
          "--epochs", "1", "--threads", "2", "--name", "pytest_smoke", "--out", str(out / "lift.onnx"))
     return out
 
