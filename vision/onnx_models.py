@@ -1,4 +1,4 @@
-"""The two ONNX models of the recogniser, run with onnxruntime on numpy arrays.
+"""The ONNX models of the recogniser (localisers, classifier, lift model), run with onnxruntime on numpy arrays.
 
 - :class:`Localizer` — Ultralytics YOLO11n detector, input (1, 3, S, S) RGB 0..1 letterboxed, output (1, 4 + 2, A):
   box centre/size in input pixels and sigmoid scores of class 0 (face-up tile) and 1 (face-down tile).
@@ -7,7 +7,8 @@
   probability that the tile lies on another tile (an added kong's fourth tile laid on the claimed one, hiding it).
   Trained on a meld's sideways tiles; the recogniser runs it on the tiles that may be one
   (``vision.recognize.lift_candidates``), and the reader reads it only where a meld's claimed tile lies.
-- :class:`CropClassifier` — small CNN, input (N, 3, 64, 64) BGR 0..255 portrait crops, outputs (N, 43) class
+- :class:`CropClassifier` — small CNN, input (N, 3, S, S) BGR 0..255 portrait crops (S read from the file: the
+  committed one 80 px; the training command's default 64), outputs (N, 43) class
   probabilities (42 faces in vision.classes order + back) and (N, 4) probabilities that the face lies turned 0 / 90 /
   180 / 270 degrees clockwise inside the crop (older models: (N, 2), upright / upside-down).
 
