@@ -724,3 +724,43 @@ def test_hostile_text_from_answers_links_and_file_names_is_shown_as_text(page, l
     finally:
         page.unroute("**/v1/score")
     assert not violations, violations  # the page itself runs within its policy (no inline handler left)
+
+
+# ---- keyboard, screen reader and touch (a tablet: 768x1024 and 1024x768) -----------------------------------------
+def fake_photo_answer() -> dict:
+    """A /v1/score answer for a photo of 123456789m11p23p +4p: fourteen boxes in a row, no models needed."""
+    hand = Hand.parse("123456789m11p23p +4p").to_json()
+    codes = hand["concealed"] + [hand["winning_tile"]]
+    tiles = [{"code": code, "box": [20 + 40 * i, 200, 58 + 40 * i, 250], "confidence": 0.95 if i else 0.5,
+              "rotation": 0, "face_down": False} for i, code in enumerate(codes)]
+    roles = [{"role": "concealed", "code": code} for code in codes[:-1]] + [{"role": "winning", "code": codes[-1]}]
+    return {"tiles": tiles, "width": 640, "height": 480, "hand": hand, "tile_roles": roles, "warnings": [],
+            "alternatives": [], "score": score_request({"hand": hand, "context": PAGE_DEFAULT_CONTEXT})}
+
+
+@contextlib.contextmanager
+def faked_photo_reading(page):
+    page.route("**/v1/score", lambda route: route.fulfill(status=200, json=fake_photo_answer()))
+    try:
+        yield
+    finally:
+        page.unroute("**/v1/score")
+
+
+def focused(page, what: str = "e => e.id"):
+    return page.evaluate(f"({what})(document.activeElement)")
+
+
+def test_the_photo_button_is_reached_and_pressed_with_the_keyboard(page, live_server):
+    """The file input was `hidden`: Tab went past 'Take or choose a photo', so no photo could be taken by keyboard."""
+    page.goto(live_server.url + "/referee")
+    page.keyboard.press("Tab")
+    assert focused(page) == "photo-input"
+    label = page.locator('label[for="photo-input"]')
+    assert label.evaluate("e => getComputedStyle(e).outlineStyle") != "none"  # the focus shows on the button
+    with faked_photo_reading(page):
+        with page.expect_file_chooser() as chooser:
+            page.keyboard.press("Space")
+        chooser.value.set_files(str(FIXTURES / "synth_2021.jpg"))
+        wait_for_total(page, engine_total("123456789m11p23p +4p"))
+    sync_api.expect(page.locator("#boxes .box")).to_have_count(14)
