@@ -109,9 +109,23 @@ function formatHand(hand) {
   return parts.join(" ");
 }
 
+// Drawing the chips or boxes again keeps the keyboard's place: the one at the focused one's place takes the focus.
+function focusedPlace(container) {
+  const focused = document.activeElement;
+  if (!focused || focused === container || !container.contains(focused)) return "";
+  return ["part", "meld", "index", "tile"].filter((k) => focused.dataset[k] !== undefined)
+    .map((k) => `[data-${k}="${CSS.escape(focused.dataset[k])}"]`).join("");
+}
+
+function refocus(container, place) {
+  const again = place && container.querySelector(place);
+  if (again) again.focus();
+}
+
 // ---- the hand ---------------------------------------------------------------------------------------------------
 function renderHand() {
   const container = $("#hand-tiles");
+  const place = focusedPlace(container);
   container.innerHTML = "";
   const hand = state.hand;
   if (!hand) return;
@@ -135,6 +149,7 @@ function renderHand() {
   }
   $("#hand-input").value = formatHand(hand);
   handInputEdited = false;
+  refocus(container, place);
 }
 
 let handInputEdited = false;  // typed text not yet scored: an answer to an older request must not overwrite it
@@ -213,6 +228,7 @@ function confidenceClass(confidence) {
 
 function renderBoxes() {
   const boxes = $("#boxes");
+  const place = focusedPlace(boxes);
   boxes.innerHTML = "";
   if (!state.photoSize) return;
   const [width, height] = state.photoSize;
@@ -234,6 +250,7 @@ function renderBoxes() {
     box.title = `${tile.code || "face down"} (confidence ${tile.confidence})`;
     boxes.append(box);
   });
+  refocus(boxes, place);
 }
 
 // Boxes overlap (touching tiles, duplicate detections): a tap picks, among the boxes under the finger, a tile the
@@ -336,8 +353,10 @@ async function rereadTiles() {
 
 // ---- palette ----------------------------------------------------------------------------------------------------
 let paletteChoice = null;
+let paletteOpener = null;  // the chip or box the palette was opened from: the focus goes back to it
 
-function openPalette(currentCode, title, onChoose) {
+// A dialog: the focus goes into it (the current face), the page behind is out of reach (inert) until it closes.
+function openPalette(currentCode, title, onChoose, opener) {
   const tiles = $("#palette-tiles");
   tiles.innerHTML = "";
   for (const code of PALETTE) {
@@ -347,10 +366,19 @@ function openPalette(currentCode, title, onChoose) {
   }
   $("#palette-title").textContent = title;
   paletteChoice = onChoose;
+  paletteOpener = opener || null;
   $("#palette").hidden = false;
+  for (const part of ["header", "main"]) $(part).inert = true;
+  (tiles.querySelector(".current") || tiles.firstElementChild).focus();
 }
 
-function closePalette() { $("#palette").hidden = true; paletteChoice = null; }
+function closePalette() {
+  $("#palette").hidden = true;
+  paletteChoice = null;
+  for (const part of ["header", "main"]) $(part).inert = false;
+  if (paletteOpener && paletteOpener.isConnected) paletteOpener.focus();
+  paletteOpener = null;
+}
 
 // ---- context ----------------------------------------------------------------------------------------------------
 function contextFromForm() {
@@ -654,7 +682,7 @@ function init() {
       replaceInHand(position, code);
       renderHand();
       rescore();
-    });
+    }, chip);
   });
   $("#boxes").addEventListener("click", (e) => {
     const index = tileAt(e.clientX, e.clientY);
@@ -686,6 +714,7 @@ function init() {
   });
   $("#palette-close").addEventListener("click", closePalette);
   $("#palette").addEventListener("click", (e) => { if (e.target.id === "palette") closePalette(); });
+  document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !$("#palette").hidden) closePalette(); });
   $("#fans").addEventListener("click", (e) => {
     const li = e.target.closest("li");
     if (li && state.score) highlightFan(Number(li.dataset.fan));

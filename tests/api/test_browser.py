@@ -764,3 +764,39 @@ def test_the_photo_button_is_reached_and_pressed_with_the_keyboard(page, live_se
         chooser.value.set_files(str(FIXTURES / "synth_2021.jpg"))
         wait_for_total(page, engine_total("123456789m11p23p +4p"))
     sync_api.expect(page.locator("#boxes .box")).to_have_count(14)
+
+
+def outline_and_ring(locator) -> str:
+    return locator.evaluate("e => { const s = getComputedStyle(e); return s.outline + ' | ' + s.boxShadow; }")
+
+
+def test_the_palette_is_a_dialog_for_the_keyboard(page):
+    """The palette opened with the focus left on the page behind it (Tab walked the page under the overlay), Escape
+    did not close it, and after a choice the focus was lost (the hand drawn again): the focus goes into the palette
+    (its current face, visibly focused), stays there, Escape closes it, and the focus comes back to the chip."""
+    score_typed_hand(page)
+    chip = page.locator('#hand-tiles .tile-chip[data-part="winning"]')
+    chip.focus()
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#palette")).to_be_visible()
+    assert page.evaluate("document.activeElement.closest('#palette-tiles') !== null")
+    current = page.locator("#palette-tiles .tile-chip.current")
+    assert focused(page, "e => e.dataset.code") == "4p"
+    sync_api.expect(page.locator("#palette")).to_have_attribute("aria-modal", "true")
+    ring_focused = outline_and_ring(current)
+    for _ in range(50):  # (past the last face, Tab may leave the page for the browser's own controls: body)
+        page.keyboard.press("Tab")
+        assert page.evaluate("!document.activeElement.closest('main, header')"), focused(page, "e => e.outerHTML")
+    page.locator('#palette-tiles .tile-chip[data-code="1p"]').focus()
+    assert outline_and_ring(current) != ring_focused  # the focus on the current face shows
+    page.keyboard.press("Escape")
+    sync_api.expect(page.locator("#palette")).to_be_hidden()
+    assert focused(page, "e => e.dataset.part") == "winning"
+
+    page.keyboard.press("Space")
+    sync_api.expect(page.locator("#palette")).to_be_visible()
+    page.locator('#palette-tiles .tile-chip[data-code="1p"]').focus()
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#palette")).to_be_hidden()
+    wait_for_total(page, engine_total("123456789m11p23p +1p"))
+    assert focused(page, "e => e.dataset.part + ' ' + e.dataset.code") == "winning 1p"
