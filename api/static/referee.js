@@ -685,7 +685,9 @@ function init() {
     }, chip);
   });
   $("#boxes").addEventListener("click", (e) => {
-    const index = tileAt(e.clientX, e.clientY);
+    // A key (Enter, Space) or a screen reader clicks the focused box itself, at no point of the photo (detail 0).
+    const clicked = e.target.closest(".box");
+    const index = e.detail === 0 && clicked ? Number(clicked.dataset.tile) : tileAt(e.clientX, e.clientY);
     if (index === null) return;
     const tile = state.tiles[index];
     const current = tile.hand_code || tile.code;
@@ -703,7 +705,7 @@ function init() {
       if (position && (position.part === "flower") === (suitOf(code) === "f")) {
         replaceInHand(position, code); renderHand(); rescore();
       } else rereadTiles();
-    });
+    }, document.querySelector(`#boxes .box[data-tile="${index}"]`));
   });
   $("#palette-tiles").addEventListener("click", (e) => {
     const chip = e.target.closest(".tile-chip");

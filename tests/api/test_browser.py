@@ -800,3 +800,21 @@ def test_the_palette_is_a_dialog_for_the_keyboard(page):
     sync_api.expect(page.locator("#palette")).to_be_hidden()
     wait_for_total(page, engine_total("123456789m11p23p +1p"))
     assert focused(page, "e => e.dataset.part + ' ' + e.dataset.code") == "winning 1p"
+
+
+def test_a_photo_box_is_corrected_with_the_keyboard(page, live_server):
+    """Enter on a focused photo box did nothing: the page looked for the box under the click's point, and a key's
+    click has none (0, 0). The box itself opens the palette now, and the focus comes back to it."""
+    page.goto(live_server.url + "/referee")
+    with faked_photo_reading(page):
+        page.set_input_files("#photo-input", str(FIXTURES / "synth_2021.jpg"))
+        wait_for_total(page, engine_total("123456789m11p23p +4p"))
+    box = page.locator('#boxes .box[data-tile="13"]')
+    box.focus()
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#palette")).to_be_visible()
+    page.locator('#palette-tiles .tile-chip[data-code="1p"]').focus()
+    page.keyboard.press("Enter")
+    wait_for_total(page, engine_total("123456789m11p23p +1p"))
+    sync_api.expect(box).to_have_attribute("data-code", "1p")
+    assert focused(page, "e => e.dataset.tile") == "13"
