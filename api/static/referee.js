@@ -493,7 +493,12 @@ function showScore(score) {
     points.className = "points";
     points.textContent = isFu ? `${fan.fu} fu` : score.rules === "riichi" ? `${fan.han} han`
       : (fan.count > 1 ? `${fan.points} × ${fan.count} = ${fan.total}` : `${fan.total ?? fan.points}`);
-    li.append(name, points);
+    // a button: a fan is lit by a key too, and a screen reader says whether it is lit
+    const button = document.createElement("button");
+    button.type = "button";
+    button.setAttribute("aria-pressed", "false");
+    button.append(name, points);
+    li.append(button);
     list.append(li);
   });
 }
@@ -522,6 +527,7 @@ function showScoreError(body) {
 function clearHighlights() {
   document.querySelectorAll(".hl").forEach((el) => el.classList.remove("hl"));
   document.querySelectorAll("#fans li.active").forEach((el) => el.classList.remove("active"));
+  document.querySelectorAll('#fans [aria-pressed="true"]').forEach((el) => el.setAttribute("aria-pressed", "false"));
 }
 
 function highlightFan(index) {
@@ -529,7 +535,9 @@ function highlightFan(index) {
   if (state.activeFan === index) { state.activeFan = null; return; }
   state.activeFan = index;
   const codes = fanTiles(scoreItems(state.score)[index]);
-  document.querySelector(`#fans li[data-fan="${index}"]`).classList.add("active");
+  const line = document.querySelector(`#fans li[data-fan="${index}"]`);
+  line.classList.add("active");
+  line.querySelector("button").setAttribute("aria-pressed", "true");
   // Multiset match: a fan naming 1m twice lights two 1m tiles, not every 1m.
   for (const selector of ["#hand-tiles .tile-chip", "#boxes .box"]) {
     const free = Array.from(document.querySelectorAll(selector));

@@ -818,3 +818,18 @@ def test_a_photo_box_is_corrected_with_the_keyboard(page, live_server):
     wait_for_total(page, engine_total("123456789m11p23p +1p"))
     sync_api.expect(box).to_have_attribute("data-code", "1p")
     assert focused(page, "e => e.dataset.tile") == "13"
+
+
+def test_a_fan_is_lit_with_the_keyboard(page):
+    """The fans were plain list lines: Tab never reached them, so no fan could be lit without a pointer."""
+    score_typed_hand(page)
+    page.locator("#hand-input").focus()
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        if "Pure Straight" in focused(page, "e => e.closest('#fans li') ? e.textContent : ''"):
+            break
+    else:
+        pytest.fail("Tab never reached the fan Pure Straight")
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#hand-tiles .tile-chip.hl")).to_have_count(9)
+    assert focused(page, "e => e.getAttribute('aria-pressed')") == "true"
