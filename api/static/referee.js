@@ -519,8 +519,8 @@ function showScoreError(body) {
   $("#total-detail").textContent = "";
   $("#fans").innerHTML = "";
   const box = $("#score-error");
+  box.hidden = false;  // shown first: a screen reader hears the alert's new text
   box.textContent = errorText(body);
-  box.hidden = false;
   clearHighlights();
 }
 

@@ -833,3 +833,15 @@ def test_a_fan_is_lit_with_the_keyboard(page):
     page.keyboard.press("Enter")
     sync_api.expect(page.locator("#hand-tiles .tile-chip.hl")).to_have_count(9)
     assert focused(page, "e => e.getAttribute('aria-pressed')") == "true"
+
+
+def test_the_score_errors_and_photo_status_are_announced(page):
+    """A screen reader heard nothing after a correction: the total, the score's error and the photo's status were not
+    live regions."""
+    score_typed_hand(page)
+    region = page.locator("#total").evaluate(
+        "e => { const r = e.closest('[aria-live], [role=status], [role=alert]'); return r && r.contains("
+        "document.querySelector('#total-detail')) ? (r.getAttribute('role') || r.getAttribute('aria-live')) : null }")
+    assert region in ("status", "polite")
+    sync_api.expect(page.locator("#score-error")).to_have_attribute("role", "alert")
+    sync_api.expect(page.locator("#photo-status")).to_have_attribute("role", "status")
