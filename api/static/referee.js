@@ -72,6 +72,8 @@ function makeChip(code, attrs) {
   chip.dataset.code = code || "";
   chip.title = isRedFive(code) ? `red five ${plainCode(code)} (${code})` : code || "face down";
   chip.textContent = tileLabel(code);
+  // labelled as its five, drawn red: its name says red (the colour alone tells a screen reader nothing)
+  if (isRedFive(code)) chip.setAttribute("aria-label", "red " + plainCode(code));
   for (const [k, v] of Object.entries(attrs || {})) chip.dataset[k] = v;
   return chip;
 }
@@ -247,6 +249,9 @@ function renderBoxes() {
     const readAs = tile.hand_code && tile.hand_code !== tile.code ? (tile.code || "back") + "→" + tile.hand_code : (shown || "back");
     label.textContent = readAs + (tile.corrected ? " ✎" : " " + Number(tile.confidence || 0).toFixed(2));
     box.append(label);
+    // the box's colour in words (the legend's), for a screen reader
+    const band = { "conf-high": "sure", "conf-mid": "check", "conf-low": "doubtful" }[confidenceClass(tile.confidence)];
+    box.setAttribute("aria-label", `${label.textContent}, ${tile.corrected ? "corrected" : band}`);
     box.title = `${tile.code || "face down"} (confidence ${tile.confidence})`;
     boxes.append(box);
   });
@@ -361,7 +366,7 @@ function openPalette(currentCode, title, onChoose, opener) {
   tiles.innerHTML = "";
   for (const code of PALETTE) {
     const chip = makeChip(code);
-    if (code === currentCode) chip.classList.add("current");
+    if (code === currentCode) { chip.classList.add("current"); chip.setAttribute("aria-current", "true"); }
     tiles.append(chip);
   }
   $("#palette-title").textContent = title;

@@ -845,3 +845,35 @@ def test_the_score_errors_and_photo_status_are_announced(page):
     assert region in ("status", "polite")
     sync_api.expect(page.locator("#score-error")).to_have_attribute("role", "alert")
     sync_api.expect(page.locator("#photo-status")).to_have_attribute("role", "status")
+
+
+def test_controls_have_names_and_colours_have_words(page, live_server):
+    """Axe-style names: the hand field had only its example as placeholder, #hand-tiles an aria-label on a plain div,
+    a red five the same name as a plain five (told by colour alone), the palette's current face only an outline, and
+    a photo box's colour (sure, check, doubtful) no words."""
+    page.goto(live_server.url + "/referee")
+    with faked_photo_reading(page):
+        page.set_input_files("#photo-input", str(FIXTURES / "synth_2021.jpg"))
+        wait_for_total(page, engine_total("123456789m11p23p +4p"))
+    unlabelled = page.evaluate("""() => Array.from(document.querySelectorAll('input, select, textarea'))
+        .filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')
+                     && !e.getAttribute('aria-labelledby')).map(e => e.id || e.name)""")
+    assert unlabelled == []
+    nameless = page.evaluate("""() => Array.from(document.querySelectorAll('button'))
+        .filter(e => !(e.getAttribute('aria-label') || e.textContent.trim())).map(e => e.outerHTML)""")
+    assert nameless == []
+    assert page.evaluate("Array.from(document.images).every(i => i.alt)")
+    roleless = page.evaluate("""() => Array.from(document.querySelectorAll('div[aria-label], span[aria-label]'))
+        .filter(e => !e.getAttribute('role')).map(e => e.id)""")
+    assert roleless == []
+    assert page.locator('#boxes .box[data-tile="0"]').get_attribute("aria-label").endswith(", doubtful")
+    assert page.locator('#boxes .box[data-tile="1"]').get_attribute("aria-label").endswith(", sure")
+
+    page.locator('#hand-tiles .tile-chip[data-part="concealed"][data-code="5m"]').click()
+    palette = page.locator("#palette-tiles")
+    sync_api.expect(palette.get_by_role("button", name="5m", exact=True)).to_have_count(1)
+    sync_api.expect(palette.get_by_role("button", name="red 5m", exact=True)).to_have_count(1)
+    assert palette.locator('[data-code="0m"]').evaluate("e => getComputedStyle(e, '::after').content") != "none"
+    sync_api.expect(palette.locator('[aria-current="true"]')).to_have_attribute("data-code", "5m")
+    page.keyboard.press("Escape")
+    sync_api.expect(page.locator("#palette")).to_be_hidden()
