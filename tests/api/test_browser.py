@@ -877,3 +877,40 @@ def test_controls_have_names_and_colours_have_words(page, live_server):
     sync_api.expect(palette.locator('[aria-current="true"]')).to_have_attribute("data-code", "5m")
     page.keyboard.press("Escape")
     sync_api.expect(page.locator("#palette")).to_be_hidden()
+
+
+TABLETS = [{"width": 768, "height": 1024}, {"width": 1024, "height": 768},
+           {"width": 1024, "height": 1366}, {"width": 1366, "height": 1024}]
+
+
+def test_touch_targets_and_layout_on_tablets(page):
+    """Touch targets (the photo's boxes aside: a tile's size in the photo) of at least 44 px on a tablet (the selects and fields were 40 px, Cancel and the alternatives
+    40 px, the 'Photo overrides' and 'Settings' summaries 24 px), in portrait and landscape, with nothing off the
+    screen; pinch zoom is not turned off."""
+    viewport = page.get_attribute('meta[name="viewport"]', "content")
+    assert "user-scalable=no" not in viewport and "maximum-scale" not in viewport
+    try:
+        for size in TABLETS:
+            page.set_viewport_size(size)
+            page.select_option('#context-form select[name="rules"]', "mcr")
+            score_typed_hand(page)
+            page.select_option('#context-form select[name="rules"]', "riichi")  # its fields enabled
+            small = page.evaluate("""() => Array.from(document.querySelectorAll(
+                    'button:not(.box), select, input:not([type=checkbox]):not(.visually-hidden), summary, label.check, '
+                    + 'label.big-button'))
+                .filter(e => e.getClientRects().length && !e.closest('[hidden]')).map(e => {
+                    const r = e.getBoundingClientRect();
+                    return [e.id || e.name || e.className || e.textContent.trim(), Math.round(r.width), Math.round(r.height)];
+                }).filter(([, w, h]) => w < 44 || h < 44)""")
+            assert small == [], (size, small)
+            widths = page.evaluate("[document.documentElement.scrollWidth, document.documentElement.clientWidth]")
+            assert widths[0] <= widths[1], (size, widths)
+            page.locator('#hand-tiles .tile-chip[data-part="winning"]').click()
+            inner = page.locator(".palette-inner")
+            assert inner.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight"), size
+            cancel = page.locator("#palette-close").bounding_box()
+            assert cancel["height"] >= 44 and cancel["x"] + cancel["width"] <= size["width"], (size, cancel)
+            page.keyboard.press("Escape")
+    finally:
+        page.set_viewport_size({"width": 1024, "height": 1366})
+        page.select_option('#context-form select[name="rules"]', "mcr")
