@@ -161,14 +161,16 @@ def _orient(image: np.ndarray, orientation: int) -> np.ndarray:
     return image
 
 
-def check_structure(data: bytes, *, whole: bool = True) -> None:
+def check_structure(data: bytes, *, whole: bool = True) -> bool | None:
     """``unreadable_image`` for a JPEG or PNG whose structure would cost far more to open or decode than its pixel
     count says (the limits above); other formats pass. ``whole=False`` checks only what Pillow reads to open the
-    file (before the first scan or pixel chunk), with no inflating of the pixel data: cheap enough for the event loop."""
+    file (before the first scan or pixel chunk), with no inflating of the pixel data: cheap enough for the event loop.
+    Returns, for a JPEG, whether it is complete (``_jpeg_structure``: the same walk), else None."""
     if data[:3] == b"\xff\xd8\xff":
-        _jpeg_structure(data)
-    elif data[:8] == b"\x89PNG\r\n\x1a\n":
+        return _jpeg_structure(data)[0]
+    if data[:8] == b"\x89PNG\r\n\x1a\n":
         _png_structure(data, whole)
+    return None
 
 
 def _too_costly(fmt: str, what: str) -> ImageError:
@@ -306,18 +308,13 @@ def _png_structure(data: bytes, whole: bool) -> None:
                                          f"{header[0]} x {header[1]} picture")
 
 
-def _jpeg_complete(data: bytes) -> bool:
-    """True when an end-of-image marker follows the main image's first start-of-scan marker (``_jpeg_structure``)."""
-    return _jpeg_structure(data)[0]
-
-
 def decode_image(data: bytes | str | Path, *, min_side: int | None = None,
                  max_pixels: int = DEFAULT_MAX_PIXELS) -> LoadedImage:
     """Decode ``data`` (bytes or a path). With ``min_side``, a JPEG may be decoded reduced (1/2, 1/4, 1/8) as long as
     its long side keeps at least ``min_side`` pixels; other formats are decoded fully."""
     raw = _read_bytes(data)
     fmt = sniff_format(raw)
-    check_structure(raw)
+    complete = check_structure(raw)  # for a JPEG, whether it is complete: one walk of its segments serves both
     width, height, orientation = _header(raw, fmt, max_pixels)
     if min(width, height) < MIN_SIDE:
         raise ImageError("image_too_small", f"{width}x{height} is smaller than {MIN_SIDE} pixels on a side")
@@ -328,7 +325,7 @@ def decode_image(data: bytes | str | Path, *, min_side: int | None = None,
     image = None
     scale = None
     if fmt == "jpeg":
-        if not _jpeg_complete(raw):
+        if not complete:
             raise ImageError("truncated_image", "JPEG data ends before the end-of-image marker")
         factor = 1
         if min_side:
