@@ -95,11 +95,10 @@ class Meld:
             # A chow comes only from the left (M23), so one written without 'from' is that same meld: it compares
             # equal to it and its JSON carries the 'from' interfaces.md gives every claimed meld.
             object.__setattr__(self, "discarder", Discarder.LEFT)
-        if self.claimed is not None and self.claimed not in self.tiles:
+        if isinstance(self.claimed, Tile) and self.claimed not in self.tiles:
             # A red five is "a 5 of that suit for every other purpose" (interfaces.md): a claimed 5s names the
             # meld's 0s, which it then is (the meld keeps the colour its tiles show).
-            same = [t for t in self.tiles if isinstance(t, Tile) and isinstance(self.claimed, Tile)
-                    and t.kind is self.claimed.kind]
+            same = [t for t in self.tiles if isinstance(t, Tile) and t.kind is self.claimed.kind]
             if same:
                 object.__setattr__(self, "claimed", same[0])
 

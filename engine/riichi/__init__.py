@@ -58,9 +58,9 @@ class YakuEntry(NamedTuple):
         """The line in the shape of an MCR fan (interfaces.md's ``fans``): ``points`` x ``count`` = ``total`` han, dora
         counted one han each, a yakuman 13 han a multiple as in ``han``."""
         dora = self.kind == "dora"
-        return {"id": self.id, "name": self.name, "name_ja": self.name_ja, "points": 1 if dora else self.han,
-                "count": self.han if dora else 1, "total": self.han, "kind": self.kind,
-                "sets": [format_tiles(s) for s in self.sets], "tiles": [str(t) for t in self.tiles]}
+        out = self.to_json()
+        del out["han"], out["source"]
+        return {**out, "points": 1 if dora else self.han, "count": self.han if dora else 1, "total": self.han}
 
 
 class RiichiResult(NamedTuple):
