@@ -252,8 +252,8 @@ def _redden(hand: dict[str, Any], roles: list[dict[str, Any]], red: Mapping[int,
             named: str | None) -> list[int]:
     """Make red, in ``hand`` (JSON, changed in place), the five each marked tile became; the tiles placed."""
     def plain_of(codes: list[str], kind: int) -> int | None:
-        return next((k for k, c in enumerate(codes) if c is not None and not Tile.parse(c).red
-                     and Tile.parse(c).index == kind), None)
+        plain = Tile(kind)  # interned: the plain five of that kind
+        return next((k for k, c in enumerate(codes) if c is not None and Tile.parse(c) is plain), None)
 
     placed = []
     for i, code in sorted(red.items()):
