@@ -603,12 +603,21 @@ def _spares_of(recognition: Any) -> dict[str, Any]:
     return {"spares": spares} if spares is not None and len(spares) else {}
 
 
+# The orientation head's probability given to a client's own rotation label: its log-odds (4.6) is the reader's
+# dearest flip cost (vision.reading.layout.FLIP_COST_MAX).
+CLIENT_LABEL_SURE = 0.99
+
+
 def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float, float | None, float | None]]):
     """(face index or None for face down, box, rotation, confidence, lifted or None, sideways probability or None) ->
     vision Detections with top-1 only: a person's correction is final, so the decoder gets no alternatives to
     second-guess it with. The lift model's probabilities come back with the tiles, so that a correction elsewhere
     cannot turn an added kong the photo showed into a pung; so do the orientation head's, which qualify only the
-    label they came with (a rotation the person changed drops its tile's: the reader then keeps the label firmly)."""
+    label they came with. A label with no probability of its own (a rotation the person changed, whose probability
+    no longer belongs to it, or a client's tile sent without one) is the client's statement, not a recogniser's
+    guess: it gets the head's surest value for that label (CLIENT_LABEL_SURE), so that the reader overrules it only
+    at its dearest flip cost, never at the lower one it keeps for unmeasured guesses (layout.SIDEWAYS_STANDING_COST,
+    which a touching meld's cut outweighs)."""
     import numpy as np
 
     from vision.classes import FACE_DOWN
@@ -622,8 +631,10 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
     # The label is the head's 4-way argmax and the probability a 2-way sum, so the recogniser's own pairs may part by
     # up to a third (an upright label with p <= 2/3); beyond that the label was changed after recognition.
     label_sideways = rotation % 180 == 90
-    disagree = np.where(label_sideways, sideways < 1 / 3, sideways > 2 / 3)  # NaN compares False: kept as NaN
-    sideways = np.where(disagree, np.nan, sideways).astype(np.float32)
+    disagree = np.where(label_sideways, sideways < 1 / 3, sideways > 2 / 3)  # NaN compares False
+    stated = np.where(label_sideways, CLIENT_LABEL_SURE, 1.0 - CLIENT_LABEL_SURE)
+    sideways = np.where(disagree | np.isnan(sideways), stated, sideways)
+    sideways = np.where(ids == FACE_DOWN, np.nan, sideways).astype(np.float32)  # (a back shows no face to turn)
     return Detections(np.array([box for _, box, *_ in tiles], np.float32), ids,
                       np.array([conf for _, _, _, conf, *_ in tiles], np.float32), rotation,
                       lifted=np.array([np.nan if lifted is None else lifted for *_, lifted, _ in tiles], np.float32),

@@ -162,16 +162,21 @@ def test_the_orientation_heads_probability_comes_back_with_the_tiles(client, mel
     body = client.post("/v1/tiles/score", json=request).json()
     assert body["hand"] is not None
     assert hands_equal_ignoring_order(Hand.from_json(body["hand"]), Hand.from_json(truth["hand"]))
-    # without it, the same labels read no hand: no label shows the meld's claimed tile
+    # without it, each label is the client's statement: read as if the head had been sure of it (CLIENT_LABEL_SURE),
+    # so the meld's claimed tile, which no label shows, is found only where the geometry asks for it at the dearest
+    # flip cost
     truth, request = _mislabelled_claim(meld_index, send_probability=False)
-    body = client.post("/v1/tiles/score", json=request).json()
-    assert body["hand"] is None or not hands_equal_ignoring_order(Hand.from_json(body["hand"]),
-                                                                   Hand.from_json(truth["hand"]))
+    unmeasured = client.post("/v1/tiles/score", json=request).json()
+    for t in request["tiles"]:
+        if not t["face_down"]:
+            t["sideways_probability"] = 0.99 if t["rotation"] % 180 == 90 else 0.01
+    sure = client.post("/v1/tiles/score", json=request).json()
+    assert unmeasured["hand"] == sure["hand"] and unmeasured["warning_codes"] == sure["warning_codes"]
 
 
 def test_a_rotation_the_person_set_against_the_heads_probability_is_kept_firmly():
     # the label cannot have come with the probability sent (an upright label with 0.9 sideways): that probability is
-    # dropped, the label stands
+    # replaced by the surest one for the label the person set
     import numpy as np
 
     from api.pipeline import _detections_from_tiles
@@ -182,9 +187,14 @@ def test_a_rotation_the_person_set_against_the_heads_probability_is_kept_firmly(
               t.get("sideways_probability")) for t in request["tiles"]]
     detections = _detections_from_tiles(tiles)
     label_sideways = detections.rotation % 180 == 90
-    measured = ~np.isnan(detections.sideways_probability)
-    assert ((detections.sideways_probability[measured] > 0.5) == label_sideways[measured]).all()
-    assert measured.sum() == sum(1 for t in request["tiles"] if not t["face_down"]) - 1
+    face_up = np.array([not t["face_down"] for t in request["tiles"]])
+    p = detections.sideways_probability
+    assert not np.isnan(p[face_up]).any() and np.isnan(p[~face_up]).all()
+    assert ((p[face_up] > 0.5) == label_sideways[face_up]).all()
+    # the changed tile (sent 0.9 or 0.1 against its label) now holds 0.99 or 0.01 for its label; the others kept theirs
+    sure = np.isclose(p, 0.99) | np.isclose(p, 0.01)
+    assert sure.sum() == 1 and all(t["sideways_probability"] in (0.98, 0.02) for t in request["tiles"]
+                                   if not t["face_down"] and t["sideways_probability"] not in (0.9, 0.1))
 
 
 def test_the_recognisers_own_unsure_pairs_are_kept():
@@ -198,7 +208,36 @@ def test_the_recognisers_own_unsure_pairs_are_kept():
     tiles = [(3, box, 0, 1.0, None, 0.6), (3, box, 90, 1.0, None, 0.4), (3, box, 0, 1.0, None, 0.7),
              (3, box, 270, 1.0, None, 0.3), (None, box, 0, 1.0, None, None)]
     kept = _detections_from_tiles(tiles).sideways_probability
-    assert kept[:2] == pytest.approx([0.6, 0.4]) and np.isnan(kept[2:]).all()
+    # the pairs no recogniser gives (0.7 upright, 0.3 sideways) take their label's surest value; a back has none
+    assert kept[:4] == pytest.approx([0.6, 0.4, 0.01, 0.99]) and np.isnan(kept[4])
+
+
+@pytest.mark.parametrize("probability", ["none sent", "changed by the person"])
+@pytest.mark.parametrize("turn,tilt,perspective", [(0, 0.0, 0.25), (270, 10.0, 0.15), (0, 38.0, 0.0)])
+def test_a_clients_own_sideways_label_makes_the_meld_that_touches_the_hand(client, probability, turn, tilt,
+                                                                          perspective):
+    # A chow touching the concealed tiles (no gap anywhere; mcr.md section 4: the sideways tile marks the claimed
+    # meld). Photographed foreshortened or turned, the boxes overlap a little, so cutting the meld off the concealed
+    # run costs more than the fallback flip cost of an unmeasured label: a label the client states, with no
+    # probability or against the one the photo's head gave, must still make the meld (it read 123456789m45s11z
+    # +6s, the 4s taken for an upright concealed tile).
+    from tests.hand_reader.builder import Table
+
+    row = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z s4s 5s 6s"
+    detections, (width, height), order = Table().row(row).photo(turn=turn, tilt=tilt, perspective=perspective,
+                                                                jitter=0.02)
+    codes = [row.split()[k][-2:] for k in order]
+    tiles = []
+    for k, code in enumerate(codes):
+        rotation = int(detections.rotation[k])
+        tile = {"code": code, "box": [float(v) for v in detections.boxes[k]], "rotation": rotation}
+        if probability == "changed by the person":  # the head had said the opposite of the label now sent
+            tile["sideways_probability"] = 0.1 if rotation % 180 == 90 else 0.9
+        tiles.append(tile)
+    body = client.post("/v1/tiles/score", json={"tiles": tiles, "width": width, "height": height,
+                                                "context": {"rules": "mcr"}}).json()
+    assert body["hand"] is not None, body
+    assert [m for m in Hand.from_json(body["hand"]).melds] == [Hand.parse("123456789m1z c4*56s< +1z").melds[0]]
 
 
 # 14 touching tiles: no winning tile set apart, so the reader assumes the right-most one (here worth less than others)
