@@ -135,6 +135,11 @@ def install_error_handlers(app: FastAPI) -> None:
     @app.exception_handler(StarletteHTTPException)
     async def _http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         cause = exc.__cause__
+        if exc.status_code == 400 and isinstance(cause, HandError):
+            # JSON that decodes but is refused as read (schemas.UniqueKeysRoute: a key twice, duplicate_key): the
+            # engine's code and status, as the CLI answers the same line
+            _count(request, cause.code)
+            return error_response(cause.code, cause.message, details=cause.details or None)
         if exc.status_code == 400 and isinstance(cause, (ValueError, RecursionError)):
             # FastAPI's bare "There was an error parsing the body" for a JSON body json.loads refused with something
             # other than JSONDecodeError: not UTF-8 (UnicodeDecodeError), nested too deep, an integer over 4300 digits.

@@ -10,10 +10,13 @@ The response models (documentation only, never validated) are in :mod:`api.respo
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Callable, Coroutine, Union
 
+from fastapi import Request, Response
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, StringConstraints, WithJsonSchema
 
+from engine import strict_json
 from engine.hand import BLESSINGS, WINDS, Discarder, MeldType
 
 # Sizes far above any hand's (14 tiles, 4 melds, 8 flowers, 5 dora indicators; the longest compact hand, four kongs
@@ -182,3 +185,26 @@ class TilesScoreRequest(BaseModel):
     winning_tile: Word | None = Field(None, description="override: the winning tile (e.g. 4p; 0p a red five)")
     concealed_kong_tiles: TileList | None = Field(None, description="override: the faces of concealed kongs shown "
                                                                     "face down, in reading order")
+
+
+# --- reading the body ------------------------------------------------------------------------------------------------
+class _UniqueKeysRequest(Request):
+    async def json(self) -> Any:
+        if not hasattr(self, "_json"):
+            self._json = strict_json.loads(await self.body())
+        return self._json
+
+
+class UniqueKeysRoute(APIRoute):
+    """A route whose JSON body is read by :func:`engine.strict_json.loads`, as the CLI reads its lines: FastAPI's
+    ``json.loads`` kept the last of two equal keys, so ``{"hand": ..., "hand": ...}`` was scored as the second hand.
+    The ``HandError`` it raises reaches ``api.errors`` as the cause of FastAPI's 400 and is answered with its own code
+    (422 ``duplicate_key``); JSON that does not decode keeps FastAPI's path (``invalid_json``)."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def read_with_unique_keys(request: Request) -> Response:
+            return await handler(_UniqueKeysRequest(request.scope, request.receive))
+
+        return read_with_unique_keys

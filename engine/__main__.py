@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from . import strict_json
+from .errors import HandError
 from .scoring import score_request
 
 
@@ -16,7 +18,9 @@ def _score_stream(lines, out) -> int:
             if not line.strip():
                 # A blank line is a line too: answered, so that answer n stays the answer to line n (interfaces.md).
                 raise ValueError("the line is empty")
-            data = json.loads(line)
+            data = strict_json.loads(line)
+        except HandError as error:  # a key twice in one object (duplicate_key): JSON, but ambiguous
+            result = {"ok": False, "error": error.to_json()}
         except (ValueError, RecursionError) as error:
             # JSONDecodeError is a ValueError, and so is UnicodeDecodeError (a line of bytes that is not UTF-8); json
             # also raises plain ValueError for an integer over Python's digit limit and RecursionError for deep

@@ -38,6 +38,7 @@ class HandError(ValueError):
 ERROR_CODES = {
     "unknown_tile": "a tile code or MPSZ string that cannot be read",
     "invalid_json": "a line or body that is not JSON at all",
+    "duplicate_key": "a JSON object that names one key twice (which value was meant is ambiguous)",
     "invalid_hand_json": "the hand or context JSON has a wrong shape, type or unknown field",
     "wrong_tile_count": "the concealed part does not hold 13 - 3 x melds tiles (or 14 - 3 x melds with the winning tile)",
     "too_many_copies": "more than four copies of a tile (counting melds, concealed, winning tile)",

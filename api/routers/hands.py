@@ -12,9 +12,9 @@ from fastapi import APIRouter
 
 from ..pipeline import parse_hand_string, score_hand_request
 from ..responses import ERROR_RESPONSES, ScoreResponse
-from ..schemas import HandScoreRequest
+from ..schemas import HandScoreRequest, UniqueKeysRoute
 
-router = APIRouter(prefix="/v1", tags=["hands"])
+router = APIRouter(prefix="/v1", tags=["hands"], route_class=UniqueKeysRoute)
 
 
 @router.post("/hands/score", response_model=None, responses={200: {"model": ScoreResponse}, **ERROR_RESPONSES},

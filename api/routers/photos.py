@@ -7,13 +7,12 @@ recognition, hand assembly, scoring and the overlay in a worker thread (off the 
 
 from __future__ import annotations
 
-import json
 from typing import Annotated, Any
 
 from fastapi import APIRouter, File, Form, Request, UploadFile
 from pydantic import ValidationError
 
-from engine import HandError, Tile, parse_tiles
+from engine import HandError, Tile, parse_tiles, strict_json
 
 from ..errors import ApiError
 from ..pipeline import PhotoOptions, validate_context
@@ -129,14 +128,18 @@ async def score_photo(
     fields: dict[str, Any] = {}
     if context:
         try:
-            fields = json.loads(context)
+            fields = strict_json.loads(context)
+        except HandError as error:  # a key twice (duplicate_key), refused as on the JSON routes and the CLI
+            raise HandError(error.code, f"'context': {error.message}", **error.details) from None
         except (ValueError, RecursionError) as error:  # JSONDecodeError, an over-long integer, deep nesting
             raise ApiError("invalid_json", f"'context' is not JSON: {error}") from None
         if not isinstance(fields, dict):
             raise ApiError("invalid_request", "'context' must be a JSON object")
     if options:
         try:
-            fields["options"] = json.loads(options)
+            fields["options"] = strict_json.loads(options)
+        except HandError as error:
+            raise HandError(error.code, f"'options': {error.message}", **error.details) from None
         except (ValueError, RecursionError) as error:  # JSONDecodeError, an over-long integer, deep nesting
             raise ApiError("invalid_json", f"'options' is not JSON: {error}") from None
     single = {"rules": rules, "self_drawn": self_drawn, "seat_wind": seat_wind, "round_wind": round_wind,

@@ -14,9 +14,9 @@ from engine import Tile, parse_tiles
 from ..errors import ApiError
 from ..pipeline import validate_context
 from ..responses import ERROR_RESPONSES, DocumentedAs, TilesScoreResponse
-from ..schemas import TilesScoreRequest
+from ..schemas import TilesScoreRequest, UniqueKeysRoute
 
-router = APIRouter(prefix="/v1", tags=["hands"])
+router = APIRouter(prefix="/v1", tags=["hands"], route_class=UniqueKeysRoute)
 
 
 @router.post("/tiles/score", responses=ERROR_RESPONSES, summary="Re-read and score a hand from corrected tiles")

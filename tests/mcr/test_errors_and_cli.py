@@ -106,6 +106,31 @@ def test_cli_answers_a_line_that_is_not_utf8_and_a_file_it_cannot_open(tmp_path,
     assert results[1]["error"]["code"] == "invalid_json"
     assert "missing.jsonl" in err and "Traceback" not in err
 
+
+@pytest.mark.parametrize("line, key", [
+    # flat: which winning tile? (1s scores, 4s too: the last one silently won)
+    ('{"concealed": "123m456p789s11z23s", "winning_tile": "1s", "winning_tile": "4s", "rules": "mcr"}',
+     "winning_tile"),
+    # nested: two hands in one request; two values of a context flag
+    ('{"hand": {"concealed": "123m456p789s11z23s", "winning_tile": "1s"}, "context": {"rules": "mcr"}, '
+     '"hand": {"concealed": "123m456p789s11z23s", "winning_tile": "4s"}}', "hand"),
+    ('{"hand": {"concealed": "123m456p789s11z23s", "winning_tile": "1s"}, '
+     '"context": {"rules": "mcr", "self_drawn": true, "self_drawn": false}}', "self_drawn"),
+    ('{"hand": {"concealed": "123m456p789s11z23s", "winning_tile": "1s"}, "context": {"rules": "riichi", '
+     '"riichi": true, "options": {"ura_dora": true, "ura_dora": false}}}', "ura_dora"),
+    ('{"hand": {"concealed": "123m456p789s11z", "winning_tile": "1s", "melds": [{"type": "chow", "tiles": "234s", '
+     '"from": "left", "tiles": "345s"}]}, "context": {"rules": "mcr"}}', "tiles"),
+])
+def test_cli_refuses_a_key_sent_twice_naming_it(line, key):
+    # RFC 8259 leaves an object with two equal names to the reader ("SHOULD be unique"), and readers differ: the
+    # line is ambiguous, so it is answered with an error naming the key, and the run goes on
+    out = io.StringIO()
+    _score_stream(io.StringIO(line + "\n" + json.dumps(request("123m456p789s11z23s", "1s")) + "\n"), out)
+    results = [json.loads(text) for text in out.getvalue().splitlines()]
+    assert [r["ok"] for r in results] == [False, True]
+    assert results[0]["error"]["code"] == "duplicate_key"
+    assert repr(key) in results[0]["error"]["message"] and results[0]["error"]["details"] == {"key": key}
+
 contexts = st.builds(lambda flags, seat, prevalent: WinContext(
     self_drawn=flags[0], last_tile=flags[1], last_wall_tile=flags[2], kong_replacement=flags[3],
     robbing_kong=flags[4], seat_wind=seat, round_wind=prevalent),

@@ -1,0 +1,32 @@
+"""JSON from outside (a CLI line, an HTTP body, a form field holding JSON), read with every object's keys unique.
+
+``json.loads`` keeps the last of two equal keys, so ``{"winning_tile": "4p", "winning_tile": "1p"}`` was scored as
+a win on 1p without a word. RFC 8259 leaves such an object's meaning to the reader ("names SHOULD be unique"), and
+readers differ (some keep the first): a referee's tool that sends one means something, and which is not ours to
+guess. It is refused with ``duplicate_key``, naming the key, at any depth.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import HandError
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise HandError("duplicate_key", f"the key {key!r} appears twice in one JSON object, so which value "
+                                                 "was meant is ambiguous; send each key once", key=key)
+            seen.add(key)
+    return out
+
+
+def loads(text: str | bytes | bytearray) -> Any:
+    """``json.loads`` that refuses an object holding a key twice (:class:`HandError` ``duplicate_key``); every other
+    failure is ``json.loads``'s own (``JSONDecodeError``, ``UnicodeDecodeError``, ``RecursionError``, ...)."""
+    return json.loads(text, object_pairs_hook=_unique_keys)
