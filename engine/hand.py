@@ -163,8 +163,8 @@ class Meld:
         if "type" not in data or "tiles" not in data:
             raise HandError("invalid_hand_json", f"a meld needs 'type' and 'tiles': {dict(data)!r}")
         claimed = data.get("claimed")
-        return cls(type=data["type"], tiles=tuple(parse_tiles(data["tiles"])),
-                   discarder=data.get("from"), claimed=Tile.parse(claimed) if claimed is not None else None)
+        return cls(type=data["type"], tiles=tuple(parse_tiles(data["tiles"], "tiles")),
+                   discarder=data.get("from"), claimed=Tile.parse(claimed, "claimed") if claimed is not None else None)
 
     # --- compact string -----------------------------------------------------------------------------------------
     def format(self) -> str:
@@ -304,7 +304,7 @@ class Hand:
             raise HandError("invalid_hand_json", f"unknown hand field(s) {sorted(unknown)}")
         if "concealed" not in data:
             raise HandError("invalid_hand_json", "a hand needs 'concealed'")
-        concealed = parse_tiles(data["concealed"])
+        concealed = parse_tiles(data["concealed"], "concealed")
         melds_data = data.get("melds")
         if melds_data is None:
             melds_data = []
@@ -312,8 +312,8 @@ class Hand:
             raise HandError("invalid_hand_json", f"'melds' must be a list, not {melds_data!r}")
         melds = tuple(Meld.from_json(m) for m in melds_data)
         winning = data.get("winning_tile")
-        winning_tile = Tile.parse(winning) if winning is not None else None
-        flowers = parse_tiles(data["flowers"]) if data.get("flowers") is not None else []
+        winning_tile = Tile.parse(winning, "winning_tile") if winning is not None else None
+        flowers = parse_tiles(data["flowers"], "flowers") if data.get("flowers") is not None else []
         if winning_tile is not None and len(concealed) == 14 - 3 * len(melds):
             # The list shows the tiles as they lie, so the copy taken out keeps its colour: a 5p named as the winning
             # tile of a list holding only 0p is that red five ("a 5 of that suit for every other purpose",
@@ -441,7 +441,7 @@ class WinContext:
                 continue
             value = data[f.name]
             if f.name in ("dora_indicators", "ura_dora_indicators"):
-                value = tuple(parse_tiles(value))
+                value = tuple(parse_tiles(value, f.name))
             elif f.name in _BOOL_FIELDS:
                 if not isinstance(value, bool):
                     raise HandError("invalid_context", f"{f.name!r} must be true or false, not {value!r}")

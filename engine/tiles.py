@@ -100,10 +100,13 @@ class Tile:
         return cls(index, False)
 
     @classmethod
-    def parse(cls, code: str) -> "Tile":
-        """Read one tile code (``"5m"``, ``"0s"``, ``"7z"``, ``"3f"``, or a letter honour ``E S W N P F C``)."""
+    def parse(cls, code: str, what: str | None = None) -> "Tile":
+        """Read one tile code (``"5m"``, ``"0s"``, ``"7z"``, ``"3f"``, or a letter honour ``E S W N P F C``).
+        ``what`` names the field it came from, for the message of a value that is no string."""
         if not isinstance(code, str):
-            raise HandError("unknown_tile", f"a tile code must be a string, not {code!r}")
+            # JSON of the wrong type (5, null, true) is no code at all, unknown or not: a shape error, as a meld
+            # that is no object is (invalid_hand_json), not unknown_tile, which says the code was read and is wrong
+            raise HandError("invalid_hand_json", f"{_field(what)}a tile code must be a string, not {code!r}")
         try:
             return _BY_CODE[code.strip()]
         except KeyError:
@@ -219,8 +222,9 @@ RED_FIVES: tuple[Tile, ...] = tuple(_TABLE[(i, True)] for i in (4, 13, 22))
 _MPSZ_TOKEN = re.compile(r"\s*(?:([0-9]+)([mpszf])|([ESWNPFC]))")
 
 
-def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
-    """Read a tile list: an MPSZ string (``"123m456p11z"``, letter honours allowed) or a list of codes.
+def parse_tiles(text: str | Iterable[str], what: str | None = None) -> list[Tile]:
+    """Read a tile list: an MPSZ string (``"123m456p11z"``, letter honours allowed) or a list of codes. ``what``
+    names the field it came from, for the message of a value of the wrong JSON type (``invalid_hand_json``).
 
     >>> [str(t) for t in parse_tiles("19m E 1p")]
     ['1m', '9m', '1z', '1p']
@@ -247,8 +251,18 @@ def parse_tiles(text: str | Iterable[str]) -> list[Tile]:
                 pos += 1
         return tiles
     if isinstance(text, (list, tuple)):
+        for t in text:
+            if not isinstance(t, (str, Tile)):  # quote the list too: a lone 7 does not say where it was
+                raise HandError("invalid_hand_json",
+                                f"{_field(what)}a tile code must be a string, not {t!r} (in {list(text)!r})")
         return [t if isinstance(t, Tile) else Tile.parse(t) for t in text]
-    raise HandError("unknown_tile", f"a tile list must be a string or a list of codes, not {text!r}")
+    # a wrong JSON type, as in Tile.parse: invalid_hand_json
+    raise HandError("invalid_hand_json", f"{_field(what)}a tile list must be an MPSZ string or a list of tile codes, "
+                                         f"not {text!r}")
+
+
+def _field(what: str | None) -> str:
+    return f"{what!r}: " if what else ""
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:

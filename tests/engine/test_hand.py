@@ -238,6 +238,39 @@ def test_melds_and_flowers_that_are_no_lists_are_refused(field, value):
     assert Hand.from_json({**data, field: None}) == Hand.from_json({**data, field: []})
 
 
+_HAND = {"concealed": "123456789m11p23p", "winning_tile": "4p"}
+
+
+@pytest.mark.parametrize("hand, context, field, value", [
+    ({**_HAND, "concealed": 5}, {}, "concealed", 5),
+    ({**_HAND, "concealed": ["1m", 7]}, {}, "concealed", 7),
+    ({**_HAND, "winning_tile": 4}, {}, "winning_tile", 4),
+    ({**_HAND, "winning_tile": ["4p"]}, {}, "winning_tile", ["4p"]),
+    ({"concealed": "123456789m11p", "winning_tile": "4p", "melds": [{"type": "chow", "tiles": 5, "from": "left"}]},
+     {}, "tiles", 5),
+    ({"concealed": "123456789m11p", "winning_tile": "4p",
+      "melds": [{"type": "chow", "tiles": ["1s", 2, "3s"], "from": "left"}]}, {}, "tiles", 2),
+    ({"concealed": "123456789m11p", "winning_tile": "4p",
+      "melds": [{"type": "chow", "tiles": "123s", "from": "left", "claimed": 2}]}, {}, "claimed", 2),
+    ({**_HAND, "flowers": [None]}, {}, "flowers", None),
+    ({**_HAND, "flowers": 3}, {}, "flowers", 3),
+    (_HAND, {"rules": "riichi", "dora_indicators": [True]}, "dora_indicators", True),
+    (_HAND, {"rules": "riichi", "riichi": True, "ura_dora_indicators": {"a": 1}}, "ura_dora_indicators", {"a": 1}),
+])
+def test_a_tile_field_of_the_wrong_json_type_is_a_shape_error_naming_field_and_value(hand, context, field, value):
+    # ERROR_CODES: invalid_hand_json is "a wrong shape, type or unknown field" of the hand or context JSON; unknown_tile
+    # is "a tile code or MPSZ string that cannot be read". A number where a code belongs is no code at all: it was
+    # answered unknown_tile, so a client fixing "unknown tiles" looked for a misspelt code that was never sent.
+    with pytest.raises(HandError) as info:
+        read_request({"hand": hand, "context": context})
+    assert info.value.code == "invalid_hand_json"
+    assert repr(field) in info.value.message and repr(value) in info.value.message
+    # a string that is no code stays unknown_tile
+    with pytest.raises(HandError) as info:
+        read_request({"hand": {**_HAND, "winning_tile": "4x"}, "context": {}})
+    assert info.value.code == "unknown_tile"
+
+
 def test_a_plain_five_names_the_red_five_the_hand_shows():
     """interfaces.md: ``0m 0p 0s`` are "a 5 of that suit for every other purpose". A claimed 5s names a chow's 0s, and
     a winning 5p the 0p of a 14-tile list; the tile taken is the one shown, red (refused as claimed_not_in_meld and
