@@ -191,6 +191,8 @@ class RiichiFan(BaseModel):
 
     id: str = required("stable yaku id")
     name: str = required("English name")
+    name_zh: str = required("the name in Chinese characters: the rulebook's kanji name, kana written as characters "
+                            "(断幺九, 懸賞牌 for dora)")
     name_ja: str = required("Japanese name")
     points: int = required("han of one (dora: 1)")
     count: int = required("how many times it counts (dora: how many)")

@@ -22,7 +22,7 @@ from .fu import FuLine, compute_fu
 from .points import Payment, basic_points, payment
 from .rules import RULESETS, Ruleset, resolve
 from .view import TERMINAL, HandFacts, View, readings
-from .yaku import ROWS, YAKUMAN_ROWS, Yaku, could_be_yakuman
+from .yaku import NAMES_ZH, ROWS, YAKUMAN_ROWS, Yaku, could_be_yakuman
 
 __all__ = ["RULESETS", "RiichiResult", "Ruleset", "dora_of", "resolve", "score"]
 
@@ -60,6 +60,8 @@ class YakuEntry(NamedTuple):
         dora = self.kind == "dora"
         out = self.to_json()
         del out["han"], out["source"]
+        # name_zh, as every fan object of interfaces.md (and MCR's) has it, beside name_ja
+        out = {"id": out.pop("id"), "name": out.pop("name"), "name_zh": NAMES_ZH[self.id], **out}
         return {**out, "points": 1 if dora else self.han, "count": self.han if dora else 1, "total": self.han}
 
 

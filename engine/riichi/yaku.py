@@ -238,3 +238,25 @@ YAKUMAN_ROWS = {closed: tuple(y for y in YAKUMAN if closed or y.han_open) for cl
 
 BY_ID: dict[str, Yaku] = {y.id: y for y in YAKU + YAKUMAN}
 ALL_IDS = tuple(BY_ID)
+
+# name_zh of each line (interfaces.md shows one in every fan object, and MCR's fans carry it): the name written in
+# Chinese characters only. Riichi has no Chinese rulebook (MCR's name_zh are seed 002's simplified names), so these
+# are the seed's own kanji names [001:134-184], in its (Japanese) forms of the characters, with each kana written as
+# the character it stands for: ヤオ 幺 (ヤオ九牌 [001:111]), リーチ 立直 [001:35], ドラ 懸賞牌 ("ドラ(懸賞牌)"
+# [001:68]), 赤パイ 赤牌 [001:72], 々 as the character it repeats. ダブル has no character in the seed: 両 ("both",
+# as 両立直 is written). Keyed by id, the dora lines too; tests/riichi/test_engine.py checks every row has one.
+NAMES_ZH: dict[str, str] = {
+    "riichi": "立直", "double_riichi": "両立直", "ippatsu": "一発", "menzen_tsumo": "門前清自摸和", "pinfu": "平和",
+    "tanyao": "断幺九", "haitei": "海底撈月", "houtei": "河底撈魚", "chankan": "槍槓", "rinshan": "嶺上開花",
+    "iipeikou": "一盃口", "haku": "飜牌 白", "hatsu": "飜牌 發", "chun": "飜牌 中", "seat_wind": "飜牌 門風",
+    "round_wind": "飜牌 圏風", "toitoi": "対対和", "honroutou": "混老頭", "sanankou": "三暗刻",
+    "sanshoku_doukou": "三色同刻", "shousangen": "小三元", "sankantsu": "三槓子", "ittsu": "一気通貫",
+    "chanta": "全帯幺", "sanshoku": "三色同順", "chiitoitsu": "七対子", "honitsu": "混一色", "junchan": "純正全帯幺",
+    "ryanpeikou": "二盃口", "renhou": "人和", "chinitsu": "清一色",
+    "tenhou": "天和", "chiihou": "地和", "daisangen": "大三元", "suushiihou": "四喜和", "suushiihou_double": "四喜和",
+    "shousuushi": "小四喜", "daisuushi": "大四喜", "daisuushi_double": "大四喜", "tsuuiisou": "字一色",
+    "honour_seven_pairs": "字牌七対子", "ryuuiisou": "緑一色", "chinroutou": "清老頭", "suuankou": "四暗刻",
+    "suuankou_tanki": "四暗刻単騎", "kokushi": "十三幺九", "kokushi_13": "国士無双十三面", "chuuren": "九蓮宝燈",
+    "junsei_chuuren": "純正九蓮宝燈", "suukantsu": "四槓子",
+    "dora": "懸賞牌", "aka_dora": "赤牌", "ura_dora": "裏懸賞牌",
+}

@@ -356,6 +356,42 @@ def test_a_riichi_answer_has_the_success_fields_interfaces_md_gives_every_rule_f
     assert sum(f["points"] * f["count"] for f in out["fans"]) == out["han"] == 5
 
 
+def _chinese_characters_only(text: str) -> bool:
+    """CJK ideographs (and the space of "飜牌 白"): no kana, no iteration mark (々), no long-vowel mark."""
+    return bool(text.strip()) and all(c == " " or "\u4e00" <= c <= "\u9fff" or "\u3400" <= c <= "\u4dbf"
+                                      or "\uf900" <= c <= "\ufaff" for c in text)
+
+
+def test_every_riichi_fan_has_a_name_zh_in_chinese_characters_and_the_keys_of_an_mcr_fan():
+    """interfaces.md shows ``name_zh`` in every fan object ("fans": [{"id", "name", "name_zh", "points", "count",
+    ...}]); riichi fans had none, so a client reading both families' ``fans`` found it missing under one. Each is the
+    seed's kanji name, kana written as characters: 立直 [001:144], 門前清自摸和 [001:145], 断ヤオ九 [001:147] with
+    ヤオ = 幺 (ヤオ九牌 [001:111], 幺九牌), 七対子 [001:163], ドラ(懸賞牌) [001:68]."""
+    from engine.riichi.yaku import NAMES_ZH, YAKU
+
+    ids = [y.id for y in YAKU + YAKUMAN] + ["dora", "aka_dora", "ura_dora"]
+    assert [i for i in ids if not _chinese_characters_only(NAMES_ZH.get(i, ""))] == []
+    assert {i: NAMES_ZH[i] for i in ("riichi", "menzen_tsumo", "tanyao", "chiitoitsu", "dora")} == {
+        "riichi": "立直", "menzen_tsumo": "門前清自摸和", "tanyao": "断幺九", "chiitoitsu": "七対子", "dora": "懸賞牌"}
+    # the same hand under both families: riichi + tsumo + tanyao-free hand with dora, red five and ura dora
+    hand = {"concealed": "123m406p789s11z22z", "winning_tile": "1z"}
+    out = score_request({"hand": hand, "context": {
+        "rules": "riichi", "ruleset": "modern", "seat_wind": "S", "round_wind": "E", "riichi": True,
+        "self_drawn": True, "dora_indicators": ["4z"], "ura_dora_indicators": ["9m"]}})
+    mcr = score_request({"hand": hand, "context": {"rules": "mcr", "seat_wind": "S", "round_wind": "E",
+                                                   "self_drawn": True}})
+    assert {f["id"] for f in out["fans"]} >= {"riichi", "menzen_tsumo", "round_wind", "dora", "aka_dora", "ura_dora"}
+    for fan in out["fans"]:
+        assert fan["name_zh"] == NAMES_ZH[fan["id"]]
+    # one key set per family, and the same keys but for each family's own extras (MCR: the fan's definition in
+    # words, "what"; riichi: "kind" yaku / yakuman / dora and the loose "tiles" that make it)
+    mcr_keys = {frozenset(f) for f in mcr["fans"]}
+    riichi_keys = {frozenset(f) for f in out["fans"]}
+    assert len(mcr_keys) == len(riichi_keys) == 1
+    assert set(*mcr_keys) - {"what"} == set(*riichi_keys) - {"kind", "tiles"}
+    assert {"id", "name", "name_zh", "name_ja", "points", "count", "total", "sets"} <= set(*riichi_keys)
+
+
 def test_r27_ippatsu_never_on_a_kong_replacement():
     """Policy R27: the winner's own kong ends ippatsu, so ippatsu with a rinshan win is contradictory (it was scored,
     1 han under ``modern``); ippatsu with a kong robbed from another player stays possible."""
