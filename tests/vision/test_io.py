@@ -310,3 +310,101 @@ def test_interlaced_and_every_kind_of_png_pass_the_structure_check():
     interlaced = (b"\x89PNG\r\n\x1a\n" + _png_chunk(b"IHDR", struct.pack(">IIBBBBB", 61, 47, 8, 2, 0, 0, 1))
                   + _png_chunk(b"IDAT", zlib.compress(rows)) + _png_chunk(b"IEND", b""))
     assert decode_image(interlaced).width == 61
+
+
+# ---- transparency ------------------------------------------------------------------------------------------------
+def _cut_out(w=64, h=48):
+    """RGBA (Pillow order): the top third transparent with black stored under it, as cut-out tools write it, a
+    half-transparent band, then the opaque pattern."""
+    rgba = np.zeros((h, w, 4), np.uint8)
+    rgba[..., :3] = _pattern(w, h)[:, :, ::-1]
+    rgba[..., 3] = 255
+    rgba[: h // 3] = 0
+    rgba[h // 3: h // 2, :, 3] = 128
+    return rgba
+
+
+def _save(array, fmt, mode=None, **params):
+    buffer = io.BytesIO()
+    image = Image.fromarray(array)
+    (image.convert(mode) if mode else image).save(buffer, fmt, **params)
+    return buffer.getvalue()
+
+
+def _over_white(rgba):
+    """The "over" operator on white, in floating point: colour x alpha + white x (1 - alpha), as BGR."""
+    a = rgba[..., 3:].astype(float) / 255
+    return np.rint(rgba[..., :3] * a + 255 * (1 - a))[:, :, ::-1]
+
+
+@pytest.mark.parametrize("fmt, mode, params", [
+    ("PNG", None, {}), ("WEBP", None, {"lossless": True}), ("PNG", "LA", {}),
+])
+def test_transparent_pixels_decode_as_white_not_the_black_stored_under_them(fmt, mode, params):
+    # a hand cut out of its photo (a phone's "lift subject") lay on black, the colour stored under the transparency:
+    # the localiser found no tile at all in some such scenes. It is shown on white, as a viewer shows it.
+    rgba = _cut_out()
+    if mode == "LA":  # grey + alpha: the grey of the pattern
+        grey = np.asarray(Image.fromarray(rgba).convert("LA"))
+        rgba = np.dstack([grey[..., :1]] * 3 + [grey[..., 1:]])
+    out = load_image(_save(rgba, fmt, mode, **params))
+    assert out.shape == (48, 64, 3)
+    assert (out[:16] == 255).all()  # fully transparent: white
+    assert np.abs(out.astype(int) - _over_white(rgba)).max() <= 1
+    assert np.array_equal(out[24:], rgba[24:, :, 2::-1])  # opaque: its own colour
+
+
+def test_a_palette_png_with_a_transparent_index_and_a_16_bit_rgba_png_decode_on_white():
+    # a palette PNG's transparency is its tRNS chunk: index 0 transparent here, the top third
+    quantized = Image.fromarray(_pattern()[:, :, ::-1]).quantize(8)
+    index = np.asarray(quantized).copy()
+    index[:16] = 0
+    indexed = Image.fromarray(index, "P")
+    indexed.putpalette(quantized.getpalette())
+    colours = np.asarray(indexed.convert("RGB"))[:, :, ::-1]
+    buffer = io.BytesIO()
+    indexed.save(buffer, "PNG", transparency=0)
+    out = load_image(buffer.getvalue())
+    assert (out[:16] == 255).all()
+    shown = index != 0
+    assert np.array_equal(out[shown], colours[shown])
+    # 16 bits a channel (OpenCV writes BGRA): the alpha's high byte, as the colour's
+    wide = cv2.cvtColor(_cut_out(), cv2.COLOR_RGBA2BGRA).astype(np.uint16) * 257
+    out = load_image(_encode(wide, ".png"))
+    assert (out[:16] == 255).all() and np.abs(out.astype(int) - _over_white(_cut_out())).max() <= 1
+
+
+@pytest.mark.parametrize("fmt, params", [("PNG", {}), ("WEBP", {"lossless": True})])
+def test_an_opaque_rgba_picture_decodes_to_the_pixels_of_its_rgb_version(fmt, params):
+    rgba = np.dstack([_pattern()[:, :, ::-1], np.full((48, 64), 255, np.uint8)])
+    rgba[5:9, 7:30, :3] = (10, 200, 30)
+    assert np.array_equal(load_image(_save(rgba, fmt, **params)), load_image(_save(rgba[..., :3].copy(), fmt, **params)))
+    assert np.array_equal(load_image(_save(rgba, fmt, **params)), rgba[..., 2::-1])
+
+
+@pytest.mark.parametrize("orientation", [1, 3, 6, 8])
+def test_a_transparent_png_is_turned_by_its_exif_then_shown_on_white(orientation):
+    from PIL import ImageOps
+
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    data = _save(_cut_out(), "PNG", exif=exif.tobytes())
+    with Image.open(io.BytesIO(data)) as image:  # Pillow's own turn and compositing, as the reference
+        turned = ImageOps.exif_transpose(image.convert("RGBA"))
+        ref = np.asarray(Image.alpha_composite(Image.new("RGBA", turned.size, (255, 255, 255, 255)), turned)
+                         .convert("RGB"))[:, :, ::-1]
+    out = decode_image(data)
+    assert out.image.shape == ref.shape and np.abs(out.image.astype(int) - ref).max() <= 1
+
+
+def test_a_heif_with_alpha_decodes_on_white():
+    pillow_heif = pytest.importorskip("pillow_heif")
+    pillow_heif.register_heif_opener()
+    rgba = _cut_out()
+    rgba[16:24, :, 3] = 255
+    try:
+        data = _save(rgba, "HEIF", quality=-1)
+    except (OSError, ValueError) as error:  # an encoder without alpha
+        pytest.skip(f"no HEIF alpha encoder here: {error}")
+    out = load_image(data)
+    assert (out[:16] > 245).all()  # lossy: near white, where it was black
