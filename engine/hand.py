@@ -441,7 +441,13 @@ class WinContext:
                 continue
             value = data[f.name]
             if f.name in ("dora_indicators", "ura_dora_indicators"):
-                value = tuple(parse_tiles(value, f.name))
+                try:
+                    value = tuple(parse_tiles(value, f.name))
+                except HandError as error:
+                    if error.code != "invalid_hand_json":
+                        raise  # a string that is no code stays unknown_tile
+                    # a context value of the wrong JSON type, as a boolean or honba of one is: invalid_context
+                    raise HandError("invalid_context", error.message) from None
             elif f.name in _BOOL_FIELDS:
                 if not isinstance(value, bool):
                     raise HandError("invalid_context", f"{f.name!r} must be true or false, not {value!r}")

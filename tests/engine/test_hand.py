@@ -263,7 +263,8 @@ def test_a_tile_field_of_the_wrong_json_type_is_a_shape_error_naming_field_and_v
     # answered unknown_tile, so a client fixing "unknown tiles" looked for a misspelt code that was never sent.
     with pytest.raises(HandError) as info:
         read_request({"hand": hand, "context": context})
-    assert info.value.code == "invalid_hand_json"
+    # a context value of the wrong type is invalid_context, as a boolean or an integer of the wrong type is there
+    assert info.value.code == ("invalid_context" if context else "invalid_hand_json")
     assert repr(field) in info.value.message and repr(value) in info.value.message
     # a string that is no code stays unknown_tile
     with pytest.raises(HandError) as info:
