@@ -377,3 +377,49 @@ def test_a_meld_touching_a_hand_with_no_gap_at_all_is_still_a_meld(row, hand, ph
     assert [m.format() for m in reading.hand.melds] == [hand], reading.hand.format()
     assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted(t[-2:] for t in row.split())
     assert "winning_tile_not_set_apart" in reading.warning_codes
+
+
+# --- an exposed meld laid against the flowers, nothing turned (Hong Kong style) -------------------------------------
+
+@pytest.mark.parametrize("photo", photos())
+def test_a_pung_laid_against_the_flowers_with_nothing_turned_is_a_meld(photo):
+    # hk-photos train/hand_008: the hand's eleven tiles in one row; beside it the flowers and, touching them, the
+    # exposed pung, no tile turned. A group not set apart needs a tile the head calls sideways to be guessed a meld
+    # (three flat tiles cut out of a line of discards are not one), but flowers are never discarded: a flower beside
+    # the group sets it apart (R61). Which player discarded is not shown; the tiles, the pung and the flowers are.
+    table = Table()
+    table.row("2m 3m 4m 5m 5m 5m 9m 9m 9m 1z 1z")
+    table.row("1f 2f 7f 8f 7z 7z 7z", x=2.0, bottom=1.3)
+    reading, _ = read(table, photo)
+    assert reading.hand is not None, reading.warnings
+    assert [(m.type.value, "".join(str(t) for t in m.tiles)) for m in reading.hand.melds] == [("pung", "7z7z7z")]
+    assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted("2m 3m 4m 5m 5m 5m 9m 9m 9m 1z 1z 7z 7z 7z".split())
+    assert [str(f) for f in reading.hand.flowers] == ["1f", "2f", "7f", "8f"]
+
+
+@pytest.mark.parametrize("photo", photos())
+def test_three_alike_cut_out_of_a_line_of_discards_are_not_a_meld(photo):
+    # the same hand with its pung turned as a claimed one, and three flat 6p inside a line of other discards beside
+    # it: the line's neighbours are playing tiles, so the 6p are not set apart and stay clutter
+    table = Table()
+    table.row("2m 3m 4m 5m 5m 5m 9m 9m 9m 1z | 1z | s7z 7z 7z")
+    table.row("3s 8m 6p 6p 6p 2z 9s", x=2.0, bottom=-2.6)
+    reading, order = read(table, photo)
+    assert_hand(reading, "234555999m1z p777z< +1z")
+    assert {reading.tile_roles[detection_of(order, k)]["role"] for k in range(14, 21)} == {"clutter"}
+
+
+W4 = ("W4: reads 12345678p77z p222z< +9p 25f (or a2222z<, p222z^): the flowers laid inside the hand's own row split"
+      " it, and the tiles before them are read as a claimed pung (so before R61b too; the real photo reads right)")
+
+
+@pytest.mark.parametrize("photo", photos(**dict.fromkeys(TURN_IDS, W4)))
+def test_flowers_inside_the_hands_own_row_make_no_meld(photo):
+    # hk-photos valid/hand_003: one row, the flowers laid among the concealed tiles, nothing turned. There a flower
+    # says nothing of a meld: the 222z at the row's start stay concealed. (R61, which set a group beside a flower
+    # apart in any row, read the photo's 222z as a pung claimed from the right and was not adopted; R61b does so only
+    # in the rows beside the hand's.)
+    reading, _ = read(Table().row("2z 2z 2z 2f 5f 1p 2p 3p 7z 7z 4p 5p 6p 7p 8p 9p"), photo)
+    assert reading.hand is not None and reading.hand.melds == (), reading.hand
+    assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted("2z 2z 2z 1p 2p 3p 7z 7z 4p 5p 6p 7p 8p 9p".split())
+    assert [str(f) for f in reading.hand.flowers] == ["2f", "5f"]

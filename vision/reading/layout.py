@@ -115,6 +115,8 @@ GUESS_UNLABELLED = True
 # degrees an image-relative label still means the same as one relative to the row (docs/rules-session33.md, R36w).
 LABELS_WEIGHED_TILT = 45.0
 GUESS_CLOSE_FLOOR = 0.2  # a guessed meld whose group is not set apart needs its claimed tile this likely sideways
+FLOWERS_SET_APART = True  # R61b: in a row beside the hand's, a flower beside a group counts as free space ...
+FLOWER_SIDE_MASS = 0.5  # ... for the set-apart test: a tile whose top-k gives the flowers this much probability
 MELD_OVERLAP_FREE = 0.25  # tile widths: meld neighbours overlapping deeper pay CUT_COST per tile width beyond
 INF = float("inf")
 
@@ -616,10 +618,12 @@ def _counted(key: tuple[int, int], kind: str, payload) -> tuple[int, int]:
 class _RowSolver:
     """Segment-cost tables for one row (a list of detection indices in row order)."""
 
-    def __init__(self, row: list[int], frame: Frame, facts: TileFacts, stacked_on: dict[int, int]):
+    def __init__(self, row: list[int], frame: Frame, facts: TileFacts, stacked_on: dict[int, int],
+                 flowers_free: bool = False):
         self.row = row
         self.frame = frame
         self.facts = facts
+        self.flowers_free = flowers_free  # a flower beside a group sets it apart (R61b: rows beside the hand's)
         self.stacked_on = stacked_on
         n = len(row)
         self.gaps = [frame.gap(row[k - 1], row[k]) for k in range(1, n)]  # gaps[k-1] = boundary k
@@ -661,10 +665,19 @@ class _RowSolver:
         return self._touching_back(i - 1, i, reach) or self._touching_back(i + size, i + size - 1, reach)
 
     def _set_apart(self, start: int, end: int) -> bool:
-        """Whether row[start:end] has at least UNKNOWN_CLAIM_GAP tile widths free on each side (or a row end)."""
-        before = start == 0 or self.gaps[start - 1] >= UNKNOWN_CLAIM_GAP
-        after = end == len(self.row) or self.gaps[end - 1] >= UNKNOWN_CLAIM_GAP
+        """Whether row[start:end] has at least UNKNOWN_CLAIM_GAP tile widths free on each side (or a row end, or a
+        flower beside it: R61)."""
+        before = start == 0 or self.gaps[start - 1] >= UNKNOWN_CLAIM_GAP or self._flower(start - 1)
+        after = end == len(self.row) or self.gaps[end - 1] >= UNKNOWN_CLAIM_GAP or self._flower(end)
         return before and after
+
+    def _flower(self, k: int) -> bool:
+        """Whether row[k] is a flower face (flower mass FLOWER_SIDE_MASS or more) in a row read beside the hand's
+        (``flowers_free``): the set-apart test keeps three flat tiles cut out of a line of discards from reading as a
+        meld, and flowers are never discarded, so there a flower beside a group does not make it part of such a line
+        (Hong Kong players lay an exposed pung, nothing turned, against their flowers). In the hand's own row flowers
+        lie among the concealed tiles too, and say nothing of a meld (R61b, docs/rules-session41.md)."""
+        return self.flowers_free and float(self.facts.flower_mass[self.row[k]]) >= FLOWER_SIDE_MASS
 
     def _guessed_meld(self, start: int, end: int) -> MeldSlots | None:
         """row[start:end], three or four face-up tiles that no label calls sideways and whose faces can meld, read as a
@@ -853,11 +866,20 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     # the far one is the near one plus FAR_MELD_COST per meld (the same segmentations win).
     if solver_cache is None:
         solver_cache = {}
-    near_solvers = []
+    near_solvers, main_solvers = [], []
     for row in rows:
         solver = solver_cache.get(tuple(row))
         if solver is None:
             solver = solver_cache[tuple(row)] = _RowSolver(row, frame, facts, stacked_on)
+        main_solvers.append(solver)
+        # A row read beside the hand's sets a group against a flower apart (R61b); a row with no flower face reads
+        # the same either way, so its one solver serves both.
+        if FLOWERS_SET_APART and any(float(facts.flower_mass[t]) >= FLOWER_SIDE_MASS for t in row):
+            side = solver_cache.get((tuple(row), "side"))
+            if side is None:
+                side = solver_cache[(tuple(row), "side")] = _RowSolver(row, frame, facts, stacked_on,
+                                                                      flowers_free=True)
+            solver = side
         near_solvers.append(solver)
     near_tables = [s.forward(len(s.row))[len(s.row)] for s in near_solvers]
     far_tables = [{key: (cost + key[0] * FAR_MELD_COST, segs) for key, (cost, segs) in table.items()}
@@ -865,7 +887,7 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     distance = row_distances(frame, rows)
     height = frame.aspect * float(np.median(frame.unit[[t for row in rows for t in row]]))
     row_y = [float(np.mean(frame.centers[row, 1])) / height for row in rows]  # tile heights, + toward the winner
-    solvers = near_solvers
+    solvers = main_solvers
     candidates: list[tuple[tuple[bool, float], int, list, list]] = []
     for main_index, solver in enumerate(solvers):
         if len(solver.row) < 2:
