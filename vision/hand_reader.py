@@ -60,6 +60,9 @@ WARNING_CODES = {
                    " its claimed tile turned)",
     "claimed_tile_assumed": "no label shows which tile of a pung or kong was claimed: its left end (from the left) is"
                             " assumed",
+    "claimed_tile_guessed": "no tile of a pung or kong is seen turned (laid with nothing turned): its claimed tile, and"
+                            " so `from`, is the one likeliest turned by the orientation head or the tiles' spacing,"
+                            " a guess",
     "spare_tile_used": "a box the localiser was unsure of was taken as a hand tile (appended to the tiles)",
     "added_kong_possible": "a sideways tile may be lifted a little: read as a pung, but it may be an added kong whose"
                            " claimed tile is hidden under the added one (that reading is among the alternatives)",
@@ -433,6 +436,11 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     if assumed:  # a chow's claimed tile is at its left end by rule; a pung's or kong's direction is a guess
         reading.warn("claimed_tile_assumed", f"meld(s) {', '.join(str(k) for k in assumed)}: no label shows the"
                      " claimed tile; from the left is assumed: check the direction")
+    guessed = [k for k, (slots, decoded) in enumerate(zip(layout.melds, best.melds))
+               if slots.claim_guessed and decoded.type is not MeldType.CHOW]
+    if guessed:
+        reading.warn("claimed_tile_guessed", f"meld(s) {', '.join(str(k) for k in guessed)}: no tile is seen turned;"
+                     " the claimed tile, and so `from`, is the one likeliest turned, a guess: check the direction")
     if any(not m.known for m in best.melds):
         return reading  # the hand cannot be written without the concealed kong's face
     try:

@@ -395,6 +395,8 @@ def test_a_pung_laid_against_the_flowers_with_nothing_turned_is_a_meld(photo):
     assert [(m.type.value, "".join(str(t) for t in m.tiles)) for m in reading.hand.melds] == [("pung", "7z7z7z")]
     assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted("2m 3m 4m 5m 5m 5m 9m 9m 9m 1z 1z 7z 7z 7z".split())
     assert [str(f) for f in reading.hand.flowers] == ["1f", "2f", "7f", "8f"]
+    # its `from` is a guess, and the reading says so
+    assert "claimed_tile_guessed" in reading.warning_codes and "claimed_tile_assumed" not in reading.warning_codes
 
 
 @pytest.mark.parametrize("photo", photos())
@@ -406,6 +408,7 @@ def test_three_alike_cut_out_of_a_line_of_discards_are_not_a_meld(photo):
     table.row("3s 8m 6p 6p 6p 2z 9s", x=2.0, bottom=-2.6)
     reading, order = read(table, photo)
     assert_hand(reading, "234555999m1z p777z< +1z")
+    assert "claimed_tile_guessed" not in reading.warning_codes  # its claimed tile is seen turned
     assert {reading.tile_roles[detection_of(order, k)]["role"] for k in range(14, 21)} == {"clutter"}
 
 

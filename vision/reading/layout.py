@@ -135,6 +135,7 @@ class MeldSlots:
     raised: bool = False  # the sideways tile looks lifted: maybe an added kong whose fourth tile hides the claimed one
     label_flips: int = 0  # tiles whose sideways label is taken as a flip (perspective near 45°), LABEL_FLIP_COST each
     claim_unknown: bool = False  # no label shows the claimed tile: the left end is assumed (see meld_layout)
+    claim_guessed: bool = False  # no label shows it and the head holds none turned: its likeliest tile (_guessed_meld)
     lift: int = 0  # not ``raised``, yet the sideways tile looks slightly lifted: LIFT_HINT (_with_lift)
     lifted: float | None = None  # the lift model's probability that the sideways tile lies on a hidden one (None:
     # not measured, the geometry's ``raised`` / ``lift`` decide instead; when measured, ``raised`` is the box-depth
@@ -441,13 +442,14 @@ def unlabelled_meld(tiles: list[int], frame: Frame, stacked_on: dict[int, int]) 
         return None
     place, clear = _pitch_place(tiles, frame)
     # A place that stands out is a sideways tile seen; equal steps are also what upright tiles alone show.
+    # (steps that do not stand out name no place: the one taken is a guess, claim_guessed)
     if n == 3:
         discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.RIGHT)[place]
         return MeldSlots(MeldType.PUNG, tuple(tiles), tuple(range(3)), discarder, tiles[place], (False,) * 3,
-                         label_flips=int(not clear))
+                         label_flips=int(not clear), claim_guessed=not clear)
     discarder = (Discarder.LEFT, Discarder.ACROSS, Discarder.ACROSS, Discarder.RIGHT)[place]
     return MeldSlots(MeldType.KONG, tuple(tiles), tuple(range(4)), discarder, tiles[place], (False,) * 4,
-                     label_flips=int(not clear))
+                     label_flips=int(not clear), claim_guessed=not clear)
 
 
 def _head_names_another(tiles: list[int], place: int, frame: Frame) -> bool:
@@ -695,7 +697,12 @@ class _RowSolver:
         place = max(range(len(tiles)), key=lambda k: p[k])
         if not self._set_apart(start, end) and p[place] < GUESS_CLOSE_FLOOR:
             return None  # cut out of a line of faces the head holds upright: loose tiles, not a meld
-        return meld_layout(tiles, frame, self.stacked_on, labels=[k == place for k in range(len(tiles))])
+        meld = meld_layout(tiles, frame, self.stacked_on, labels=[k == place for k in range(len(tiles))])
+        if meld is not None and p[place] < HEAD_SIDEWAYS:
+            # the head holds no tile of it turned (a meld laid with nothing turned, as Hong Kong players lay one):
+            # its `from` is the likeliest of unlikely places, which the reading says (claimed_tile_guessed)
+            meld = replace(meld, claim_guessed=True)
+        return meld
 
     def segments(self, i: int) -> list[tuple[int, str, float, object]]:
         """Segments that may start at i: (end, kind, cost, payload). Kinds: meld, flowers, clutter."""
