@@ -786,7 +786,8 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
     no tile turned. Melds of upright face-up tiles only count as loose tiles here (as R51's rows of sets), and each
     must lie in a joined row; a layout with another meld is left as it is. A joined row holds MIN_JOINED_ROW tiles or
     more, only such tiles, upright, face up, named a playing tile first, none stacked, and lies within
-    JOINED_ROW_REACH of the concealed run or of another joined row; the fewest rows that make the count win (up to
+    JOINED_ROW_REACH of the concealed run (or the flowers in its row, R62) or of another joined row; the fewest rows
+    that make the count win (up to
     MAX_JOINED_ROWS). Where no rows make fourteen, rows making 14 + k are taken where k kong windows (R56c's test),
     each within one row, become concealed kongs showing four faces (R58). The concealed tiles are ordered as R51's;
     the cost drops the joined loose tiles' CLUTTER_COST and the melds' label costs, and adds GROUPED_ROW_COST a row
@@ -808,7 +809,10 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
                             and int(class_ids[t]) < KIND_COUNT for t in row)]
         if not joinable:
             continue
-        reach = row_distances(frame, [list(layout.concealed)] + joinable)
+        # measured from the concealed run and the hand's flowers in its row: a row of the hand's tiles laid beside
+        # its flowers is as near the hand as one beside its concealed tiles (R62, docs/rules-session41.md)
+        hand_part = list(layout.concealed) + [t for t in layout.flowers if t in main]
+        reach = row_distances(frame, [hand_part] + joinable)
         made = False
         for kongs in range(MAX_ROW_KONGS + 1):  # (fourteen first; then one kong, then two: R58)
             for size in range(1, min(MAX_JOINED_ROWS, len(joinable)) + 1):

@@ -426,3 +426,20 @@ def test_flowers_inside_the_hands_own_row_make_no_meld(photo):
     assert reading.hand is not None and reading.hand.melds == (), reading.hand
     assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted("2z 2z 2z 1p 2p 3p 7z 7z 4p 5p 6p 7p 8p 9p".split())
     assert [str(f) for f in reading.hand.flowers] == ["2f", "5f"]
+
+
+@pytest.mark.parametrize("photo", photos())
+def test_a_hand_in_two_rows_is_joined_beside_its_flowers(photo):
+    # hk-photos train/hand_021: a hand too long for the frame in two rows, nothing turned; the short row lies beside
+    # the long row's flowers, further from its concealed tiles than a joined row may lie from them (R55); beside the
+    # hand's flowers it is as near the hand (R62)
+    table = Table()
+    table.row("4f 5f 6f 8f 9p 9p 9p 5p 5p 5p 6p 6p 6p")
+    table.row("5m 5m 4s 4s 4s", x=-2.0, bottom=1.05)
+    reading, _ = read(table, photo)
+    assert reading.hand is not None, reading.warnings
+    assert reading.hand.melds == ()
+    assert sorted(str(t) for t in reading.hand.all_tiles()) == sorted(
+        "9p 9p 9p 5p 5p 5p 6p 6p 6p 5m 5m 4s 4s 4s".split())
+    assert [str(f) for f in reading.hand.flowers] == ["4f", "5f", "6f", "8f"]
+    assert "rows_read_as_concealed" in reading.warning_codes
