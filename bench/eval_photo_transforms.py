@@ -217,7 +217,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--select-train", type=int, default=None, metavar="N",
                         help="instead of --train-photos, read every train hand and take N read right (melds first)")
     parser.add_argument("--save", type=Path, default=None, help="also write every copy here, to look at")
+    parser.add_argument("--states-only", action="store_true",
+                        help="no CPU-time limit on the reader's search, only its search states (deterministic: "
+                             "readings that stop at the deployed budget's clock change from run to run)")
     args = parser.parse_args(argv)
+    if args.states_only:
+        from vision.reading import decode
+
+        decode.TOTAL_SECONDS = math.inf  # (each read_hand's SearchBudget takes it when made)
     names = [t for t in args.transforms.split(",") if t]
     unknown = [t for t in names if t not in TRANSFORMS]
     if unknown:

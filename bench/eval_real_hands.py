@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import math
 import sys
 from pathlib import Path
 
@@ -62,7 +63,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", default="valid", choices=("valid", "train"))
     parser.add_argument("--models", type=Path, default=ROOT / "models")
+    parser.add_argument("--states-only", action="store_true",
+                        help="no CPU-time limit on the reader's search, only its search states (deterministic: "
+                             "readings that stop at the deployed budget's clock change from run to run)")
     args = parser.parse_args(argv)
+    if args.states_only:
+        from vision.reading import decode
+
+        decode.TOTAL_SECONDS = math.inf  # (each read_hand's SearchBudget takes it when made)
 
     recognizer = Recognizer.load(args.models)
     photos = sorted(p for p in (hk_root() / args.split / "images").iterdir() if p.name.startswith("hand_"))

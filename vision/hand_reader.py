@@ -564,10 +564,13 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     plain_best = min((layout.cost for layout in layouts), default=math.inf)
     helped: list[tuple[float, int]] = []  # (cheapest cost, box) of the single drops that beat the plain reading
     crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids)
+    # the tiles of four alike side by side that may be a kong laid out face up (R63: leaving one out costs the kong)
+    in_kongs = {t for row in row_list if len(row) >= 4 for window in _kong_windows(
+        row, frame, facts, detections.class_ids, detections.rotation, spare_from) for t in window} if crowded else set()
     for t in crowded[:MAX_CROWDED_BOXES]:
         if crowded_time_up():
             break
-        found = _without_boxes(frame, in_rows, duplicate, (t,), facts, stacked_on, solvers)
+        found = _without_boxes(frame, in_rows, duplicate, (t,), facts, stacked_on, solvers, in_kongs)
         out += found
         if found and found[0][3].cost < plain_best:
             helped.append((found[0][3].cost, t))
@@ -585,7 +588,7 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         for pair in pairs[:MAX_PAIR_DROPS]:
             if crowded_time_up():
                 break
-            out += _without_boxes(frame, in_rows, duplicate, pair, facts, stacked_on, solvers)
+            out += _without_boxes(frame, in_rows, duplicate, pair, facts, stacked_on, solvers, in_kongs)
     if stacked_on:
         # A tile found on or beside a claimed tile may be a loose one (a discard lying there): the layouts without
         # any stacking are tried too, and the faces decide (an added kong needs four alike, a chow cannot be one).
@@ -866,17 +869,20 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
 
 
 def _without_boxes(frame: geometry.Frame, in_rows: np.ndarray, duplicate: np.ndarray, boxes: tuple[int, ...],
-                   facts: TileFacts, stacked_on: dict[int, int], solvers: dict) -> list:
+                   facts: TileFacts, stacked_on: dict[int, int], solvers: dict, in_kongs: set[int] = frozenset()) -> list:
     """The cheapest layouts (CROWDED_CANDIDATES) with ``boxes`` left out of the rows as stray boxes, each at
-    CROWDED_BOX_COST, as ``_layouts_for`` lists them."""
+    CROWDED_BOX_COST, as ``_layouts_for`` lists them; a box of ``in_kongs`` (four alike side by side that pass the
+    kong test) at KONG_IN_ROW_COST: the geometry cannot tell a second box on one tile from the fourth of four, and
+    their kong costs that much for the same doubt (R63, docs/rules-session41.md)."""
     without = in_rows.copy()
     without[list(boxes)] = False
     dropped = duplicate.copy()
     dropped[list(boxes)] = True
     found = segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=CROWDED_CANDIDATES,
                     solver_cache=solvers)
+    cost = sum(KONG_IN_ROW_COST if t in in_kongs else CROWDED_BOX_COST for t in boxes)
     for layout in found:
-        layout.cost += CROWDED_BOX_COST * len(boxes)
+        layout.cost += cost
     return [(frame, dropped, stacked_on, layout) for layout in found]
 
 
