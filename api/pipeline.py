@@ -613,11 +613,15 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
     vision Detections with top-1 only: a person's correction is final, so the decoder gets no alternatives to
     second-guess it with. The lift model's probabilities come back with the tiles, so that a correction elsewhere
     cannot turn an added kong the photo showed into a pung; so do the orientation head's, which qualify only the
-    label they came with. A label with no probability of its own (a rotation the person changed, whose probability
-    no longer belongs to it, or a client's tile sent without one) is the client's statement, not a recogniser's
-    guess: it gets the head's surest value for that label (CLIENT_LABEL_SURE), so that the reader overrules it only
-    at its dearest flip cost, never at the lower one it keeps for unmeasured guesses (layout.SIDEWAYS_STANDING_COST,
-    which a touching meld's cut outweighs)."""
+    label they came with. A label turned a quarter from most face-up tiles' with no probability of its own (a rotation
+    the person changed, whose probability no longer belongs to it, or a client's tile sent without one) is the
+    client's statement that the tile lies turned, as a claimed tile does, not a recogniser's guess: it gets the head's
+    surest value for its label (CLIENT_LABEL_SURE), so that the reader overrules it only at its dearest flip cost,
+    never at the lower one it keeps for unmeasured guesses (layout.SIDEWAYS_STANDING_COST, which a touching meld's
+    cut outweighs). A label along most tiles' with none stays unmeasured (NaN): the reader then guesses no claimed
+    tile among such tiles (a sure value on each would let it guess one at the first of any three alike, and read an
+    added kong where the client showed none). Most tiles' labels, not the picture's axes, say which is turned: in a
+    photo turned a quarter the hand's upright tiles are the ones labelled 90 or 270."""
     import numpy as np
 
     from vision.classes import FACE_DOWN
@@ -632,8 +636,12 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
     # up to a third (an upright label with p <= 2/3); beyond that the label was changed after recognition.
     label_sideways = rotation % 180 == 90
     disagree = np.where(label_sideways, sideways < 1 / 3, sideways > 2 / 3)  # NaN compares False
+    sideways = np.where(disagree, np.nan, sideways)
+    face_up = ids != FACE_DOWN
+    most_sideways = 2 * int((label_sideways & face_up).sum()) > int(face_up.sum())  # most tiles lie along the image's y
+    turned = face_up & (label_sideways != most_sideways)
     stated = np.where(label_sideways, CLIENT_LABEL_SURE, 1.0 - CLIENT_LABEL_SURE)
-    sideways = np.where(disagree | np.isnan(sideways), stated, sideways)
+    sideways = np.where(turned & np.isnan(sideways), stated, sideways)
     sideways = np.where(ids == FACE_DOWN, np.nan, sideways).astype(np.float32)  # (a back shows no face to turn)
     return Detections(np.array([box for _, box, *_ in tiles], np.float32), ids,
                       np.array([conf for _, _, _, conf, *_ in tiles], np.float32), rotation,

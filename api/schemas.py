@@ -170,8 +170,9 @@ class TileIn(BaseModel):
         None, ge=0, le=1, allow_inf_nan=False,
         description="the orientation head's probability that the face lies turned a quarter in the photo, as "
                     "/v1/recognize reported it; null, or a value the rotation sent cannot have come with (an upright "
-                    "one with more than 2/3, a sideways one with less than 1/3: a person's change), holds the rotation "
-                    "sent as the client's statement (0.99 for it)")
+                    "one with more than 2/3, a sideways one with less than 1/3: a person's change): a tile turned a "
+                    "quarter from most tiles' labels is then held as the client's statement (0.99 for its rotation), "
+                    "one along them is read unmeasured")
 
 
 class TilesScoreRequest(BaseModel):

@@ -43,7 +43,8 @@ Limits, read before quoting a number:
   the models; ``valid`` is never trained on. No photo here shows a claimed meld: the one read upright (train
   hand_078's chow) is a single row of standing tiles, so ``from`` is not measured on real photos.
 - The reader's search has a CPU-time budget (as deployed): on a loaded machine a few readings may change from run
-  to run. Everything else is deterministic.
+  to run (a photo's own reading too, which moves all its copies' comparisons); ``--states-only`` lifts the clock (its
+  search states only). Everything else is deterministic.
 """
 
 from __future__ import annotations

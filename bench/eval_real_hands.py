@@ -17,7 +17,8 @@ the counts. Limits, read before quoting a number:
 - Some label files are wrong or partial: ``valid/hand_003`` names its 1p 2p 3p as bamboos (its reading is right by the
   photo), and some ``train`` pictures leave flowers in the hand's row unlabelled. The count is a check on the reader's
   layouts, not a measure of recognition.
-- The reader's search has a CPU-time budget (as deployed): on a loaded machine a few readings change from run to run.
+- The reader's search has a CPU-time budget (as deployed): on a loaded machine a few readings change from run to run;
+  ``--states-only`` lifts the clock (its search states only), to compare two readers picture for picture.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from itertools import combinations, product
 from typing import Any
@@ -869,7 +869,8 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
 
 
 def _without_boxes(frame: geometry.Frame, in_rows: np.ndarray, duplicate: np.ndarray, boxes: tuple[int, ...],
-                   facts: TileFacts, stacked_on: dict[int, int], solvers: dict, in_kongs: set[int] = frozenset()) -> list:
+                   facts: TileFacts, stacked_on: dict[int, int], solvers: dict,
+                   in_kongs: AbstractSet[int] = frozenset()) -> list:
     """The cheapest layouts (CROWDED_CANDIDATES) with ``boxes`` left out of the rows as stray boxes, each at
     CROWDED_BOX_COST, as ``_layouts_for`` lists them; a box of ``in_kongs`` (four alike side by side that pass the
     kong test) at KONG_IN_ROW_COST: the geometry cannot tell a second box on one tile from the fourth of four, and

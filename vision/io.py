@@ -340,7 +340,7 @@ def decode_image(data: bytes | str | Path, *, min_side: int | None = None,
             # (a 4000 x 2250 photo read at 1/8 had boxes down to y = 2256)
             image, scale = image[:stored_height // factor, :stored_width // factor], float(factor)
     elif fmt in ("png", "webp"):
-        image = _decode_opaque(raw)
+        image = _decode_opaque(raw, fmt)
         if image is None and fmt == "png" and b"IEND" not in raw[-16:]:
             raise ImageError("truncated_image", "PNG data ends before the IEND chunk")
     if image is None:  # HEIF, or a file OpenCV refused: try Pillow (it also reports truncation)
@@ -364,7 +364,7 @@ def decode_image(data: bytes | str | Path, *, min_side: int | None = None,
 # surfaces), 224 on mid grey, 217 on green felt: as many as in the photos themselves (225). With 10 % around each box
 # kept: black 145, white 224, grey 224, felt 227. White is as good as any table colour, and what the client sees.
 BACKDROP_BGR = (255, 255, 255)
-_STRIP_ROWS = 512  # rows composited at a time: a 50 MP picture's uint16 copy would be 300 MB at once
+_STRIP_ROWS = 512  # rows composited at a time: the uint16 arithmetic of a 50 MP picture would be 300 MB at once
 
 
 def _on_backdrop(colour: np.ndarray, alpha: np.ndarray) -> np.ndarray:
@@ -380,24 +380,41 @@ def _on_backdrop(colour: np.ndarray, alpha: np.ndarray) -> np.ndarray:
     return out
 
 
-def _decode_opaque(raw: bytes) -> np.ndarray | None:
-    """A PNG or WebP as BGR uint8, transparent pixels over :data:`BACKDROP_BGR`; None where OpenCV refuses it. An
-    8-bit colour picture without alpha is decoded once, as IMREAD_COLOR decodes it; other kinds (grey, 16-bit) take
-    their colour from IMREAD_COLOR, as before, and only their alpha from this decode."""
+def _may_be_transparent(raw: bytes, fmt: str) -> bool:
+    """Whether a PNG or WebP can hold transparent pixels, from its header: a PNG of colour type 4 or 6 (grey or colour
+    with alpha, IHDR's byte 25) or with a tRNS chunk before its first IDAT; a WebP that is lossless (VP8L) or extended
+    with its alpha flag (VP8X). Others are decoded once, straight to 8-bit colour, as before transparency was read."""
+    if fmt == "png":
+        if len(raw) > 25 and raw[25] in (4, 6):
+            return True
+        first_data = raw.find(b"IDAT")
+        return b"tRNS" in (raw[:first_data] if first_data > 0 else raw)
+    if fmt == "webp":
+        chunk = raw[12:16]
+        return chunk == b"VP8L" or (chunk == b"VP8X" and len(raw) > 20 and bool(raw[20] & 0x10))
+    return True
+
+
+def _decode_opaque(raw: bytes, fmt: str) -> np.ndarray | None:
+    """A PNG or WebP as BGR uint8, transparent pixels over :data:`BACKDROP_BGR`; None where OpenCV refuses it. A file
+    whose header allows no transparency is decoded once with IMREAD_COLOR, as before; one that may hold some is decoded
+    once with IMREAD_UNCHANGED, and its colour (16-bit: the high byte) and alpha both come from that decode."""
     buffer = np.frombuffer(raw, np.uint8)
+    if not _may_be_transparent(raw, fmt):
+        return cv2.imdecode(buffer, cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
     image = cv2.imdecode(buffer, cv2.IMREAD_UNCHANGED)  # never applies EXIF orientation: decode_image does
     if image is None:
         return None
-    if image.ndim == 3 and image.shape[2] == 3 and image.dtype == np.uint8:
-        return image
-    colour = image[..., :3] if image.ndim == 3 and image.shape[2] == 4 and image.dtype == np.uint8 else \
-        cv2.imdecode(buffer, cv2.IMREAD_COLOR | cv2.IMREAD_IGNORE_ORIENTATION)
-    if colour is None or image.ndim != 3 or image.shape[2] != 4:  # OpenCV gives grey + alpha and tRNS as 4 channels
-        return colour
-    alpha = image[..., 3]
-    if alpha.dtype != np.uint8:  # 16-bit: its high byte, as IMREAD_COLOR reads the colour
-        alpha = (alpha >> 8).astype(np.uint8)
-    return _on_backdrop(colour, alpha)
+    if image.dtype != np.uint8:  # 16-bit: its high byte, in place (a 50 MP RGBA picture is 400 MB already)
+        image = np.right_shift(image, 8, out=image).astype(np.uint8)
+    if image.ndim == 2:
+        return cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    channels = image.shape[2]
+    if channels == 4:  # OpenCV gives grey + alpha, and tRNS, as four channels too
+        return _on_backdrop(image[..., :3], image[..., 3])
+    if channels == 2:
+        return _on_backdrop(cv2.cvtColor(np.ascontiguousarray(image[..., 0]), cv2.COLOR_GRAY2BGR), image[..., 1])
+    return image if channels == 3 else None
 
 
 def _decode_pillow(raw: bytes, fmt: str) -> np.ndarray:

@@ -162,21 +162,19 @@ def test_the_orientation_heads_probability_comes_back_with_the_tiles(client, mel
     body = client.post("/v1/tiles/score", json=request).json()
     assert body["hand"] is not None
     assert hands_equal_ignoring_order(Hand.from_json(body["hand"]), Hand.from_json(truth["hand"]))
-    # without it, each label is the client's statement: read as if the head had been sure of it (CLIENT_LABEL_SURE),
-    # so the meld's claimed tile, which no label shows, is found only where the geometry asks for it at the dearest
-    # flip cost
+    # without it, the same labels read no hand, or another: no label shows the meld's claimed tile, and the upright
+    # labels sent without a probability say nothing of which tile it was (with a sure 0.01 on each, the reader
+    # guessed the first of three alike and read meld 3, a pung from the right, as an added kong from the left)
     truth, request = _mislabelled_claim(meld_index, send_probability=False)
-    unmeasured = client.post("/v1/tiles/score", json=request).json()
-    for t in request["tiles"]:
-        if not t["face_down"]:
-            t["sideways_probability"] = 0.99 if t["rotation"] % 180 == 90 else 0.01
-    sure = client.post("/v1/tiles/score", json=request).json()
-    assert unmeasured["hand"] == sure["hand"] and unmeasured["warning_codes"] == sure["warning_codes"]
+    body = client.post("/v1/tiles/score", json=request).json()
+    assert body["hand"] is None or not hands_equal_ignoring_order(Hand.from_json(body["hand"]),
+                                                                   Hand.from_json(truth["hand"]))
+    assert body["hand"] is None or "added_kong" not in [m["type"] for m in body["hand"]["melds"]][3:]
 
 
 def test_a_rotation_the_person_set_against_the_heads_probability_is_kept_firmly():
     # the label cannot have come with the probability sent (an upright label with 0.9 sideways): that probability is
-    # replaced by the surest one for the label the person set
+    # dropped, and the upright label the person set is read unmeasured (no claimed tile is guessed at it)
     import numpy as np
 
     from api.pipeline import _detections_from_tiles
@@ -189,12 +187,12 @@ def test_a_rotation_the_person_set_against_the_heads_probability_is_kept_firmly(
     label_sideways = detections.rotation % 180 == 90
     face_up = np.array([not t["face_down"] for t in request["tiles"]])
     p = detections.sideways_probability
-    assert not np.isnan(p[face_up]).any() and np.isnan(p[~face_up]).all()
-    assert ((p[face_up] > 0.5) == label_sideways[face_up]).all()
-    # the changed tile (sent 0.9 or 0.1 against its label) now holds 0.99 or 0.01 for its label; the others kept theirs
-    sure = np.isclose(p, 0.99) | np.isclose(p, 0.01)
-    assert sure.sum() == 1 and all(t["sideways_probability"] in (0.98, 0.02) for t in request["tiles"]
-                                   if not t["face_down"] and t["sideways_probability"] not in (0.9, 0.1))
+    sent = np.array([np.nan if t.get("sideways_probability") is None else t["sideways_probability"]
+                     for t in request["tiles"]])
+    changed = face_up & (np.where(label_sideways, sent < 1 / 3, sent > 2 / 3))
+    assert changed.sum() == 1 and np.isnan(p[changed]).all() and np.isnan(p[~face_up]).all()
+    kept = face_up & ~changed
+    assert np.allclose(p[kept], sent[kept]) and ((p[kept] > 0.5) == label_sideways[kept]).all()
 
 
 def test_the_recognisers_own_unsure_pairs_are_kept():
@@ -208,8 +206,10 @@ def test_the_recognisers_own_unsure_pairs_are_kept():
     tiles = [(3, box, 0, 1.0, None, 0.6), (3, box, 90, 1.0, None, 0.4), (3, box, 0, 1.0, None, 0.7),
              (3, box, 270, 1.0, None, 0.3), (None, box, 0, 1.0, None, None)]
     kept = _detections_from_tiles(tiles).sideways_probability
-    # the pairs no recogniser gives (0.7 upright, 0.3 sideways) take their label's surest value; a back has none
-    assert kept[:4] == pytest.approx([0.6, 0.4, 0.01, 0.99]) and np.isnan(kept[4])
+    # the pairs no recogniser gives (0.7 upright, 0.3 sideways) drop theirs: the sideways label is then the client's
+    # statement (0.99), the upright one unmeasured; a back has none
+    assert kept[:2] == pytest.approx([0.6, 0.4]) and np.isnan(kept[2]) and kept[3] == pytest.approx(0.99)
+    assert np.isnan(kept[4])
 
 
 @pytest.mark.parametrize("probability", ["none sent", "changed by the person"])

@@ -880,8 +880,8 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
             solver = solver_cache[tuple(row)] = _RowSolver(row, frame, facts, stacked_on)
         main_solvers.append(solver)
         # A row read beside the hand's sets a group against a flower apart (R61b); a row with no flower face reads
-        # the same either way, so its one solver serves both.
-        if FLOWERS_SET_APART and any(float(facts.flower_mass[t]) >= FLOWER_SIDE_MASS for t in row):
+        # the same either way, so its one solver serves both, and a lone row is never read beside another.
+        if FLOWERS_SET_APART and len(rows) > 1 and any(float(facts.flower_mass[t]) >= FLOWER_SIDE_MASS for t in row):
             side = solver_cache.get((tuple(row), "side"))
             if side is None:
                 side = solver_cache[(tuple(row), "side")] = _RowSolver(row, frame, facts, stacked_on,
