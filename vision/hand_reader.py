@@ -629,7 +629,25 @@ def _flowers_in_run(attempts: list, frame: geometry.Frame, in_rows: np.ndarray, 
         return []
     without = in_rows.copy()
     without[inside] = False
-    found = segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=LAYOUT_CANDIDATES)
+    # The hole the flowers leave is theirs, not a gap the player left: the tiles on either side of a run of them read
+    # as far apart as the larger of their gaps to it (R65, docs/rules-session41.md; the hole set the tiles before the
+    # flowers apart as a meld)
+    taken = set(inside)
+    bridges: dict[tuple[int, int], float] = {}
+    for row in geometry.rows(frame, in_rows):
+        k = 0
+        while k < len(row):
+            if row[k] not in taken:
+                k += 1
+                continue
+            end = k
+            while end < len(row) and row[end] in taken:
+                end += 1
+            if k > 0 and end < len(row):
+                bridges[(row[k - 1], row[end])] = max(frame.gap(row[k - 1], row[k]), frame.gap(row[end - 1], row[end]))
+            k = end
+    found = segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=LAYOUT_CANDIDATES,
+                    bridges=bridges)
     extra = FLOWER_GROUP_COST + sum(facts.flower_cost(t) for t in inside)
     return [(frame, duplicate, stacked_on, replace(layout, flowers=list(layout.flowers) + inside,
                                                    cost=layout.cost + extra))

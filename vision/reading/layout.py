@@ -621,14 +621,17 @@ class _RowSolver:
     """Segment-cost tables for one row (a list of detection indices in row order)."""
 
     def __init__(self, row: list[int], frame: Frame, facts: TileFacts, stacked_on: dict[int, int],
-                 flowers_free: bool = False):
+                 flowers_free: bool = False, bridges: dict[tuple[int, int], float] | None = None):
         self.row = row
         self.frame = frame
         self.facts = facts
         self.flowers_free = flowers_free  # a flower beside a group sets it apart (R61b: rows beside the hand's)
         self.stacked_on = stacked_on
         n = len(row)
-        self.gaps = [frame.gap(row[k - 1], row[k]) for k in range(1, n)]  # gaps[k-1] = boundary k
+        # gaps[k-1] = boundary k; ``bridges`` gives the gap between two tiles that taken-out tiles lay between (R65)
+        bridges = bridges or {}
+        self.gaps = [bridges.get((row[k - 1], row[k]), None) for k in range(1, n)]
+        self.gaps = [frame.gap(row[k - 1], row[k]) if g is None else g for k, g in zip(range(1, n), self.gaps)]
         # Near 45° of residual tilt single labels flip along a row: a sideways label in the run then says less.
         self._sideways_standing = (SIDEWAYS_STANDING_COST if abs(frame.tilt) < STEEP_TILT
                                    else STEEP_SIDEWAYS_STANDING_COST)
@@ -860,12 +863,16 @@ class _RowSolver:
 
 
 def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: dict[int, int],
-            n_best: int = 1, solver_cache: dict | None = None) -> list[Layout]:
+            n_best: int = 1, solver_cache: dict | None = None,
+            bridges: dict[tuple[int, int], float] | None = None) -> list[Layout]:
     """The ``n_best`` cheapest readings of the rows, count-consistent ones first (see the module docstring).
 
     Empty when there are no rows or no row can hold a concealed run. ``solver_cache``: a dict kept by the caller across
-    calls with the same ``frame``, ``facts`` and ``stacked_on`` (rows that recur are then not solved again).
+    calls with the same ``frame``, ``facts`` and ``stacked_on`` (rows that recur are then not solved again), and no
+    ``bridges``. ``bridges``: {(a, b): gap} read between row neighbours a and b instead of their own (R65).
     """
+    if bridges and solver_cache is not None:
+        raise ValueError("segment: bridged gaps are not kept in a solver cache")
     if not rows:
         return []
     # Melds are laid next to the hand: a meld in a row far from the concealed row costs more (FAR_MELD_COST), so
@@ -877,7 +884,7 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
     for row in rows:
         solver = solver_cache.get(tuple(row))
         if solver is None:
-            solver = solver_cache[tuple(row)] = _RowSolver(row, frame, facts, stacked_on)
+            solver = solver_cache[tuple(row)] = _RowSolver(row, frame, facts, stacked_on, bridges=bridges)
         main_solvers.append(solver)
         # A row read beside the hand's sets a group against a flower apart (R61b); a row with no flower face reads
         # the same either way, so its one solver serves both, and a lone row is never read beside another.
@@ -885,7 +892,7 @@ def segment(frame: Frame, rows: list[list[int]], facts: TileFacts, stacked_on: d
             side = solver_cache.get((tuple(row), "side"))
             if side is None:
                 side = solver_cache[(tuple(row), "side")] = _RowSolver(row, frame, facts, stacked_on,
-                                                                      flowers_free=True)
+                                                                      flowers_free=True, bridges=bridges)
             solver = side
         near_solvers.append(solver)
     near_tables = [s.forward(len(s.row))[len(s.row)] for s in near_solvers]
