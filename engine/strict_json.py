@@ -14,14 +14,18 @@ from typing import Any
 from .errors import HandError
 
 
+SHOWN_KEY_CHARACTERS = 64  # of a repeated key, quoted back in the error (a key may be as long as the body)
+
+
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out = dict(pairs)
     if len(out) != len(pairs):
         seen: set[str] = set()
         for key, _ in pairs:
             if key in seen:
-                raise HandError("duplicate_key", f"the key {key!r} appears twice in one JSON object, so which value "
-                                                 "was meant is ambiguous; send each key once", key=key)
+                shown = key if len(key) <= SHOWN_KEY_CHARACTERS else key[:SHOWN_KEY_CHARACTERS - 3] + "..."
+                raise HandError("duplicate_key", f"the key {shown!r} appears twice in one JSON object, so which value "
+                                                 "was meant is ambiguous; send each key once", key=shown)
             seen.add(key)
     return out
 

@@ -402,3 +402,13 @@ def test_a_photo_costly_to_open_is_refused_before_pillow_walks_it(client):
                        ("a.png", png[:33] + empty_chunk * 1500 + png[33:])):
         response = client.post("/v1/recognize", files={"image": (name, data, "application/octet-stream")})
         assert_error(response, 400, "unreadable_image")
+
+
+def test_a_large_body_with_a_long_key_sent_twice_is_refused_with_the_key_cut_short(client):
+    # a body over 64 KiB is read off the event loop (schemas.OFF_LOOP_JSON_BYTES) and refused the same way; a key
+    # as long as the body is quoted back cut to 64 characters, not echoed whole twice
+    key = "k" * 100_000
+    body = '{"hand": "123456789m11p23p +4p", "context": {"' + key + '": 1, "' + key + '": 2}}'
+    response = client.post("/v1/hands/score", content=body.encode(), headers={"content-type": "application/json"})
+    error = assert_error(response, 422, "duplicate_key")
+    assert error["details"] == {"key": "k" * 61 + "..."} and len(response.content) < 1000
