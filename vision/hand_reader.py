@@ -654,6 +654,11 @@ def _flowers_in_run(attempts: list, frame: geometry.Frame, in_rows: np.ndarray, 
             for layout in found if len(layout.flowers) + len(inside) <= MAX_FLOWERS]
 
 
+def _alike_pair(row: list[int], class_ids: np.ndarray) -> bool:
+    """Whether a row is two tiles named one face first: a hand's pair laid apart from its rows (R67)."""
+    return len(row) == 2 and int(class_ids[row[0]]) == int(class_ids[row[1]])
+
+
 def _upright_melds(melds: list[MeldSlots], frame: geometry.Frame) -> bool:
     """Whether every meld holds only face-up tiles labelled upright: sets laid out in rows, not claimed melds (a
     claimed meld shows its claimed tile turned; R51, R55b)."""
@@ -807,8 +812,8 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
     no tile turned. Melds of upright face-up tiles only count as loose tiles here (as R51's rows of sets), and each
     must lie in a joined row; a layout with another meld is left as it is. A joined row holds MIN_JOINED_ROW tiles or
     more, only such tiles, upright, face up, named a playing tile first, none stacked, and lies within
-    JOINED_ROW_REACH of the concealed run (or the flowers in its row, R62) or of another joined row; the fewest rows
-    that make the count win (up to
+    JOINED_ROW_REACH of the concealed run (or the flowers in its row, R62) or of another joined row; a row of two
+    tiles named one face, the hand's pair laid apart, joins too (R67); the fewest rows that make the count win (up to
     MAX_JOINED_ROWS). Where no rows make fourteen, rows making 14 + k are taken where k kong windows (R56c's test),
     each within one row, become concealed kongs showing four faces (R58). The concealed tiles are ordered as R51's;
     the cost drops the joined loose tiles' CLUTTER_COST and the melds' label costs, and adds GROUPED_ROW_COST a row
@@ -824,7 +829,8 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
         meld_tiles = {t for m in melds for t in m.tiles}
         loose = set(layout.clutter) | meld_tiles
         main = set(layout.main_row)
-        joinable = [row for row in rows if MIN_JOINED_ROW <= len(row) <= short + MAX_ROW_KONGS
+        joinable = [row for row in rows if (MIN_JOINED_ROW <= len(row) or _alike_pair(row, class_ids))
+                    and len(row) <= short + MAX_ROW_KONGS
                     and not main.intersection(row)
                     and all(t in loose and facts.upright_face[t] and t not in stacked_on
                             and int(class_ids[t]) < KIND_COUNT for t in row)]

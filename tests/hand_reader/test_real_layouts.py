@@ -47,6 +47,9 @@ CASES = [
     # R63: 1f 5f 777s 5555z 777p 44m 666z in one row at 42 degrees
     ("hk_train_hand_038", "7s 7s 7s 5z 5z 5z 5z 7p 7p 7p 4m 4m 6z 6z 6z 1f 5f", [("concealed_kong", "5z5z5z5z")],
      "kong_in_row"),
+    # R67: 444m 6666m 222m 777p standing in a rack, the pair 1m 1m lying flat in front of it
+    ("hk_train_hand_049", "4m 4m 4m 6m 6m 6m 6m 2m 2m 2m 7p 7p 7p 1m 1m", [("concealed_kong", "6m6m6m6m")],
+     "rows_read_as_concealed"),
 ]
 
 
