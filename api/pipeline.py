@@ -415,7 +415,13 @@ class Reader:
                     log.info("models loaded", extra={"models": self.model_files,
                                                      "seconds": round(time.perf_counter() - started, 2)})
                 except Exception as error:  # noqa: BLE001 - a broken model file must not stop the JSON endpoints
-                    self.models_reason = f"loading the models failed ({type(error).__name__}; the service log says why)"
+                    # a file the recogniser refused is named (its name, not its folder) with what is wrong with it:
+                    # "InvalidProtobuf" alone left the operator to guess which of five files to replace
+                    from vision.errors import ModelFileError  # vision.recognize imported, so this is there
+
+                    why = (f"{error.file}: {error.reason}" if isinstance(error, ModelFileError)
+                           else f"{type(error).__name__}; the service log says why")
+                    self.models_reason = f"loading the models failed ({why})"
                     log.exception("model loading failed")
         self.metrics.models_loaded.set(1 if self.recognizer is not None else 0)
         if self.recognizer is None:

@@ -11,7 +11,7 @@ import argparse
 import json
 import sys
 
-from .errors import ImageError
+from .errors import ImageError, ModelFileError
 
 
 def _hand_reader():
@@ -39,7 +39,7 @@ def recognize_main(args) -> int:
     try:
         options = {} if args.topk is None else {"topk": args.topk}
         rec = Recognizer.load(args.models, threads=args.threads, **options)
-    except FileNotFoundError as exc:  # a wrong --models folder: say so, without a traceback
+    except ModelFileError as exc:  # a wrong --models folder, or a file in it that is no model: say so, no traceback
         print(f"python -m vision recognize: {exc}", file=sys.stderr)
         return 2
     read_hand = _hand_reader()

@@ -24,8 +24,9 @@ import cv2
 import numpy as np
 import onnxruntime as ort
 
-from .classes import REVERSIBLE_CLASSES
+from .classes import FACE_DOWN, REVERSIBLE_CLASSES
 from .detections import box_iou
+from .errors import ModelFileError
 
 LETTERBOX_FILL = 114
 LIFT_CROP_SIDE = 48  # pixels: the lift model's input side
@@ -47,7 +48,27 @@ def _session(path: Path, threads: int | None) -> ort.InferenceSession:
     opts.intra_op_num_threads = threads
     opts.inter_op_num_threads = 1
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
-    return ort.InferenceSession(str(path), sess_options=opts, providers=["CPUExecutionProvider"])
+    try:
+        return ort.InferenceSession(str(path), sess_options=opts, providers=["CPUExecutionProvider"])
+    except Exception as error:  # onnxruntime's own message repeats the path; its kind says enough
+        raise ModelFileError("model_unreadable", path,
+                             f"not a model onnxruntime can load ({type(error).__name__})") from error
+
+
+def _check_shapes(session: ort.InferenceSession, path: Path, role: str, outputs: list[tuple]) -> None:
+    """Refuse, at load, a file whose input is not one batch of square 3-channel pictures or whose outputs do not
+    have the ranks and sizes ``outputs`` gives (one tuple per output read: each size an int, or None for any): a
+    localiser's file copied over the classifier's loaded, and then every photo failed with a 500 inside
+    onnxruntime or numpy (``models_unavailable`` and one line from the CLI instead)."""
+    shape = list(session.get_inputs()[0].shape)
+    found = [list(out.shape) for out in session.get_outputs()]
+    sides = shape[2:]
+    square = len(shape) == 4 and shape[1] == 3 and (sides[0] == sides[1] or not all(isinstance(d, int) for d in sides))
+    fits = len(found) >= len(outputs) and all(
+        len(got) == len(want) and all(w is None or g == w or not isinstance(g, int) for g, w in zip(got, want))
+        for got, want in zip(found, outputs))
+    if not (square and fits):
+        raise ModelFileError("model_mismatch", path, f"not a {role} model: input {shape}, outputs {found}")
 
 
 def letterbox(image: np.ndarray, size: int):
@@ -67,7 +88,12 @@ class Localizer:
     def __init__(self, path: str | Path, threads: int | None = None):
         self.path = Path(path)
         self.session = _session(self.path, threads)
+        _check_shapes(self.session, self.path, "tile localiser", [(None, None, None)])
         inp = self.session.get_inputs()[0]
+        if not isinstance(inp.shape[2], int) or self.session.get_outputs()[0].shape[1] not in (5, 6):
+            # letterbox() needs the side; postprocess() reads boxes and one or two classes (face up, face down)
+            raise ModelFileError("model_mismatch", self.path, f"not a tile localiser model: input {inp.shape}, "
+                                 f"outputs {[out.shape for out in self.session.get_outputs()]}")
         self.input_name = inp.name
         self.size = int(inp.shape[2])
 
@@ -246,6 +272,10 @@ class CropClassifier:
                  second_look_below: float = SECOND_LOOK_BELOW):
         self.path = Path(path)
         self.session = _session(self.path, threads)
+        _check_shapes(self.session, self.path, "tile classifier", [(None, FACE_DOWN + 1), (None, None)])
+        if self.session.get_outputs()[1].shape[1] not in (2, 4):
+            raise ModelFileError("model_mismatch", self.path, "not a tile classifier model: orientation outputs "
+                                 f"{self.session.get_outputs()[1].shape}, not 4 (or 2)")
         inp = self.session.get_inputs()[0]
         self.input_name = inp.name
         self.size = int(inp.shape[2]) if isinstance(inp.shape[2], int) else 64
@@ -315,6 +345,11 @@ class LiftModel:
     def __init__(self, path: str | Path, threads: int | None = None):
         self.path = Path(path)
         self.session = _session(self.path, threads)
+        _check_shapes(self.session, self.path, "lift", [])
+        out = self.session.get_outputs()[0].shape
+        if not (len(out) == 1 or (len(out) == 2 and out[1] == 1)):  # one probability per crop: (N,) or (N, 1)
+            raise ModelFileError("model_mismatch", self.path, f"not a lift model: first output {out}, not one value"
+                                 " per crop")
         inp = self.session.get_inputs()[0]
         self.input_name = inp.name
         # The crop the file was trained on: its input side, and its span from the metadata ``crop_span`` (files

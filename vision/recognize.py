@@ -27,6 +27,7 @@ import numpy as np
 
 from .classes import FACE_DOWN
 from .detections import Detections
+from .errors import MissingModelFile
 from .io import DEFAULT_MAX_PIXELS, decode_image
 from .onnx_models import (THIRD_LOOK_BELOW, THIRD_LOOK_MARGIN, CropClassifier, LiftModel, Localizer, crop_along,
                           crop_tiles, other_fits, spare_candidates)
@@ -138,7 +139,7 @@ class Recognizer:
         loc, clf = d / "localizer.onnx", d / "classifier.onnx"
         for p in (loc, clf):
             if not p.exists():
-                raise FileNotFoundError(f"model file {p} not found")
+                raise MissingModelFile(p)
         squeezed = d / "localizer_squeezed.onnx"  # optional: see vision.squeeze
         if squeezed.exists() and "squeezed_localizer" not in kwargs:
             kwargs["squeezed_localizer"] = Localizer(squeezed, threads)

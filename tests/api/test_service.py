@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from api.app import create_app
 from api.settings import Settings
 
-from .conftest import ROOT, make_settings, models_present, requires_models, small_image
+from .conftest import MODELS_DIR, ROOT, make_settings, models_present, requires_models, small_image
 
 
 def test_healthz_says_what_is_available(client):
@@ -200,3 +200,32 @@ def test_health_and_refusals_do_not_show_the_servers_paths(tmp_path):
         assert "secret-place" not in json.dumps(health), health
         refused = app.post("/v1/recognize", files={"image": ("a.png", small_image("PNG"), "image/png")})
         assert refused.status_code == 503 and "secret-place" not in refused.text
+
+
+@requires_models
+@pytest.mark.parametrize("name, content", [
+    ("classifier.onnx", "localizer.onnx"), ("localizer.onnx", "classifier.onnx"), ("lift.onnx", "classifier.onnx"),
+    ("localizer_close.onnx", "classifier.onnx"), ("classifier.onnx", b"\x08\x07" + b"\x00" * 64),
+], ids=["localizer-as-classifier", "classifier-as-localizer", "classifier-as-lift", "classifier-as-close-localizer",
+        "not-onnx"])
+def test_an_unusable_model_file_is_named_and_photos_get_503_not_500(tmp_path, name, content):
+    # README (Service): without usable models the service "still starts, scores JSON hands, and answers photo calls
+    # with 503 models_unavailable"; never a 5xx for bad input but 503s. Another model's file under a model's name
+    # (a deploy copying the wrong file) loaded: /readyz said ready, and every photo got 500 internal_error. And a
+    # broken file was reported as "InvalidProtobuf" alone, leaving the operator to guess which of five files it was.
+    place = tmp_path / "secret-place"
+    place.mkdir()
+    for model in MODELS_DIR.glob("*.onnx"):
+        (place / model.name).write_bytes(model.read_bytes())
+    (place / name).write_bytes(content if isinstance(content, bytes) else (MODELS_DIR / content).read_bytes())
+    photo = (ROOT / "tests" / "fixtures" / "images" / "hk_valid_1.jpg").read_bytes()
+    with TestClient(create_app(make_settings(models_dir=place, warmup=True)), raise_server_exceptions=False) as app:
+        health = app.get("/healthz").json()["recognition"]
+        assert health["available"] is False and name in health["detail"]
+        assert "secret-place" not in json.dumps(health)
+        assert app.get("/readyz").status_code == 503
+        for route in ("/v1/recognize", "/v1/score"):
+            refused = app.post(route, files={"image": ("hand.jpg", photo, "image/jpeg")})
+            assert refused.status_code == 503, refused.text
+            assert refused.json()["error"]["code"] == "models_unavailable" and "secret-place" not in refused.text
+        assert app.post("/v1/hands/score", json={"hand": "123456789m11p23p +4p"}).json()["total"] > 0
