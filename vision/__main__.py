@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from .errors import ImageError, ModelFileError
@@ -87,7 +88,13 @@ def main(argv=None) -> int:
     r.add_argument("--timings", action="store_true", help="add per-stage milliseconds")
     args = ap.parse_args(argv)
     if args.cmd == "recognize":
-        return recognize_main(args)
+        try:
+            return recognize_main(args)
+        except BrokenPipeError:
+            # whoever read the lines went away (`... | head -n 3`): stop as cat does, not with a traceback; stdout
+            # goes to devnull so that the interpreter's flush at exit does not raise it again (Python docs, signal)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
     return 2
 
 

@@ -184,6 +184,17 @@ def test_cli_goes_on_past_a_file_name_that_is_not_utf8(tmp_path):
     assert len(lines[0]["tiles"]) > 5 and len(lines[1]["tiles"]) > 5
 
 
+def test_cli_stops_quietly_when_its_reader_goes_away():
+    # `python -m vision recognize *.jpg | head -n 1`: head exits after the first line, and the next line's write
+    # ended the run with a BrokenPipeError traceback on stderr (cat, grep and jq stop silently).
+    run = subprocess.Popen([sys.executable, "-m", "vision", "recognize", str(HK_FIXTURES[0]), str(HK_FIXTURES[1]),
+                            str(HK_FIXTURES[2])], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert json.loads(run.stdout.readline())["image"] == str(HK_FIXTURES[0])
+    run.stdout.close()
+    err = run.stderr.read().decode()
+    assert run.wait(timeout=120) != 0 and "Traceback" not in err and "BrokenPipe" not in err, err
+
+
 @pytest.mark.parametrize("option", [["--topk", "0"], ["--topk", "-3"], ["--topk", "many"]])
 def test_cli_refuses_a_topk_below_one(option, capsys):
     # --topk 0 kept no class per tile and stopped with an IndexError traceback once the first image was read
