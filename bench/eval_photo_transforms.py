@@ -63,7 +63,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from datasets.hk_photos import hk_root  # noqa: E402
-from eval_real_hands import is_hand_count, label_tiles, read_tiles  # noqa: E402
+from eval_real_hands import add_states_only, is_hand_count, label_tiles, lift_the_clock, read_tiles  # noqa: E402
 from vision.classes import CLASS_NAMES  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
 from vision.recognize import Recognizer  # noqa: E402
@@ -218,14 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--select-train", type=int, default=None, metavar="N",
                         help="instead of --train-photos, read every train hand and take N read right (melds first)")
     parser.add_argument("--save", type=Path, default=None, help="also write every copy here, to look at")
-    parser.add_argument("--states-only", action="store_true",
-                        help="no CPU-time limit on the reader's search, only its search states (deterministic: "
-                             "readings that stop at the deployed budget's clock change from run to run)")
+    add_states_only(parser)
     args = parser.parse_args(argv)
     if args.states_only:
-        from vision.reading import decode
-
-        decode.TOTAL_SECONDS = math.inf  # (each read_hand's SearchBudget takes it when made)
+        lift_the_clock()
     names = [t for t in args.transforms.split(",") if t]
     unknown = [t for t in names if t not in TRANSFORMS]
     if unknown:

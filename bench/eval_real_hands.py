@@ -60,18 +60,29 @@ def read_tiles(hand) -> collections.Counter:
     return collections.Counter("5" + code[1:] if code.startswith("0") else code for code in codes)
 
 
+def add_states_only(parser: argparse.ArgumentParser) -> None:
+    """The ``--states-only`` option (this script's and eval_photo_transforms.py's): see :func:`lift_the_clock`."""
+    parser.add_argument("--states-only", action="store_true",
+                        help="no CPU-time limit on the reader's search, only its search states (deterministic: "
+                             "readings that stop at the deployed budget's clock change from run to run)")
+
+
+def lift_the_clock() -> None:
+    """No CPU-time limit on the reader's search from now on, only its states (each read_hand's SearchBudget takes
+    ``decode.TOTAL_SECONDS`` when made), so that two readers compare picture for picture."""
+    from vision.reading import decode
+
+    decode.TOTAL_SECONDS = math.inf
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--split", default="valid", choices=("valid", "train"))
     parser.add_argument("--models", type=Path, default=ROOT / "models")
-    parser.add_argument("--states-only", action="store_true",
-                        help="no CPU-time limit on the reader's search, only its search states (deterministic: "
-                             "readings that stop at the deployed budget's clock change from run to run)")
+    add_states_only(parser)
     args = parser.parse_args(argv)
     if args.states_only:
-        from vision.reading import decode
-
-        decode.TOTAL_SECONDS = math.inf  # (each read_hand's SearchBudget takes it when made)
+        lift_the_clock()
 
     recognizer = Recognizer.load(args.models)
     photos = sorted(p for p in (hk_root() / args.split / "images").iterdir() if p.name.startswith("hand_"))

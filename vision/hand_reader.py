@@ -23,7 +23,7 @@ import math
 import time
 from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, field, replace
-from itertools import combinations, product
+from itertools import combinations, groupby, product
 from typing import Any
 
 import numpy as np
@@ -635,17 +635,11 @@ def _flowers_in_run(attempts: list, frame: geometry.Frame, in_rows: np.ndarray, 
     taken = set(inside)
     bridges: dict[tuple[int, int], float] = {}
     for row in geometry.rows(frame, in_rows):
-        k = 0
-        while k < len(row):
-            if row[k] not in taken:
-                k += 1
-                continue
-            end = k
-            while end < len(row) and row[end] in taken:
-                end += 1
-            if k > 0 and end < len(row):
-                bridges[(row[k - 1], row[end])] = max(frame.gap(row[k - 1], row[k]), frame.gap(row[end - 1], row[end]))
-            k = end
+        runs = [list(run) for _, run in groupby(row, key=taken.__contains__)]  # taken and kept runs alternate
+        for before, flowers, after in zip(runs, runs[1:], runs[2:]):
+            if flowers[0] in taken:
+                bridges[(before[-1], after[0])] = max(frame.gap(before[-1], flowers[0]),
+                                                      frame.gap(flowers[-1], after[0]))
     found = segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=LAYOUT_CANDIDATES,
                     bridges=bridges)
     extra = FLOWER_GROUP_COST + sum(facts.flower_cost(t) for t in inside)

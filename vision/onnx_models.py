@@ -55,19 +55,27 @@ def _session(path: Path, threads: int | None) -> ort.InferenceSession:
                              f"not a model onnxruntime can load ({type(error).__name__})") from error
 
 
-def _check_shapes(session: ort.InferenceSession, path: Path, role: str, outputs: list[tuple]) -> None:
-    """Refuse, at load, a file whose input is not one batch of square 3-channel pictures or whose outputs do not
-    have the ranks and sizes ``outputs`` gives (one tuple per output read: each size an int, or None for any): a
-    localiser's file copied over the classifier's loaded, and then every photo failed with a 500 inside
-    onnxruntime or numpy (``models_unavailable`` and one line from the CLI instead)."""
+def _size_fits(got, want) -> bool:
+    """One output size against its want: None (any), an int, or a tuple of the ints allowed; a dynamic size fits."""
+    return want is None or not isinstance(got, int) or got == want or (isinstance(want, tuple) and got in want)
+
+
+def _check_shapes(session: ort.InferenceSession, path: Path, role: str, outputs: list[list[tuple]],
+                  fixed_side: bool = False) -> None:
+    """Refuse, at load, a file whose input is not one batch of square 3-channel pictures (of a fixed side, with
+    ``fixed_side``) or whose outputs do not have the shapes ``outputs`` allows (per output read, the shapes it may
+    have, each size as ``_size_fits`` takes it): a localiser's file copied over the classifier's loaded, and then
+    every photo failed with a 500 inside onnxruntime or numpy (``models_unavailable`` and one line from the CLI
+    instead)."""
     shape = list(session.get_inputs()[0].shape)
     found = [list(out.shape) for out in session.get_outputs()]
     sides = shape[2:]
     square = len(shape) == 4 and shape[1] == 3 and (sides[0] == sides[1] or not all(isinstance(d, int) for d in sides))
+    fixed = not fixed_side or (len(shape) == 4 and isinstance(shape[2], int))
     fits = len(found) >= len(outputs) and all(
-        len(got) == len(want) and all(w is None or g == w or not isinstance(g, int) for g, w in zip(got, want))
-        for got, want in zip(found, outputs))
-    if not (square and fits):
+        any(len(got) == len(want) and all(map(_size_fits, got, want)) for want in allowed)
+        for got, allowed in zip(found, outputs))
+    if not (square and fixed and fits):
         raise ModelFileError("model_mismatch", path, f"not a {role} model: input {shape}, outputs {found}")
 
 
@@ -88,12 +96,9 @@ class Localizer:
     def __init__(self, path: str | Path, threads: int | None = None):
         self.path = Path(path)
         self.session = _session(self.path, threads)
-        _check_shapes(self.session, self.path, "tile localiser", [(None, None, None)])
+        # letterbox() needs the side; postprocess() reads boxes and one or two classes (face up, face down)
+        _check_shapes(self.session, self.path, "tile localiser", [[(None, (5, 6), None)]], fixed_side=True)
         inp = self.session.get_inputs()[0]
-        if not isinstance(inp.shape[2], int) or self.session.get_outputs()[0].shape[1] not in (5, 6):
-            # letterbox() needs the side; postprocess() reads boxes and one or two classes (face up, face down)
-            raise ModelFileError("model_mismatch", self.path, f"not a tile localiser model: input {inp.shape}, "
-                                 f"outputs {[out.shape for out in self.session.get_outputs()]}")
         self.input_name = inp.name
         self.size = int(inp.shape[2])
 
@@ -272,10 +277,8 @@ class CropClassifier:
                  second_look_below: float = SECOND_LOOK_BELOW):
         self.path = Path(path)
         self.session = _session(self.path, threads)
-        _check_shapes(self.session, self.path, "tile classifier", [(None, FACE_DOWN + 1), (None, None)])
-        if self.session.get_outputs()[1].shape[1] not in (2, 4):
-            raise ModelFileError("model_mismatch", self.path, "not a tile classifier model: orientation outputs "
-                                 f"{self.session.get_outputs()[1].shape}, not 4 (or 2)")
+        # the classes (42 faces and the back), then the orientation head's 4 turns (or 2 in older files)
+        _check_shapes(self.session, self.path, "tile classifier", [[(None, FACE_DOWN + 1)], [(None, (2, 4))]])
         inp = self.session.get_inputs()[0]
         self.input_name = inp.name
         self.size = int(inp.shape[2]) if isinstance(inp.shape[2], int) else 64
@@ -345,11 +348,7 @@ class LiftModel:
     def __init__(self, path: str | Path, threads: int | None = None):
         self.path = Path(path)
         self.session = _session(self.path, threads)
-        _check_shapes(self.session, self.path, "lift", [])
-        out = self.session.get_outputs()[0].shape
-        if not (len(out) == 1 or (len(out) == 2 and out[1] == 1)):  # one probability per crop: (N,) or (N, 1)
-            raise ModelFileError("model_mismatch", self.path, f"not a lift model: first output {out}, not one value"
-                                 " per crop")
+        _check_shapes(self.session, self.path, "lift", [[(None,), (None, 1)]])  # one probability per crop
         inp = self.session.get_inputs()[0]
         self.input_name = inp.name
         # The crop the file was trained on: its input side, and its span from the metadata ``crop_span`` (files

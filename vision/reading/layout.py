@@ -630,8 +630,7 @@ class _RowSolver:
         n = len(row)
         # gaps[k-1] = boundary k; ``bridges`` gives the gap between two tiles that taken-out tiles lay between (R65)
         bridges = bridges or {}
-        self.gaps = [bridges.get((row[k - 1], row[k]), None) for k in range(1, n)]
-        self.gaps = [frame.gap(row[k - 1], row[k]) if g is None else g for k, g in zip(range(1, n), self.gaps)]
+        self.gaps = [bridges[pair] if pair in bridges else frame.gap(*pair) for pair in zip(row, row[1:])]
         # Near 45° of residual tilt single labels flip along a row: a sideways label in the run then says less.
         self._sideways_standing = (SIDEWAYS_STANDING_COST if abs(frame.tilt) < STEEP_TILT
                                    else STEEP_SIDEWAYS_STANDING_COST)
