@@ -103,7 +103,8 @@ class Recognizer:
         # median short side of ``close_from`` px or more once the picture's long side is 640 (``is_close_shot``)
         self.close_localizer = close_localizer
         self.close_from = close_from
-        # read pictures that look squeezed with this one instead (vision.squeeze), when given
+        # read pictures that look squeezed with this one instead (vision.squeeze), when given; a picture of a camera's
+        # aspect in which it finds no squeeze gets ``localizer``'s boxes (R68c)
         self.squeezed_localizer = squeezed_localizer
         self.classifier = classifier
         self.conf = conf

@@ -32,6 +32,8 @@ ENOUGH_AS_IS = 8
 STRETCHES = (2, 3, 4, 6, 8, 11)
 CONFIDENT = 0.5
 KEEP_SHARE = 0.7
+SQUARE_TOLERANCE = 0.02
+"""A picture whose sides differ by at most this share of the longer counts as square (``is_square``)."""
 
 Localize = Callable[[np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]
 
@@ -55,17 +57,39 @@ def localize_unsqueezed(localize: Localize, image: np.ndarray, localize_squeezed
     """Run ``localize`` (BGR image -> boxes (N, 4) xyxy, scores (N,), back scores (N,)) on ``image`` and, when it
     looks squeezed, on stretched copies; keep one answer (see the module docstring).
 
-    ``localize_squeezed``: when given, it reads every picture whose anisotropy passes the gate (the picture as it
-    came and the stretched copies, by the rule above), and ``localize`` only the others, as they came: a localiser
-    trained for squeezed pictures decides all of them, not only those ``localize`` finds few tiles in.
+    ``localize_squeezed``: when given, it decides every picture whose anisotropy passes the gate (the picture as it
+    came and the stretched copies, by the rule above), and ``localize`` reads the others. Where it keeps a gated
+    picture that is not square as it came (no squeeze found), the boxes are ``localize``'s of the picture as it
+    came: a picture that kept a camera's aspect ratio was not forced into a frame, and the rows of an oblique photo
+    pass the gate too (a quarter of synthetic scenes), which that localiser (train10, session 6) boxes worse than
+    ``localize`` (docs/rules-session42.md, R68c; until session 42 its boxes were kept). A square picture keeps them:
+    on hk-photos, whose exporter forced every photo into 640 x 640, the main localiser's boxes lost a train hand and
+    some F1 (R68b).
 
     Returns (boxes (N, 4) in ``image`` pixels, scores, back scores, landscape (N,) bool: the box is wider than tall
     once the squeeze is undone, factor kept: 1 = as it came, +k = horizontal axis stretched k times, -k = vertical)."""
-    a = None
     if localize_squeezed is not None:
         a = anisotropy(image)
         if abs(a) >= GATE:
-            localize = localize_squeezed
+            answer = _unsqueezed(localize_squeezed, image, a)
+            if answer[4] != 1 or is_square(image):
+                return answer
+            boxes, scores, backs = localize(image)
+            return boxes, scores, backs, _landscape(boxes), 1
+    return _unsqueezed(localize, image)
+
+
+def is_square(image: np.ndarray, tolerance: float = SQUARE_TOLERANCE) -> bool:
+    """Whether the picture's sides differ by ``tolerance`` or less (of the longer): the frame a tool forcing pictures
+    into a fixed size gives (hk-photos' exporter, 640 x 640), where a gated picture is taken to be squeezed."""
+    h, w = image.shape[:2]
+    return abs(w - h) <= tolerance * max(w, h)
+
+
+def _unsqueezed(localize: Localize, image: np.ndarray, a: float | None = None,
+                ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]:
+    """``localize_unsqueezed`` with one localiser: the picture as it came, then, when it gives fewer than
+    ``ENOUGH_AS_IS`` confident tiles and passes the gate, the stretched copies (``a``: its anisotropy, if measured)."""
     boxes, scores, backs = localize(image)
     as_is = (boxes, scores, backs, _landscape(boxes), 1)
     confident_as_is = int((scores >= CONFIDENT).sum())

@@ -53,6 +53,33 @@ def client():
         yield test_client
 
 
+# spare_5151_113 (tests/fixtures/images): a hand tile that train10 (``localizer_squeezed.onnx``, the localiser of
+# sessions 6-12) boxes only below its threshold, so that one of its spare boxes completes the hand. The committed
+# localiser boxes that tile since session 42 (R68c), so the photo is read with train10 as the localiser, the other
+# committed files as they are: the spare stage itself is the committed one.
+SPARE_PHOTO = ROOT / "tests" / "fixtures" / "images" / "spare_5151_113.jpg"
+
+
+@pytest.fixture(scope="session")
+def spare_models_dir(tmp_path_factory) -> Path:
+    """A models folder with train10 as ``localizer.onnx`` beside the committed classifier and lift files."""
+    folder = tmp_path_factory.mktemp("spare_models")
+    (folder / "localizer.onnx").symlink_to(MODELS_DIR / "localizer_squeezed.onnx")
+    for name in ("classifier.onnx", "lift.onnx"):
+        (folder / name).symlink_to(MODELS_DIR / name)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def spare_client(spare_models_dir):
+    """The service reading with ``spare_models_dir``'s files (see SPARE_PHOTO)."""
+    from fastapi.testclient import TestClient
+
+    app = create_app(make_settings(models_dir=spare_models_dir))
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -19,7 +19,7 @@ from engine import Hand
 from engine.hand import BLESSINGS, WINDS, Discarder, MeldType
 from tests.hand_reader.builder import Table
 
-from .conftest import FIXTURES, PHOTOS, make_settings, requires_models
+from .conftest import FIXTURES, PHOTOS, SPARE_PHOTO, make_settings, requires_models
 from .test_alternatives import SCENES as MISREAD_SCENES
 from .test_alternatives import TableRecognizer
 
@@ -323,9 +323,8 @@ def test_photo_answers_with_alternatives_fit_the_schema(client, scene):
     assert scored.json()["alternatives"]
 
 
-IMAGES = FIXTURES.parents[1] / "fixtures" / "images"  # a spare box taken in, a squeezed strip, a meld's lifted tile
-PHOTO_FILES = sorted(FIXTURES.glob("*.jpg")) + [IMAGES / name for name in ("spare_5151_113.jpg", "hk_strip_0.jpg",
-                                                                            "lift_9000016_7.jpg")]
+IMAGES = FIXTURES.parents[1] / "fixtures" / "images"  # a squeezed strip, a meld's lifted tile
+PHOTO_FILES = sorted(FIXTURES.glob("*.jpg")) + [IMAGES / name for name in ("hk_strip_0.jpg", "lift_9000016_7.jpg")]
 PHOTO_CONTEXTS = {"mcr_ron": {"rules": "mcr"}, "mcr_tsumo": {"rules": "mcr", "self_drawn": "true", "seat_wind": "S"},
                   "riichi_ron": {"rules": "riichi", "riichi": "true"},
                   "riichi_tsumo": {"rules": "riichi", "self_drawn": "true", "ruleset": "modern",
@@ -340,8 +339,22 @@ def test_real_photo_answers_fit_the_schema(client, photo):
     body = recognized.json()
     assert_fits(body, "/v1/recognize")
     assert body["overlay"].startswith("data:image/jpeg")
-    if photo.name.startswith("spare_"):
-        assert body["spares_used"] and body["tiles"][-1]["spare"] is True
+    assert_scored_answers_fit(client, photo, body)
+
+
+@requires_models
+def test_an_answer_with_a_spare_tile_fits_the_schema(spare_client):
+    """A spare box taken in (``spares_used``, the tile's ``spare``) fits the schema too (conftest.SPARE_PHOTO)."""
+    recognized = photo_post(spare_client, "/v1/recognize", SPARE_PHOTO, overlay="true")
+    assert recognized.status_code == 200, recognized.text
+    body = recognized.json()
+    assert_fits(body, "/v1/recognize")
+    assert body["spares_used"] and body["tiles"][-1]["spare"] is True
+    assert_scored_answers_fit(spare_client, SPARE_PHOTO, body)
+
+
+def assert_scored_answers_fit(client, photo, body):
+    """``photo`` scored under each of PHOTO_CONTEXTS, and its recognition ``body``'s tiles sent back, fit the schema."""
     for name, context in PHOTO_CONTEXTS.items():
         scored = photo_post(client, "/v1/score", photo, **context)
         assert scored.status_code == 200, (name, scored.text)

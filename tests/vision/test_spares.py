@@ -85,8 +85,13 @@ def test_a_spare_completes_the_hand_of_a_photo(rec):
     from vision.reading.compare import same_hand
     from vision.reading.decode import SearchBudget
 
+    # train10 (localizer_squeezed.onnx) as the localiser boxes one of its hand tiles only below its threshold. The
+    # committed recogniser has boxed it since session 42 (R68c), and in no scene of development seeds 5151, 6262,
+    # 1111 and 2222 (640 x 480) and 5151 at 1280 x 960 (1,500 scenes) did a spare then complete a true hand
+    # read without it
+    train10 = Recognizer(rec.squeezed_localizer, rec.classifier, lift_model=rec.lift_model)
     scene = json.loads((FIXTURES / "spare_5151_113.json").read_text())
-    result = rec.recognize(FIXTURES / "spare_5151_113.jpg")
+    result = train10.recognize(FIXTURES / "spare_5151_113.jpg")
     size, rules = (result.width, result.height), scene["context"]["rules"]
     budget = lambda: SearchBudget(seconds=float("inf"))  # noqa: E731 - states only: a loaded test machine reads alike
     without = read_hand(result.detections, size, rules=rules, budget=budget())

@@ -11,7 +11,7 @@ import pytest
 from vision.detections import box_iou
 from vision.metrics import HK_TO_CLASS, TileScore, read_yolo_labels
 from vision.recognize import Recognizer
-from vision.squeeze import CONFIDENT, GATE, anisotropy, localize_unsqueezed
+from vision.squeeze import CONFIDENT, GATE, anisotropy, is_square, localize_unsqueezed
 
 ROOT = Path(__file__).resolve().parents[2]
 STRIP = ROOT / "tests" / "fixtures" / "images" / "hk_strip_0.jpg"
@@ -96,17 +96,36 @@ def test_plain_picture_left_alone():
 
 
 def test_squeezed_localizer_reads_every_gated_picture():
-    """With a second localiser for squeezed pictures, a picture past the anisotropy gate is read by it alone (as it
-    came and stretched), even when the main localiser would have found enough tiles as it came; a plain picture is
+    """With a second localiser for squeezed pictures, a picture past the anisotropy gate is read by it (as it came and
+    stretched), and the stretch it keeps is the answer, whatever the main localiser would find; a plain picture is
     read by the main one alone, as it came."""
     main = _FakeLocalizer(n=12, aspect=1.0, tolerance=5.0)  # finds 12 confident tiles in any picture
     squeezed = _FakeLocalizer(n=10, aspect=1 / 4)
-    *_, factor = localize_unsqueezed(main, _checkerboard(8, 64), squeezed)
-    assert main.shapes == [] and factor == 3
+    boxes, *_, factor = localize_unsqueezed(main, _checkerboard(8, 64), squeezed)
+    assert main.shapes == [] and factor == 3 and len(boxes) == 10
     assert squeezed.shapes == [(640, 640)] + [(round(640 / k), 640) for k in (2, 3, 4, 6, 8, 11)]
     main.shapes.clear(), squeezed.shapes.clear()
     boxes, *_, factor = localize_unsqueezed(main, _checkerboard(40, 40), squeezed)
     assert factor == 1 and len(boxes) == 12 and main.shapes == [(640, 640)] and squeezed.shapes == []
+
+
+def test_gated_picture_found_not_squeezed_gets_the_main_localisers_boxes():
+    """A gated picture of a camera's aspect ratio (an oblique photo's rows pass the gate too) that the squeezed
+    localiser keeps as it came gets the main localiser's boxes of it; a square one, the frame an exporter forces
+    pictures into, keeps the squeezed localiser's (docs/rules-session42.md, R68c; until session 42 every gated
+    picture kept them)."""
+    oblique = np.ascontiguousarray(_checkerboard(8, 64)[:480])  # 640 x 480, past the gate
+    assert anisotropy(oblique) > GATE and not is_square(oblique) and is_square(_checkerboard(8, 64))
+    main = _FakeLocalizer(n=12, aspect=1.0, tolerance=5.0)
+    squeezed = _FakeLocalizer(n=9, aspect=1.0)  # finds 9 confident tiles as the picture came: no stretch tried
+    boxes, scores, _, _, factor = localize_unsqueezed(main, oblique, squeezed)
+    assert factor == 1 and len(boxes) == 12 and main.shapes == [(480, 640)] and squeezed.shapes == [(480, 640)]
+    main.shapes.clear(), squeezed.shapes.clear()
+    boxes, *_, factor = localize_unsqueezed(main, _checkerboard(8, 64), squeezed)
+    assert factor == 1 and len(boxes) == 9 and main.shapes == [] and squeezed.shapes == [(640, 640)]
+    nowhere = _FakeLocalizer(n=10, aspect=100.0)  # finds nothing confident at any stretch: kept as it came
+    boxes, *_, factor = localize_unsqueezed(main, oblique, nowhere)
+    assert factor == 1 and len(boxes) == 12 and main.shapes == [(480, 640)] and len(nowhere.shapes) == 7
 
 
 @pytest.fixture(scope="module")
