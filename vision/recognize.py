@@ -181,6 +181,8 @@ class Recognizer:
         def run(localizer: Localizer, picture: np.ndarray):
             out, frame = localizer.raw(picture)
             if picture is image:
+                # the last run on the picture as it came is the one whose boxes are returned (the main localiser
+                # after train10 on a gated picture of a camera's aspect, R68c; the close localiser after the main one)
                 raw_as_is["output"] = (out, frame)
             return Localizer.postprocess(out, frame, self.conf, self.iou, contain=self.contain)
 

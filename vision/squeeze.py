@@ -58,30 +58,32 @@ def localize_unsqueezed(localize: Localize, image: np.ndarray, localize_squeezed
     looks squeezed, on stretched copies; keep one answer (see the module docstring).
 
     ``localize_squeezed``: when given, it decides every picture whose anisotropy passes the gate (the picture as it
-    came and the stretched copies, by the rule above), and ``localize`` reads the others. Where it keeps a gated
-    picture that is not square as it came (no squeeze found), the boxes are ``localize``'s of the picture as it
-    came: a picture that kept a camera's aspect ratio was not forced into a frame, and the rows of an oblique photo
-    pass the gate too (a quarter of synthetic scenes), which that localiser (train10, session 6) boxes worse than
+    came and the stretched copies, by the rule above), and ``localize`` reads the others. Where it keeps a non-square
+    gated picture as it came (no squeeze found), the picture is read by ``localize`` as an ungated one is: a
+    picture that kept a camera's aspect ratio was not forced into a frame, and the rows of an oblique photo pass the
+    gate too (a quarter of synthetic scenes), which that localiser (train10, session 6) boxes worse than
     ``localize`` (docs/rules-session42.md, R68c; until session 42 its boxes were kept). A square picture keeps them:
     on hk-photos, whose exporter forced every photo into 640 x 640, the main localiser's boxes lost a train hand and
     some F1 (R68b).
 
     Returns (boxes (N, 4) in ``image`` pixels, scores, back scores, landscape (N,) bool: the box is wider than tall
     once the squeeze is undone, factor kept: 1 = as it came, +k = horizontal axis stretched k times, -k = vertical)."""
+    a = None
     if localize_squeezed is not None:
         a = anisotropy(image)
         if abs(a) >= GATE:
             answer = _unsqueezed(localize_squeezed, image, a)
-            if answer[4] != 1 or is_square(image):
+            *_, factor = answer
+            if factor != 1 or is_square(image):
                 return answer
             boxes, scores, backs = localize(image)
             return boxes, scores, backs, _landscape(boxes), 1
-    return _unsqueezed(localize, image)
+    return _unsqueezed(localize, image, a)
 
 
 def is_square(image: np.ndarray, tolerance: float = SQUARE_TOLERANCE) -> bool:
     """Whether the picture's sides differ by ``tolerance`` or less (of the longer): the frame a tool forcing pictures
-    into a fixed size gives (hk-photos' exporter, 640 x 640), where a gated picture is taken to be squeezed."""
+    into a fixed size gives (hk-photos' exporter, 640 x 640), where the squeezed localiser's answer is kept."""
     h, w = image.shape[:2]
     return abs(w - h) <= tolerance * max(w, h)
 

@@ -104,6 +104,19 @@ def test_a_spare_completes_the_hand_of_a_photo(rec):
     assert box_iou(np.array([extra["box"]], np.float32), truth).max() >= 0.5  # the spare is a true tile
 
 
+def test_spares_come_from_the_localiser_whose_boxes_are_kept(rec):
+    """spare_5151_113 (1280 x 960) passes the squeeze gate and train10 reads it as it came, so its boxes are the main
+    localiser's (R68c): the spare candidates must be that localiser's too, the same as a recogniser with no squeezed
+    localiser gives (spares from train10's output would be candidates beside boxes it never gave)."""
+    image = cv2.imread(str(FIXTURES / "spare_5151_113.jpg"))
+    boxes, landscape, stretch, spares, _ = rec._find(image)
+    plain = Recognizer(rec.localizer, rec.classifier, close_localizer=rec.close_localizer)
+    plain_boxes, _, _, plain_spares, _ = plain._find(image)
+    assert stretch == 1
+    np.testing.assert_array_equal(boxes, plain_boxes)
+    np.testing.assert_array_equal(spares, plain_spares)
+
+
 def test_other_fits_are_a_kept_boxes_dropped_candidates_best_first():
     from vision.onnx_models import other_fits
 

@@ -95,7 +95,7 @@ def test_plain_picture_left_alone():
     assert factor == 1 and len(fake.shapes) == 1 and len(boxes) == 5
 
 
-def test_squeezed_localizer_reads_every_gated_picture():
+def test_squeezed_localizer_decides_every_gated_picture():
     """With a second localiser for squeezed pictures, a picture past the anisotropy gate is read by it (as it came and
     stretched), and the stretch it keeps is the answer, whatever the main localiser would find; a plain picture is
     read by the main one alone, as it came."""
@@ -126,6 +126,16 @@ def test_gated_picture_found_not_squeezed_gets_the_main_localisers_boxes():
     nowhere = _FakeLocalizer(n=10, aspect=100.0)  # finds nothing confident at any stretch: kept as it came
     boxes, *_, factor = localize_unsqueezed(main, oblique, nowhere)
     assert factor == 1 and len(boxes) == 12 and main.shapes == [(480, 640)] and len(nowhere.shapes) == 7
+
+
+def test_stretch_kept_in_a_picture_of_a_cameras_aspect():
+    """A gated picture that is not square, in which the squeezed localiser keeps a stretch, keeps its answer: only
+    a picture it reads as it came goes to the main localiser (R68c)."""
+    oblique = np.ascontiguousarray(_checkerboard(8, 64)[:480])
+    main = _FakeLocalizer(n=12, aspect=1.0, tolerance=5.0)
+    squeezed = _FakeLocalizer(n=10, aspect=0.75 / 4)  # its tiles show once the heights are shrunk 3 to 6 times
+    boxes, *_, factor = localize_unsqueezed(main, oblique, squeezed)
+    assert factor > 1 and len(boxes) == 10 and main.shapes == []
 
 
 @pytest.fixture(scope="module")
