@@ -710,8 +710,10 @@ def _chow_ids_in_order(chows: tuple[int, ...], pair: int, melds=()) -> tuple[str
 
 # the sum of the chows' signatures (with a 5 pair beside four) -> their fans, for every set of chows whose fans do not
 # follow the suits' order: filled with the combination tables (``_load_combo_tables``), then only read (a plain dict,
-# which the collector stops tracking).
-_CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = {}
+# which the collector stops tracking). No chow and one chow (no fan) are there from the start: ``score`` then looks
+# every partition's chows up without counting them first (about -100 instructions a new hand).
+_CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = dict.fromkeys(
+    [0] + [_CHOW_SIGNATURE[f] for f in range(27) if f % 9 < 7], ())
 _CHOW_IDS_BY_SIGNATURE_GET = _CHOW_IDS_BY_SIGNATURE.get  # (bound: see _SUIT_ENTRY_GETS)
 
 
@@ -1226,18 +1228,16 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                 # its steps). The standing sets come first, then the melds'.
                 set_ids = ()
                 # The chows as the sum of their signatures, by which their combination fans are kept (in any order:
-                # ``_CHOW_IDS_BY_SIGNATURE``), with the pair where it can make a fan with them (a 5 beside four).
+                # ``_CHOW_IDS_BY_SIGNATURE``, which holds no chow and one chow too, so that the chows are not
+                # counted first), with the pair where it can make a fan with them (a 5 beside four).
                 chow_signature = meld_chow_signature + standing_signature
-                chow_ids = ()
-                n_chows = len(chows) + n_meld_chows
-                if n_chows >= 2:
-                    chow_pair = -1
-                    if n_chows == 4 and pair in _FIVES:
-                        chow_pair = pair
-                        chow_signature += _FIVE_PAIR_SIGNATURE[pair]
-                    chow_ids = _CHOW_IDS_BY_SIGNATURE_GET(chow_signature)
-                    if chow_ids is None:
-                        chow_ids = _chow_ids_in_order(chows, chow_pair, n_meld_chows and melds)
+                if pair in _FIVES and len(chows) + n_meld_chows == 4:
+                    chow_signature += _FIVE_PAIR_SIGNATURE[pair]
+                chow_ids = _CHOW_IDS_BY_SIGNATURE_GET(chow_signature)
+                if chow_ids is None:
+                    chow_ids = _chow_ids_in_order(
+                        chows, pair if pair in _FIVES and len(chows) + n_meld_chows == 4 else -1,
+                        n_meld_chows and melds)
                 if pungs or n_meld_pungs:
                     pung_mask = meld_pung_mask
                     pung_ids = ()
