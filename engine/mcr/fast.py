@@ -1131,9 +1131,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
         readings = _new_readings(x, win, n_melds, key)
     standing_mask = readings[0]
     features = readings[1]
-    wait_candidates = readings[2]
-    if len(readings) == 3:  # no reading
-        raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
+    wait_candidates = readings[2]  # (an entry of no reading, three fields, is found out after the loop: no ``len``)
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
@@ -1361,6 +1359,8 @@ def score(hand, context, every: list | None = None) -> MCRResult:
             best_key = key
             best = summary
             best_kept = kept
+    if best is None:  # no reading
+        raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
     result = MCRResult()  # (no __init__: its slots set here)
     result._hand = hand
     result._context = context
