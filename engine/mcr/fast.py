@@ -1128,9 +1128,9 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     readings = _READINGS_GET(key)
     if readings is None:
         readings = _new_readings(x, win, n_melds, key)
-    standing_mask = readings[0]
+    # (the entry's kinds mask, readings[0], and wait candidates, readings[2], read only where needed; an entry of no
+    # reading, three fields, is found out after the loop: no ``len``)
     features = readings[1]
-    wait_candidates = readings[2]  # (an entry of no reading, three fields, is found out after the loop: no ``len``)
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
@@ -1188,7 +1188,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
             hand_key += 64
         # 1112345678999 of one suit, then any: first the kinds present (all nine of the winning tile's suit, no
         # other), an int compare, before the counts' (big ints)
-        if standing_mask == _FULL_SUIT_MASK[win] and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:
+        if readings[0] == _FULL_SUIT_MASK[win] and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:
             hand_key += 1 << 7
     if self_drawn:
         hand_key += 1
@@ -1203,7 +1203,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     # many features): the hand's piece is then met again far more often than by the features themselves. Kept by
     # the features as they are, the ranks' bits not cleared where there are honours (``kind_fan_ids`` does that):
     # more keys (354 against 108 after 22,000 hands, 3 misses in 2,000 new hands), one test and one & less a hand.
-    hand_key += (_KIND_CLASS_GET(features) or _kind_class(features, _hand_mask(standing_mask, melds))) * 2048  # (<< 11)
+    hand_key += (_KIND_CLASS_GET(features) or _kind_class(features, _hand_mask(readings[0], melds))) * 2048  # (<< 11)
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
@@ -1212,7 +1212,6 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     unique_wait = None
     best_key = -1
     last_codes = best = None
-    set_piece = None
     for summary in readings[3:]:
         (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans,
          standing_signature) = summary
@@ -1308,8 +1307,9 @@ def score(hand, context, every: list | None = None) -> MCRResult:
             extra_piece = _EXTRA_PIECES[concealed_pungs]
             if wait is not None:
                 if unique_wait is None:
+                    wait_candidates = readings[2]
                     unique_wait = held & wait_candidates == wait_candidates or \
-                        _unique_given(wait_candidates, x, held, win, n_melds, standing_mask)
+                        _unique_given(wait_candidates, x, held, win, n_melds, readings[0])
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
         removed = hand_excluded | set_piece[1]
