@@ -1040,7 +1040,8 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
         kinds = standing_mask.bit_count()
         if not melds and kinds <= 7:
             irregular = not x & _LOW_BITS
-        elif not melds and (kinds == 14 or standing_mask & _ORPHAN_MASK == _ORPHAN_MASK):
+        elif not melds and kinds >= 13 and (kinds == 14 or standing_mask & _ORPHAN_MASK == _ORPHAN_MASK):
+            # (thirteen orphans hold 13 kinds: an int compare before the mask's &, a big-int operation)
             irregular = True
         else:
             irregular = kinds >= 9 and _KNITTED_STRAIGHT_POSSIBLE[knitted0 + knitted1 + knitted2]
@@ -1574,6 +1575,8 @@ def _wait_candidates_of(block0: int, block1: int, block2: int, honour_block: int
             for k in honour_pair_kinds:
                 if k != win:
                     candidates |= _FOUR_OF[k]
+    if melds > 1:  # (before the 13 tiles' counts are made: most calls stop here)
+        return candidates
     before = x - _PACK[win]
     if melds == 0:
         odd = before & _LOW_BITS
@@ -1581,8 +1584,6 @@ def _wait_candidates_of(block0: int, block1: int, block2: int, honour_block: int
             k = (odd.bit_length() - 1) // 3
             if k != win:
                 candidates |= _FOUR_OF[k]
-    elif melds > 1:
-        return candidates
     # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
     # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
     mask = standing_mask if before & _FIELD_OF[win] else standing_mask - _BIT_OF[win]  # the 13 tiles' kinds
