@@ -1240,7 +1240,8 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                     chow_ids = _chow_ids_in_order(
                         chows, pair if pair in _FIVES and len(chows) + n_meld_chows == 4 else -1,
                         n_meld_chows and melds)
-                if pungs or n_meld_pungs:
+                standing_pungs = len(pungs)  # (counted once for the partition's readings)
+                if standing_pungs or n_meld_pungs:
                     pung_mask = meld_pung_mask
                     pung_ids = ()
                     # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
@@ -1254,7 +1255,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                             pungs + _meld_firsts(melds, False) if n_meld_pungs else pungs, context)
                     elif meld_pung_fans:
                         pung_ids += meld_pung_fans
-                    n_pungs = len(pungs) + n_meld_pungs
+                    n_pungs = standing_pungs + n_meld_pungs
                     # The pung combinations (before the per-pung fans), from the table by ``pung_key`` made from the
                     # pungs' mask (``_pung_key_of_mask``, written out), which is 0 where no combination is possible
                     # (``pungs_may_combine``). Not kept by the mask itself: three in four masks were new.
@@ -1302,7 +1303,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                             set_ids += ("all_fives",)
                     set_ids += chow_ids
                 set_piece = _PIECES_GET(set_ids) or _piece(set_ids)
-            concealed_pungs = len(pungs) + concealed_kongs
+            concealed_pungs = standing_pungs + concealed_kongs
             if winning_pung and not self_drawn:
                 concealed_pungs -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
             extra_piece = _EXTRA_PIECES[concealed_pungs]
