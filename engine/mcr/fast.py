@@ -1173,7 +1173,9 @@ def score(hand, context, every: list | None = None) -> MCRResult:
         # decides them as one int (``_hand_piece``); the way-of-winning flags (bits 0-6, ``_WIN_FAN_IDS``'s index)
         # set one by one below, most being unset (an int operation costs more than a test), each by an addition
         # (specialised by the interpreter, unlike |).
-        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) * 256  # (<< 8)
+        # (the kinds held four times, tile hogs but for the kongs: counted only where there is one, few hands)
+        fours = held & _HIGH_BITS
+        hand_key = (fours.bit_count() - melded_kongs - concealed_kongs) * 256 if fours else 0  # (<< 8)
         if concealed:
             hand_key += 2
         if n_melds == 4 and not concealed_kongs:
@@ -1184,7 +1186,8 @@ def score(hand, context, every: list | None = None) -> MCRResult:
         held = x
         meld_pung_fans = kong_fans = ()
         meld_chow_signature = meld_pung_mask = concealed_kongs = n_meld_chows = n_meld_pungs = 0
-        hand_key = (x & _HIGH_BITS).bit_count() * 256 + 2
+        fours = x & _HIGH_BITS
+        hand_key = fours.bit_count() * 256 + 2 if fours else 2
         if context.last_tile:
             hand_key += 64
         # 1112345678999 of one suit, then any: first the kinds present (all nine of the winning tile's suit, no
