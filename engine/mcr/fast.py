@@ -716,6 +716,13 @@ def _chow_ids_in_order(chows: tuple[int, ...], pair: int, melds=()) -> tuple[str
 _CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = dict.fromkeys(
     [0] + [_CHOW_SIGNATURE[f] for f in range(27) if f % 9 < 7], ())
 _CHOW_IDS_BY_SIGNATURE_GET = _CHOW_IDS_BY_SIGNATURE.get  # (bound: see _SUIT_ENTRY_GETS)
+# The same for the signatures the first lacks (the fans' order may follow the suits' order of first use), with the
+# chows met in the order of the suits, as a partition's standing chows are (its suits' splits in turn) where no meld
+# holds a chow: their ``chow_key`` follows from the signature. Made with the combination tables
+# (``_fill_chow_ids_in_suit_order``, 11,718 keys, about 25 ms at import); a new hand's order-sensitive chows (about one partition in eight)
+# then cost one look-up, not ``chow_part``'s calls and cache.
+_CHOW_IDS_IN_SUIT_ORDER: dict[int, tuple[str, ...]] = {}
+_CHOW_IDS_IN_SUIT_ORDER_GET = _CHOW_IDS_IN_SUIT_ORDER.get
 
 
 def any_order_chow_key(key: int) -> int:
@@ -1239,6 +1246,8 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                 if pair in _FIVES and len(chows) + n_meld_chows == 4:
                     chow_signature += _FIVE_PAIR_SIGNATURE[pair]
                 chow_ids = _CHOW_IDS_BY_SIGNATURE_GET(chow_signature)
+                if chow_ids is None and not n_meld_chows:  # the standing chows alone: in the suits' order
+                    chow_ids = _CHOW_IDS_IN_SUIT_ORDER_GET(chow_signature)
                 if chow_ids is None:
                     chow_ids = _chow_ids_in_order(
                         chows, pair if pair in _FIVES and len(chows) + n_meld_chows == 4 else -1,
@@ -1710,6 +1719,23 @@ def _load_combo_tables() -> None:
                 _CHOW_IDS_BY_SIGNATURE[a | b << 22 | c << 44] = part[0]
 
 
+def _fill_chow_ids_in_suit_order() -> None:
+    """``_CHOW_IDS_IN_SUIT_ORDER`` from the order-sensitive keys of ``_CHOW_PARTS_ANY_ORDER`` (None there): for each
+    order of the suits' fields, the ``chow_key`` of the chows met suit by suit (the suits holding chows in rising
+    order, then a 5 pair's suit holding none), its fans read from ``_CHOW_PARTS_IN_ORDER``."""
+    if not _CHOW_PARTS_IN_ORDER:
+        _load_chow_parts_in_order()
+    chow_bits = (1 << 21) - 1  # a field's chow counts, below the pair's bit
+    for key, part in _CHOW_PARTS_ANY_ORDER.items():
+        if part is None:
+            fields = (key & _SIGNATURE_BITS, key >> 22 & _SIGNATURE_BITS, key >> 44)
+            for order in set(permutations(fields)):
+                met = [f for f in order if f & chow_bits] + [f for f in order if f and not f & chow_bits] + [0, 0]
+                in_order = _CHOW_PARTS_IN_ORDER.get(met[0] | met[1] << 22 | met[2] << 44)
+                if in_order is not None:
+                    _CHOW_IDS_IN_SUIT_ORDER[order[0] | order[1] << 22 | order[2] << 44] = in_order[0]
+
+
 def _load_chow_parts_in_order() -> None:
     """The chow table in order of the suits (``combo_tables.CHOW_IN_ORDER_*``), loaded on first use (about 5 ms:
     it is read only for chows whose fans' order may follow the suits')."""
@@ -1725,6 +1751,7 @@ def _load_chow_parts_in_order() -> None:
 
 try:
     _load_combo_tables()
+    _fill_chow_ids_in_suit_order()
 except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tables writes the tables anew (the
     pass  # results are the same without them; tests/mcr checks them)
 
