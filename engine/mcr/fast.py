@@ -30,6 +30,7 @@ import threading
 import zlib
 from functools import lru_cache
 from itertools import accumulate, chain, compress, permutations, repeat
+from operator import itemgetter
 
 from ..decompose import KNITTED_PATTERNS, GroupKind, Shape
 from ..errors import HandError
@@ -271,7 +272,8 @@ def _standard_summaries_of(entry0: tuple, entry1: tuple, entry2: tuple, honours:
 # honours the 21 bits from 81, so that per-suit tables are keyed by small ints; the fours are the set bits of
 # ``_HIGH_BITS`` (bit 2 of a field is set only for a count of 4), the odd counts those of ``_LOW_BITS``.
 _PACK = tuple(1 << 3 * i for i in range(34))
-_PACK_OF_TILE = {tile: 1 << 3 * tile.index for tile in _TILE_TABLE.values() if tile.index < 34}.__getitem__
+_PACK_BY_TILE = {tile: 1 << 3 * tile.index for tile in _TILE_TABLE.values() if tile.index < 34}
+_PACK_OF_TILE = _PACK_BY_TILE.__getitem__
 _SUIT_BITS = (1 << 27) - 1
 _LOW_BITS = sum(_PACK)
 _HIGH_BITS = _LOW_BITS << 2
@@ -612,7 +614,6 @@ _RANK_FEATURES = tuple(sum(1 << k for k, tier in enumerate(_RANK_TIERS) if any(m
 _FEATURES = tuple(tuple(_features(m << base) for m in range(512)) for base in (0, 9, 18))
 _HONOUR_FEATURES = tuple(_features(m << 27) for m in range(128))
 _NO_RANKS = ~(0x1FF << 3)
-_HONOUR_PRESENT = 3 << 12  # winds present, dragons present
 _KIND_FEATURES = tuple(_features(1 << i) for i in range(34))  # of one kind
 _CHOW_FEATURES = tuple(_features(7 << i) if i < 27 and i % 9 < 7 else 0 for i in range(34))  # of a chow's kinds
 
@@ -710,9 +711,18 @@ def _chow_ids_in_order(chows: tuple[int, ...], pair: int, melds=()) -> tuple[str
 
 # the sum of the chows' signatures (with a 5 pair beside four) -> their fans, for every set of chows whose fans do not
 # follow the suits' order: filled with the combination tables (``_load_combo_tables``), then only read (a plain dict,
-# which the collector stops tracking).
-_CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = {}
+# which the collector stops tracking). No chow and one chow (no fan) are there from the start: ``score`` then looks
+# every partition's chows up without counting them first (about -100 instructions a new hand).
+_CHOW_IDS_BY_SIGNATURE: dict[int, tuple[str, ...]] = dict.fromkeys(
+    [0] + [_CHOW_SIGNATURE[f] for f in range(27) if f % 9 < 7], ())
 _CHOW_IDS_BY_SIGNATURE_GET = _CHOW_IDS_BY_SIGNATURE.get  # (bound: see _SUIT_ENTRY_GETS)
+# The same for the signatures the first lacks (the fans' order may follow the suits' order of first use), with the
+# chows met in the order of the suits, as a partition's standing chows are (its suits' splits in turn) where no meld
+# holds a chow: their ``chow_key`` follows from the signature. Made with the combination tables
+# (``_fill_chow_ids_in_suit_order``, 11,718 keys, about 25 ms at import): a new hand's order-sensitive chows (about
+# one partition in eight) then cost one look-up, not ``chow_part``'s calls and cache (-310 instructions a new hand).
+_CHOW_IDS_IN_SUIT_ORDER: dict[int, tuple[str, ...]] = {}
+_CHOW_IDS_IN_SUIT_ORDER_GET = _CHOW_IDS_IN_SUIT_ORDER.get
 
 
 def any_order_chow_key(key: int) -> int:
@@ -1037,7 +1047,8 @@ def _new_readings(x: int, win: int, melds: int, key: int | None = None) -> tuple
         kinds = standing_mask.bit_count()
         if not melds and kinds <= 7:
             irregular = not x & _LOW_BITS
-        elif not melds and (kinds == 14 or standing_mask & _ORPHAN_MASK == _ORPHAN_MASK):
+        elif not melds and kinds >= 13 and (kinds == 14 or standing_mask & _ORPHAN_MASK == _ORPHAN_MASK):
+            # (thirteen orphans hold 13 kinds: an int compare before the mask's &, a big-int operation)
             irregular = True
         else:
             irregular = kinds >= 9 and _KNITTED_STRAIGHT_POSSIBLE[knitted0 + knitted1 + knitted2]
@@ -1110,8 +1121,12 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     win = hand.winning_tile.index
     # The standing counts, packed, counted in C: from 0, not from the winning tile's bit, as ``sum`` adds in a
     # machine word until a term would overflow it, and the tiles come sorted: those of the kinds on the low 63
-    # bits (characters, dots, 1-3 of bamboo) cost no big-int addition each.
-    x = sum(map(_PACK_OF_TILE, hand.concealed)) + _PACK[win]
+    # bits (characters, dots, 1-3 of bamboo) cost no big-int addition each. The tiles' packs are looked up by one
+    # ``itemgetter`` (a subscript each in C; ``map`` of the dict's bound ``__getitem__`` cost 460 instructions a
+    # hand more); of one key it gives the value itself, not a tuple (four melds: one concealed tile).
+    concealed = hand.concealed
+    x = (sum(itemgetter(*concealed)(_PACK_BY_TILE)) if len(concealed) > 1 else _PACK_BY_TILE[concealed[0]]) \
+        + _PACK[win]
     melds = hand.melds
     n_melds = len(melds)
     # Most hands can only be four sets and a pair: those are read from the suits' entries, the irregular shapes
@@ -1121,11 +1136,9 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     readings = _READINGS_GET(key)
     if readings is None:
         readings = _new_readings(x, win, n_melds, key)
-    standing_mask = readings[0]
+    # (the entry's kinds mask, readings[0], and wait candidates, readings[2], read only where needed; an entry of no
+    # reading, three fields, is found out after the loop: no ``len``)
     features = readings[1]
-    wait_candidates = readings[2]
-    if len(readings) == 3:  # no reading
-        raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
     self_drawn = context.self_drawn
     if melds:
         held = x  # the counts with the melds' tiles, packed
@@ -1167,7 +1180,9 @@ def score(hand, context, every: list | None = None) -> MCRResult:
         # decides them as one int (``_hand_piece``); the way-of-winning flags (bits 0-6, ``_WIN_FAN_IDS``'s index)
         # set one by one below, most being unset (an int operation costs more than a test), each by an addition
         # (specialised by the interpreter, unlike |).
-        hand_key = ((held & _HIGH_BITS).bit_count() - melded_kongs - concealed_kongs) * 256  # (<< 8)
+        # (the kinds held four times, tile hogs but for the kongs: counted only where there is one, few hands)
+        fours = held & _HIGH_BITS
+        hand_key = (fours.bit_count() - melded_kongs - concealed_kongs) * 256 if fours else 0  # (<< 8)
         if concealed:
             hand_key += 2
         if n_melds == 4 and not concealed_kongs:
@@ -1178,12 +1193,13 @@ def score(hand, context, every: list | None = None) -> MCRResult:
         held = x
         meld_pung_fans = kong_fans = ()
         meld_chow_signature = meld_pung_mask = concealed_kongs = n_meld_chows = n_meld_pungs = 0
-        hand_key = (x & _HIGH_BITS).bit_count() * 256 + 2
+        fours = x & _HIGH_BITS
+        hand_key = fours.bit_count() * 256 + 2 if fours else 2
         if context.last_tile:
             hand_key += 64
         # 1112345678999 of one suit, then any: first the kinds present (all nine of the winning tile's suit, no
         # other), an int compare, before the counts' (big ints)
-        if standing_mask == _FULL_SUIT_MASK[win] and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:
+        if readings[0] == _FULL_SUIT_MASK[win] and x - _PACK[win] == _NINE_GATES_PACKED[win // 9]:
             hand_key += 1 << 7
     if self_drawn:
         hand_key += 1
@@ -1194,12 +1210,11 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     if context.robbing_kong:
         hand_key += 16
     # The kind fans' features (``kind_fan_ids``) are those of the standing kinds and the melds' kinds together
-    # (each feature is whether some kind has a property).
-    if features & _HONOUR_PRESENT:
-        features &= _NO_RANKS  # the ranks present matter only without honours (``kind_fan_ids``)
-    # The kind fans by the number of their list (few lists, many features): the hand's piece is then met again
-    # far more often than by the features themselves.
-    hand_key += (_KIND_CLASS_GET(features) or _kind_class(features, _hand_mask(standing_mask, melds))) * 2048  # (<< 11)
+    # (each feature is whether some kind has a property). The kind fans by the number of their list (few lists,
+    # many features): the hand's piece is then met again far more often than by the features themselves. Kept by
+    # the features as they are, the ranks' bits not cleared where there are honours (``kind_fan_ids`` does that):
+    # more keys (354 against 108 after 22,000 hands, 3 misses in 2,000 new hands), one test and one & less a hand.
+    hand_key += (_KIND_CLASS_GET(features) or _kind_class(features, _hand_mask(readings[0], melds))) * 2048  # (<< 11)
     # Each reading's total and tie key from three pieces of fan ids: the hand's, the partition's sets and the
     # reading's own (concealed pungs, wait), each with its ids' bits and exclusions worked out once (``_piece``),
     # and the fan list gathered from the three pieces' lists (as ``finish`` gives it).
@@ -1208,7 +1223,6 @@ def score(hand, context, every: list | None = None) -> MCRResult:
     unique_wait = None
     best_key = -1
     last_codes = best = None
-    set_piece = None
     for summary in readings[3:]:
         (shape, codes, winning_group, chows, pungs, pair, knitted, wait, winning_pung, shape_fans,
          standing_signature) = summary
@@ -1226,19 +1240,20 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                 # its steps). The standing sets come first, then the melds'.
                 set_ids = ()
                 # The chows as the sum of their signatures, by which their combination fans are kept (in any order:
-                # ``_CHOW_IDS_BY_SIGNATURE``), with the pair where it can make a fan with them (a 5 beside four).
+                # ``_CHOW_IDS_BY_SIGNATURE``, which holds no chow and one chow too, so that the chows are not
+                # counted first), with the pair where it can make a fan with them (a 5 beside four).
                 chow_signature = meld_chow_signature + standing_signature
-                chow_ids = ()
-                n_chows = len(chows) + n_meld_chows
-                if n_chows >= 2:
-                    chow_pair = -1
-                    if n_chows == 4 and pair in _FIVES:
-                        chow_pair = pair
-                        chow_signature += _FIVE_PAIR_SIGNATURE[pair]
-                    chow_ids = _CHOW_IDS_BY_SIGNATURE_GET(chow_signature)
-                    if chow_ids is None:
-                        chow_ids = _chow_ids_in_order(chows, chow_pair, n_meld_chows and melds)
-                if pungs or n_meld_pungs:
+                if pair in _FIVES and len(chows) + n_meld_chows == 4:
+                    chow_signature += _FIVE_PAIR_SIGNATURE[pair]
+                chow_ids = _CHOW_IDS_BY_SIGNATURE_GET(chow_signature)
+                if chow_ids is None and not n_meld_chows:  # the standing chows alone: in the suits' order
+                    chow_ids = _CHOW_IDS_IN_SUIT_ORDER_GET(chow_signature)
+                if chow_ids is None:
+                    chow_ids = _chow_ids_in_order(
+                        chows, pair if pair in _FIVES and len(chows) + n_meld_chows == 4 else -1,
+                        n_meld_chows and melds)
+                standing_pungs = len(pungs)  # (counted once for the partition's readings)
+                if standing_pungs or n_meld_pungs:
                     pung_mask = meld_pung_mask
                     pung_ids = ()
                     # Per-pung fans (箭刻, 圈风刻, 门风刻, 幺九刻; policy M6), in pung order.
@@ -1252,7 +1267,7 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                             pungs + _meld_firsts(melds, False) if n_meld_pungs else pungs, context)
                     elif meld_pung_fans:
                         pung_ids += meld_pung_fans
-                    n_pungs = len(pungs) + n_meld_pungs
+                    n_pungs = standing_pungs + n_meld_pungs
                     # The pung combinations (before the per-pung fans), from the table by ``pung_key`` made from the
                     # pungs' mask (``_pung_key_of_mask``, written out), which is 0 where no combination is possible
                     # (``pungs_may_combine``). Not kept by the mask itself: three in four masks were new.
@@ -1300,14 +1315,15 @@ def score(hand, context, every: list | None = None) -> MCRResult:
                             set_ids += ("all_fives",)
                     set_ids += chow_ids
                 set_piece = _PIECES_GET(set_ids) or _piece(set_ids)
-            concealed_pungs = len(pungs) + concealed_kongs
+            concealed_pungs = standing_pungs + concealed_kongs
             if winning_pung and not self_drawn:
                 concealed_pungs -= 1  # a standing pung completed by a discard counts as melded [002:120-127]
             extra_piece = _EXTRA_PIECES[concealed_pungs]
             if wait is not None:
                 if unique_wait is None:
+                    wait_candidates = readings[2]
                     unique_wait = held & wait_candidates == wait_candidates or \
-                        _unique_given(wait_candidates, x, held, win, n_melds, standing_mask)
+                        _unique_given(wait_candidates, x, held, win, n_melds, readings[0])
                 if unique_wait:
                     extra_piece = _EXTRA_WAIT_PIECES[concealed_pungs][wait]
         removed = hand_excluded | set_piece[1]
@@ -1355,6 +1371,8 @@ def score(hand, context, every: list | None = None) -> MCRResult:
             best_key = key
             best = summary
             best_kept = kept
+    if best is None:  # no reading
+        raise HandError("not_winning", f"the tiles do not form a legal winning shape: {hand.format()!r}")
     result = MCRResult()  # (no __init__: its slots set here)
     result._hand = hand
     result._context = context
@@ -1375,7 +1393,8 @@ _KIND_CLASS_OF_IDS: dict[tuple[str, ...], int] = {}
 
 
 def _kind_class(features: int, mask: int) -> int:
-    """The number of ``kind_fan_ids(mask)``'s list (``features`` its key), kept by the key."""
+    """The number of ``kind_fan_ids(mask)``'s list, kept by ``features`` (the kinds' features as ``score`` gathers
+    them, the ranks' bits kept beside honours: finer than ``kind_fan_ids``'s key)."""
     ids = kind_fan_ids(mask)
     with _KIND_CLASS_LOCK:  # a number is given once, even with threads (the API scores in a thread pool)
         number = _KIND_CLASS_OF_IDS.get(ids)
@@ -1569,6 +1588,8 @@ def _wait_candidates_of(block0: int, block1: int, block2: int, honour_block: int
             for k in honour_pair_kinds:
                 if k != win:
                     candidates |= _FOUR_OF[k]
+    if melds > 1:  # (before the 13 tiles' counts are made: most calls stop here)
+        return candidates
     before = x - _PACK[win]
     if melds == 0:
         odd = before & _LOW_BITS
@@ -1576,8 +1597,6 @@ def _wait_candidates_of(block0: int, block1: int, block2: int, honour_block: int
             k = (odd.bit_length() - 1) // 3
             if k != win:
                 candidates |= _FOUR_OF[k]
-    elif melds > 1:
-        return candidates
     # The irregular shapes (at most one meld), where their quick necessary conditions hold (all terminals or
     # honours, 13 kinds, or at least 8 kinds of one knitted pattern).
     mask = standing_mask if before & _FIELD_OF[win] else standing_mask - _BIT_OF[win]  # the 13 tiles' kinds
@@ -1700,6 +1719,23 @@ def _load_combo_tables() -> None:
                 _CHOW_IDS_BY_SIGNATURE[a | b << 22 | c << 44] = part[0]
 
 
+def _fill_chow_ids_in_suit_order() -> None:
+    """``_CHOW_IDS_IN_SUIT_ORDER`` from the order-sensitive keys of ``_CHOW_PARTS_ANY_ORDER`` (None there): for each
+    order of the suits' fields, the ``chow_key`` of the chows met suit by suit (the suits holding chows in rising
+    order, then a 5 pair's suit holding none), its fans read from ``_CHOW_PARTS_IN_ORDER``."""
+    if not _CHOW_PARTS_IN_ORDER:
+        _load_chow_parts_in_order()
+    chow_bits = (1 << 21) - 1  # a field's chow counts, below the pair's bit
+    for key, part in _CHOW_PARTS_ANY_ORDER.items():
+        if part is None:
+            fields = (key & _SIGNATURE_BITS, key >> 22 & _SIGNATURE_BITS, key >> 44)
+            for order in set(permutations(fields)):
+                met = [f for f in order if f & chow_bits] + [f for f in order if f and not f & chow_bits] + [0, 0]
+                in_order = _CHOW_PARTS_IN_ORDER.get(met[0] | met[1] << 22 | met[2] << 44)
+                if in_order is not None:
+                    _CHOW_IDS_IN_SUIT_ORDER[order[0] | order[1] << 22 | order[2] << 44] = in_order[0]
+
+
 def _load_chow_parts_in_order() -> None:
     """The chow table in order of the suits (``combo_tables.CHOW_IN_ORDER_*``), loaded on first use (about 5 ms:
     it is read only for chows whose fans' order may follow the suits')."""
@@ -1715,6 +1751,7 @@ def _load_chow_parts_in_order() -> None:
 
 try:
     _load_combo_tables()
+    _fill_chow_ids_in_suit_order()
 except (ImportError, AttributeError, ValueError, zlib.error):  # while make_tables writes the tables anew (the
     pass  # results are the same without them; tests/mcr checks them)
 
