@@ -1708,7 +1708,7 @@ def _load_combo_tables() -> None:
 
     _CHOW_PARTS_ANY_ORDER.update(_decode_table(combo_tables.CHOW_VALUES, combo_tables.CHOW_DATA))
     _PUNG_IDS.update(_decode_table(combo_tables.PUNG_VALUES, combo_tables.PUNG_DATA))
-    _CHOW_PARTS_IN_ORDER.clear()  # loaded again on first use
+    _CHOW_PARTS_IN_ORDER.clear()  # loaded again (``_fill_chow_ids_in_suit_order``, or on first use)
     # Every signature whose fans do not follow the suits' order, each order of its suits' fields (32,788 keys, about
     # 20 ms): a new hand's chows then always find theirs, where a cache by the signature missed for about one new
     # hand in four (each miss a call, the suits' fields sorted, a look-up by ``any_order_chow_key`` and a store).
@@ -1737,8 +1737,8 @@ def _fill_chow_ids_in_suit_order() -> None:
 
 
 def _load_chow_parts_in_order() -> None:
-    """The chow table in order of the suits (``combo_tables.CHOW_IN_ORDER_*``), loaded on first use (about 5 ms:
-    it is read only for chows whose fans' order may follow the suits')."""
+    """The chow table in order of the suits (``combo_tables.CHOW_IN_ORDER_*``), about 5 ms: loaded at import for
+    ``_fill_chow_ids_in_suit_order``, and again on first use once the bounded cache has been cleared."""
     try:
         from . import combo_tables
 
