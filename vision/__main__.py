@@ -1,7 +1,8 @@
 """``python -m vision recognize IMAGE [IMAGE...]``: one JSON line per image (shared/spec/interfaces.md).
 
 Success: ``{"image", "tiles": [{"code", "box", "confidence", "rotation", "face_down", "top"}], "hand", "warnings"}``;
-a file that cannot be read: ``{"image", "error": {"code", "message"}}``, and the run goes on.
+a file that cannot be read: ``{"image", "error": {"code", "message"}}``, and the run goes on. Exit status 0 when at
+least one image was read, 1 when none could be, 2 when the models cannot be loaded.
 ``hand`` / ``warnings`` come from ``vision.hand_reader.read_hand`` when that module is present (else null / []).
 """
 
@@ -44,13 +45,14 @@ def recognize_main(args) -> int:
         print(f"python -m vision recognize: {exc}", file=sys.stderr)
         return 2
     read_hand = _hand_reader()
-    status = 0  # unreadable files are reported on their line; the exit status stays 0
+    read = 0  # images read; an unreadable one is reported on its line and the run goes on
     for name in args.images:
         try:
             result = rec.recognize(name)
         except ImageError as exc:
             print(json.dumps({"image": name, "error": exc.to_json()}), flush=True)
             continue
+        read += 1
         line = {"image": name, "tiles": result.detections.to_json(), "hand": None, "warnings": result.warnings}
         if read_hand is not None:
             try:
@@ -65,7 +67,9 @@ def recognize_main(args) -> int:
         if args.timings:
             line["timings_ms"] = result.timings_ms
         _write_line(line)
-    return status
+    # 0 when some image was read (a bad file among good ones is answered on its line, as the engine's CLI answers a
+    # bad hand); 1 when none was: `python -m vision recognize missing.jpg && ...` must not go on as if it had read one.
+    return 0 if read else 1
 
 
 def _at_least_one(text: str) -> int:

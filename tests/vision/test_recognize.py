@@ -168,6 +168,21 @@ def test_cli_lines(tmp_path):
     assert lines[2]["error"]["code"] == "image_too_large"
 
 
+def test_cli_exit_status_says_when_no_image_was_read(tmp_path, capsys):
+    # Every input unreadable (a mistyped name, a folder of text files) exited 0, as if a photo had been read; each
+    # still gets its line.
+    from vision.__main__ import main
+
+    bad = tmp_path / "notes.txt"
+    bad.write_text("not an image")
+    missing = tmp_path / "missing.jpg"
+    assert main(["recognize", str(bad), str(missing)]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["image"] for line in lines] == [str(bad), str(missing)]
+    assert all("error" in line for line in lines)
+    assert main(["recognize", str(missing), str(HK_FIXTURES[0])]) == 0  # one read: the run did its work
+
+
 def test_cli_goes_on_past_a_file_name_that_is_not_utf8(tmp_path):
     # A photo named in GBK (an old Windows disk, a camera card) on a strict UTF-8 stdout: its line stopped the run
     # with a UnicodeEncodeError and no line was written for it or the images after it (interfaces.md: one line per
