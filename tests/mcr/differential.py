@@ -172,6 +172,12 @@ def classify(hand: Hand, context: WinContext) -> tuple[bool, bool, list[str]]:
             stages.append(adjusted)
     if adjusted == ours:
         return same_total, False, used
+    if "exhausted_other_wait" in used:
+        # M7 beside M16: PyMahjongGB's own reading may take the unique winning tile as another wait than the one our
+        # kept reading names (1112222444789m +3m: 111 234 gives 边张 3m, 111 22 24+3 ... 坎张), so its answer is our
+        # other reading's once that reading's wait fan is added (session 43's audit on fresh seeds found 12 such hands)
+        before = stages[used.index("exhausted_other_wait")]
+        stages += [{**before, fan: 1} for fan in sorted(WAITS)]
     other = _other_arrangement(result.fan_points, stages, case)
     if other:
         return same_total, False, used + [other]
