@@ -222,6 +222,23 @@ def test_a_key_sent_twice_in_a_json_form_field_is_refused_naming_it(client, fiel
     assert repr(key) in error["message"] and error["details"] == {"key": key}
 
 
+@pytest.mark.parametrize("path, fields", [
+    ("/v1/hands/score", None),
+    ("/v1/score", {"context": '{"\\ud800": true, "\\ud800": false}'}),
+    ("/v1/score", {"rules": "riichi", "options": '{"\\ud800": true, "\\ud800": false}'}),
+])
+def test_a_key_sent_twice_that_is_a_lone_surrogate_is_refused_not_a_500(client, path, fields):
+    # JSON may write a lone surrogate ("\ud800"); the repeated key went back raw in details, and rendering the
+    # answer as UTF-8 failed: 500 internal_error
+    if fields is None:
+        response = client.post(path, content=b'{"\\ud800": 1, "\\ud800": 2}',
+                               headers={"content-type": "application/json"})
+    else:
+        response = client.post(path, files={"image": ("a.jpg", b"", "image/jpeg")}, data=fields)
+    error = assert_error(response, 422, "duplicate_key")
+    assert error["details"] == {"key": "\\ud800"}
+
+
 @pytest.mark.parametrize("content_type", [None, "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"])
 def test_a_json_body_not_labelled_json_is_told_to_say_so(client, content_type):
     # fetch(url, {method: "POST", body: JSON.stringify(...)}) labels the body text/plain;charset=UTF-8. The answer

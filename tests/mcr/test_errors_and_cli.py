@@ -131,6 +131,20 @@ def test_cli_refuses_a_key_sent_twice_naming_it(line, key):
     assert results[0]["error"]["code"] == "duplicate_key"
     assert repr(key) in results[0]["error"]["message"] and results[0]["error"]["details"] == {"key": key}
 
+
+def test_cli_answers_a_key_sent_twice_that_is_a_lone_surrogate_and_goes_on():
+    # JSON may write a lone surrogate ("\ud800"); the repeated key went back raw in details, which UTF-8 cannot
+    # hold: the run stopped with a traceback (UnicodeEncodeError) before answering the line or any after it
+    line = '{"\\ud800": 1, "\\ud800": 2}'
+    out = io.StringIO()
+    _score_stream(io.StringIO(line + "\n" + json.dumps(request("123m456p789s11z23s", "1s")) + "\n"), out)
+    out.getvalue().encode("utf-8")  # what stdout does with it
+    results = [json.loads(text) for text in out.getvalue().splitlines()]
+    assert [r["ok"] for r in results] == [False, True]
+    assert results[0]["error"]["code"] == "duplicate_key"
+    assert results[0]["error"]["details"] == {"key": "\\ud800"}
+
+
 contexts = st.builds(lambda flags, seat, prevalent: WinContext(
     self_drawn=flags[0], last_tile=flags[1], last_wall_tile=flags[2], kong_replacement=flags[3],
     robbing_kong=flags[4], seat_wind=seat, round_wind=prevalent),
