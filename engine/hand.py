@@ -603,7 +603,9 @@ def read_request(data: Mapping[str, Any]) -> tuple[Hand, WinContext]:
         if unknown:
             raise HandError("invalid_hand_json", f"unknown request field(s) {sorted(unknown)}")
         hand_data = data["hand"]
-        context_data = data.get("context") or {}
+        context_data = data.get("context")
+        if context_data is None:  # null is no context; [], false, 0 or "" is no context object either (as 'melds')
+            context_data = {}
         if not isinstance(hand_data, Mapping) or not isinstance(context_data, Mapping):
             raise HandError("invalid_hand_json", "'hand' and 'context' must be objects")
         # Tolerate context fields sitting in the hand object (as in the rulebook example file).

@@ -285,3 +285,13 @@ def test_a_plain_five_names_the_red_five_the_hand_shows():
     # the same face still goes first: a list with both a 5p and a 0p gives up the 5p when 5p is named
     both = Hand.from_json({"concealed": "123m4056p789s1122z", "winning_tile": "5p"})
     assert both.winning_tile == Tile.parse("5p") and Tile.parse("0p") in both.concealed
+
+
+@pytest.mark.parametrize("context", [[], False, 0, ""])
+def test_a_context_that_is_no_object_is_refused(context):
+    # [], false, 0 or "" was read as no context at all (`or {}`), and the hand scored under MCR's defaults, as
+    # 'melds': {} was read as no melds; null is still no context
+    with pytest.raises(HandError) as info:
+        read_request({"hand": _HAND, "context": context})
+    assert info.value.code == "invalid_hand_json" and "'context'" in info.value.message
+    assert read_request({"hand": _HAND, "context": None}) == read_request({"hand": _HAND})
