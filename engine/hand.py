@@ -610,6 +610,12 @@ def read_request(data: Mapping[str, Any]) -> tuple[Hand, WinContext]:
             raise HandError("invalid_hand_json", "'hand' and 'context' must be objects")
         # Tolerate context fields sitting in the hand object (as in the rulebook example file).
         stray = {k: v for k, v in hand_data.items() if k in CONTEXT_FIELDS and k not in HAND_FIELDS}
+        clash = sorted(k for k in stray if k in context_data and context_data[k] != stray[k])
+        if clash:  # the context's value silently won: which was meant is the client's to say
+            key = clash[0]
+            raise HandError("contradictory_context", f"{key!r} is {reprlib.repr(stray[key])} in 'hand' but "
+                                                     f"{reprlib.repr(context_data[key])} in 'context'; send it once",
+                            key=key)
         hand_data = {k: v for k, v in hand_data.items() if k not in stray}
         context_data = {**stray, **context_data}
     else:

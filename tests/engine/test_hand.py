@@ -295,3 +295,15 @@ def test_a_context_that_is_no_object_is_refused(context):
         read_request({"hand": _HAND, "context": context})
     assert info.value.code == "invalid_hand_json" and "'context'" in info.value.message
     assert read_request({"hand": _HAND, "context": None}) == read_request({"hand": _HAND})
+
+
+def test_a_context_field_in_the_hand_that_the_context_contradicts_is_refused():
+    # a context field may sit in the hand object (the rulebook example file keeps self_drawn there), but where the
+    # context names it too with another value, the context's silently won: a riichi request was scored under MCR
+    with pytest.raises(HandError) as info:
+        read_request({"hand": {**_HAND, "rules": "riichi"}, "context": {"rules": "mcr"}})
+    assert info.value.code == "contradictory_context"
+    assert "'rules'" in info.value.message and "'riichi'" in info.value.message and "'mcr'" in info.value.message
+    # the same value twice says one thing
+    hand, context = read_request({"hand": {**_HAND, "self_drawn": True}, "context": {"self_drawn": True}})
+    assert context.self_drawn
