@@ -619,6 +619,9 @@ def read_request(data: Mapping[str, Any]) -> tuple[Hand, WinContext]:
         hand_data = {k: v for k, v in hand_data.items() if k not in stray}
         context_data = {**stray, **context_data}
     else:
+        if "context" in data:  # the nested form without its 'hand' ({"Hand": ...}): 'context' is no unknown field
+            raise HandError("invalid_hand_json", f"a request with 'context' needs 'hand' beside it (its fields: "
+                                                 f"{sorted(data)})")
         unknown = set(data) - HAND_FIELDS - CONTEXT_FIELDS
         if unknown:
             raise HandError("invalid_hand_json", f"unknown field(s) {sorted(unknown)}")

@@ -307,3 +307,14 @@ def test_a_context_field_in_the_hand_that_the_context_contradicts_is_refused():
     # the same value twice says one thing
     hand, context = read_request({"hand": {**_HAND, "self_drawn": True}, "context": {"self_drawn": True}})
     assert context.self_drawn
+
+
+@pytest.mark.parametrize("data", [{"context": {"rules": "riichi"}}, {"Hand": _HAND, "context": {"rules": "riichi"}},
+                                  {**_HAND, "context": {"rules": "riichi"}}])
+def test_a_context_without_its_hand_says_hand_is_missing(data):
+    # read as the flat form, 'context' was named an unknown field ("unknown field(s) ['Hand', 'context']"), which it
+    # is not: the hand beside it is what is missing
+    with pytest.raises(HandError) as info:
+        read_request(data)
+    assert info.value.code == "invalid_hand_json"
+    assert "needs 'hand'" in info.value.message and "unknown" not in info.value.message
