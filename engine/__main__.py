@@ -29,7 +29,12 @@ def _score_stream(lines, out) -> int:
         else:
             result = score_request(data)
         failures += not result["ok"]
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        try:
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        except UnicodeEncodeError:
+            # a stdout that cannot hold the answer's text (a Windows console or file in cp1252: every fan's name_zh)
+            # stopped the run with a traceback: the line is written escaped to ASCII instead, as vision's CLI does
+            out.write(json.dumps(result) + "\n")
         out.flush()
     return failures
 

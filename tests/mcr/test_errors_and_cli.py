@@ -145,6 +145,18 @@ def test_cli_answers_a_key_sent_twice_that_is_a_lone_surrogate_and_goes_on():
     assert results[0]["error"]["details"] == {"key": "\\ud800"}
 
 
+
+def test_cli_writes_to_a_stdout_that_cannot_hold_chinese_names_and_goes_on():
+    # a Windows console or redirected file in cp1252: every scored line carries name_zh, and the run stopped at the
+    # first with a traceback (UnicodeEncodeError); the line is now written escaped to ASCII
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="cp1252", newline="\n")
+    good = json.dumps(request("123m456p789s11z23s", "1s"))
+    _score_stream(io.StringIO(good + "\n" + good + "\n"), out)
+    results = [json.loads(text) for text in raw.getvalue().decode("cp1252").splitlines()]
+    assert [r["ok"] for r in results] == [True, True]
+    assert results[0] == score_request(json.loads(good))
+
 contexts = st.builds(lambda flags, seat, prevalent: WinContext(
     self_drawn=flags[0], last_tile=flags[1], last_wall_tile=flags[2], kong_replacement=flags[3],
     robbing_kong=flags[4], seat_wind=seat, round_wind=prevalent),
