@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +17,8 @@ from engine.__main__ import _score_stream
 from engine.mcr import score
 
 from ..engine.strategies import hands
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def request(concealed, winning, melds=(), **context):
@@ -156,6 +161,19 @@ def test_cli_writes_to_a_stdout_that_cannot_hold_chinese_names_and_goes_on():
     results = [json.loads(text) for text in raw.getvalue().decode("cp1252").splitlines()]
     assert [r["ok"] for r in results] == [True, True]
     assert results[0] == score_request(json.loads(good))
+
+
+def test_cli_stops_quietly_when_its_reader_goes_away(tmp_path):
+    # `python -m engine score hands.jsonl | head -n 1`: head exits after the first line, and the next write ended the
+    # run with a BrokenPipeError traceback on stderr (cat, grep and jq stop silently; so does vision's CLI)
+    batch = tmp_path / "hands.jsonl"
+    batch.write_text((json.dumps(request("123m456p789s11z23s", "1s")) + "\n") * 2000)
+    run = subprocess.Popen([sys.executable, "-m", "engine", "score", str(batch)], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+    assert json.loads(run.stdout.readline())["ok"] is True
+    run.stdout.close()
+    err = run.stderr.read().decode()
+    assert run.wait(timeout=120) != 0 and "Traceback" not in err and "BrokenPipe" not in err, err
 
 contexts = st.builds(lambda flags, seat, prevalent: WinContext(
     self_drawn=flags[0], last_tile=flags[1], last_wall_tile=flags[2], kong_replacement=flags[3],
