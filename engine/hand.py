@@ -531,6 +531,16 @@ class WinContext:
                 raise HandError("invalid_context", "at most 5 dora indicators")
             if any(t.is_flower for t in self.dora_indicators + self.ura_dora_indicators):
                 raise HandError("flower_in_hand", "riichi uses no flowers, so none can indicate dora")
+            # the indicators alone may hold more of a kind than exist (5p x5 over the two lists): refused here too, so
+            # that /v1/score says so before any photo is read, not only once a hand is read beside them
+            shown = Counter(t.index for t in self.dora_indicators + self.ura_dora_indicators)
+            over = [str(Tile.from_index(i)) for i in sorted(shown) if shown[i] > 4]
+            if over:
+                raise HandError("contradictory_context", f"more than four copies of {', '.join(over)} among the dora "
+                                                         "indicators", tiles=over)
+            reds = [t for t in self.dora_indicators + self.ura_dora_indicators if t.red]
+            if len(reds) != len(set(reds)):
+                raise HandError("contradictory_context", "each red five exists once, counting the dora indicators")
         return self
 
     def check_against(self, hand: Hand) -> None:

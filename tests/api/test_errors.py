@@ -239,6 +239,14 @@ def test_a_key_sent_twice_that_is_a_lone_surrogate_is_refused_not_a_500(client, 
     assert error["details"] == {"key": "\\ud800"}
 
 
+def test_dora_indicators_that_contradict_themselves_are_a_422_before_the_photo_is_read(client):
+    # "A contradictory or invalid context is a 422 before any image work": five 5p among the indicators passed the
+    # context check, and the photo was read (here: an empty upload, 400 empty_file) before anything said so
+    response = client.post("/v1/score", files={"image": ("a.jpg", b"", "image/jpeg")},
+                           data={"rules": "riichi", "dora_indicators": "5p5p5p", "ura_dora_indicators": "5p5p"})
+    assert_error(response, 422, "contradictory_context")
+
+
 @pytest.mark.parametrize("content_type", [None, "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"])
 def test_a_json_body_not_labelled_json_is_told_to_say_so(client, content_type):
     # fetch(url, {method: "POST", body: JSON.stringify(...)}) labels the body text/plain;charset=UTF-8. The answer
