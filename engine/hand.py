@@ -162,6 +162,12 @@ class Meld:
             raise HandError("invalid_hand_json", f"unknown meld field(s) {sorted(unknown)} in {dict(data)!r}")
         if "type" not in data or "tiles" not in data:
             raise HandError("invalid_hand_json", f"a meld needs 'type' and 'tiles': {dict(data)!r}")
+        # JSON of the wrong type (5, null, ["chow"]) is no type or seat at all: a shape error, as a tile code's is
+        # (claimed: 5 was invalid_hand_json beside type: 5 as invalid_meld and from: 5 as invalid_meld_source)
+        for name in ("type", "from"):
+            if (name == "type" or data.get(name) is not None) and not isinstance(data.get(name), str):
+                raise HandError("invalid_hand_json", f"{name!r}: a meld's {name} must be a string, not "
+                                                     f"{data.get(name)!r}")
         claimed = data.get("claimed")
         return cls(type=data["type"], tiles=tuple(parse_tiles(data["tiles"], "tiles")),
                    discarder=data.get("from"), claimed=Tile.parse(claimed, "claimed") if claimed is not None else None)

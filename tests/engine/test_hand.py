@@ -318,3 +318,20 @@ def test_a_context_without_its_hand_says_hand_is_missing(data):
         read_request(data)
     assert info.value.code == "invalid_hand_json"
     assert "needs 'hand'" in info.value.message and "unknown" not in info.value.message
+
+
+@pytest.mark.parametrize("field, value", [("type", 5), ("type", None), ("type", ["chow"]), ("from", 5),
+                                          ("from", ["left"]), ("from", True)])
+def test_a_meld_field_of_the_wrong_json_type_is_a_shape_error_naming_field_and_value(field, value):
+    # as a tile code's: a number where a word belongs is no word at all. 'type' was answered invalid_meld ("unknown
+    # meld type 5") and 'from' invalid_meld_source, beside 'claimed': 5 as invalid_hand_json in the same meld
+    meld = {"type": "pung", "tiles": "777z", "from": "left"}
+    with pytest.raises(HandError) as info:
+        read_request({"hand": {"concealed": "123456789m1p", "melds": [{**meld, field: value}], "winning_tile": "1p"}})
+    assert info.value.code == "invalid_hand_json"
+    assert repr(field) in info.value.message and repr(value) in info.value.message
+    # a word that is no type or seat keeps its own code; a null 'from' is no 'from'
+    with pytest.raises(HandError) as info:
+        Meld.from_json({**meld, field: "sideways"}).validate()
+    assert info.value.code == {"type": "invalid_meld", "from": "invalid_meld_source"}[field]
+    assert Meld.from_json({"type": "chow", "tiles": "345s", "from": None}) == Meld.parse("c345s<")
