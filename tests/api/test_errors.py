@@ -239,6 +239,19 @@ def test_a_key_sent_twice_that_is_a_lone_surrogate_is_refused_not_a_500(client, 
     assert error["details"] == {"key": "\\ud800"}
 
 
+@pytest.mark.parametrize("path, body", [
+    ("/v1/hands/score", b'{"hand": "123456789m11p23p +4p", "\\ud800": 1}'),
+    ("/v1/tiles/score", b'{"tiles": [], "width": 10, "height": 10, "\\ud800": 1}'),
+])
+def test_a_lone_surrogate_key_in_a_json_body_is_named_not_taken_for_a_missing_header(client, path, body):
+    # pydantic reports a key it cannot read as text at the body itself, with the key as input: the answer told a
+    # client that had sent application/json to send "a JSON object with Content-Type: application/json"
+    error = assert_error(client.post(path, content=body, headers={"content-type": "application/json"}),
+                         422, "invalid_request")
+    assert "Content-Type" not in error["message"] and "lone surrogate" in error["message"]
+    assert "'\\ud800'" in error["message"]
+
+
 def test_dora_indicators_that_contradict_themselves_are_a_422_before_the_photo_is_read(client):
     # "A contradictory or invalid context is a 422 before any image work": five 5p among the indicators passed the
     # context check, and the photo was read (here: an empty upload, 400 empty_file) before anything said so
