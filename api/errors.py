@@ -7,6 +7,7 @@ each engine and image code is fixed here so clients and tests can rely on it.
 from __future__ import annotations
 
 import logging
+import reprlib
 from typing import Any
 
 from fastapi import FastAPI, Request
@@ -92,7 +93,8 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     if any(e.get("type") == "json_invalid" for e in errors):
         first = next(e for e in errors if e.get("type") == "json_invalid")
         return "invalid_json", f"the body is not valid JSON: {first.get('ctx', {}).get('error', first.get('msg'))}"
-    if any(tuple(e.get("loc", ())) == ("body",) and isinstance(e.get("input"), (bytes, str)) for e in errors):
+    if any(tuple(e.get("loc", ())) == ("body",) and isinstance(e.get("input"), (bytes, str))
+           and e.get("type") != "string_unicode" for e in errors):
         # A body not labelled JSON reaches the model as raw bytes, and pydantic's "should be a valid dictionary"
         # described a valid JSON object (fetch labels a string body text/plain): name what is missing.
         return "invalid_request", "the body must be a JSON object sent with Content-Type: application/json"
@@ -103,6 +105,10 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
         where = ".".join(str(p) for p in e.get("loc", ()) if p != "body" and not _union_tag(p)) or "body"
         if e.get("type") == "extra_forbidden":
             parts.append(f"unknown field {where!r}")
+        elif e.get("type") == "string_unicode":
+            # JSON may write a lone surrogate ("\ud800"), which is no text; in a key, pydantic names the object that
+            # holds it (the body's own key was told to send the JSON header it had sent)
+            parts.append(f"{where}: {reprlib.repr(e.get('input'))} holds a lone surrogate, which is not text")
         else:
             parts.append(f"{where}: {e.get('msg')}")
     more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""

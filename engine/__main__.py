@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from . import strict_json
@@ -29,7 +30,12 @@ def _score_stream(lines, out) -> int:
         else:
             result = score_request(data)
         failures += not result["ok"]
-        out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        try:
+            out.write(json.dumps(result, ensure_ascii=False) + "\n")
+        except UnicodeEncodeError:
+            # a stdout that cannot hold the answer's text (a Windows console or file in cp1252: every fan's name_zh)
+            # stopped the run with a traceback: the line is written escaped to ASCII instead, as vision's CLI does
+            out.write(json.dumps(result) + "\n")
         out.flush()
     return failures
 
@@ -42,19 +48,26 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     status = 0
     if args.command == "score":
-        # Lines are read as bytes: json.loads decodes each, so a line that is not UTF-8 is answered as not JSON.
-        if args.files:
-            for name in args.files:
-                try:
-                    handle = open(name, "rb")
-                except OSError as error:  # said on stderr; the other files are still scored
-                    print(f"python -m engine score: cannot read {name!r}: {error.strerror or error}", file=sys.stderr)
-                    status = 2
-                    continue
-                with handle:
-                    _score_stream(handle, sys.stdout)
-        else:
-            _score_stream(sys.stdin.buffer, sys.stdout)
+        try:
+            # Lines are read as bytes: json.loads decodes each, so a line that is not UTF-8 is answered as not JSON.
+            if args.files:
+                for name in args.files:
+                    try:
+                        handle = open(name, "rb")
+                    except OSError as error:  # said on stderr; the other files are still scored
+                        print(f"python -m engine score: cannot read {name!r}: {error.strerror or error}",
+                              file=sys.stderr)
+                        status = 2
+                        continue
+                    with handle:
+                        _score_stream(handle, sys.stdout)
+            else:
+                _score_stream(sys.stdin.buffer, sys.stdout)
+        except BrokenPipeError:
+            # whoever read the lines went away (`... | head -n 1`): stop as cat does, not with a traceback; stdout goes
+            # to devnull so that the interpreter's flush at exit does not raise it again (as vision's CLI does)
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return 1
     # Bad lines are answered on their own line; the exit status stays 0 so pipelines keep their output.
     return status
 

@@ -162,6 +162,12 @@ class Meld:
             raise HandError("invalid_hand_json", f"unknown meld field(s) {sorted(unknown)} in {dict(data)!r}")
         if "type" not in data or "tiles" not in data:
             raise HandError("invalid_hand_json", f"a meld needs 'type' and 'tiles': {dict(data)!r}")
+        # JSON of the wrong type (5, null, ["chow"]) is no type or seat at all: a shape error, as a tile code's is
+        # (claimed: 5 was invalid_hand_json beside type: 5 as invalid_meld and from: 5 as invalid_meld_source)
+        for name in ("type", "from"):
+            if (name == "type" or data.get(name) is not None) and not isinstance(data.get(name), str):
+                raise HandError("invalid_hand_json", f"{name!r}: a meld's {name} must be a string, not "
+                                                     f"{data.get(name)!r}")
         claimed = data.get("claimed")
         return cls(type=data["type"], tiles=tuple(parse_tiles(data["tiles"], "tiles")),
                    discarder=data.get("from"), claimed=Tile.parse(claimed, "claimed") if claimed is not None else None)
@@ -531,6 +537,16 @@ class WinContext:
                 raise HandError("invalid_context", "at most 5 dora indicators")
             if any(t.is_flower for t in self.dora_indicators + self.ura_dora_indicators):
                 raise HandError("flower_in_hand", "riichi uses no flowers, so none can indicate dora")
+            # the indicators alone may hold more of a kind than exist (5p x5 over the two lists): refused here too, so
+            # that /v1/score says so before any photo is read, not only once a hand is read beside them
+            shown = Counter(t.index for t in self.dora_indicators + self.ura_dora_indicators)
+            over = [str(Tile.from_index(i)) for i in sorted(shown) if shown[i] > 4]
+            if over:
+                raise HandError("contradictory_context", f"more than four copies of {', '.join(over)} among the dora "
+                                                         "indicators", tiles=over)
+            reds = [t for t in self.dora_indicators + self.ura_dora_indicators if t.red]
+            if len(reds) != len(set(reds)):
+                raise HandError("contradictory_context", "each red five exists once, counting the dora indicators")
         return self
 
     def check_against(self, hand: Hand) -> None:
@@ -603,14 +619,25 @@ def read_request(data: Mapping[str, Any]) -> tuple[Hand, WinContext]:
         if unknown:
             raise HandError("invalid_hand_json", f"unknown request field(s) {sorted(unknown)}")
         hand_data = data["hand"]
-        context_data = data.get("context") or {}
+        context_data = data.get("context")
+        if context_data is None:  # null is no context; [], false, 0 or "" is no context object either (as 'melds')
+            context_data = {}
         if not isinstance(hand_data, Mapping) or not isinstance(context_data, Mapping):
             raise HandError("invalid_hand_json", "'hand' and 'context' must be objects")
         # Tolerate context fields sitting in the hand object (as in the rulebook example file).
         stray = {k: v for k, v in hand_data.items() if k in CONTEXT_FIELDS and k not in HAND_FIELDS}
+        clash = sorted(k for k in stray if k in context_data and context_data[k] != stray[k])
+        if clash:  # the context's value silently won: which was meant is the client's to say
+            key = clash[0]
+            raise HandError("contradictory_context", f"{key!r} is {reprlib.repr(stray[key])} in 'hand' but "
+                                                     f"{reprlib.repr(context_data[key])} in 'context'; send it once",
+                            key=key)
         hand_data = {k: v for k, v in hand_data.items() if k not in stray}
         context_data = {**stray, **context_data}
     else:
+        if "context" in data:  # the nested form without its 'hand' ({"Hand": ...}): 'context' is no unknown field
+            raise HandError("invalid_hand_json", f"a request with 'context' needs 'hand' beside it (its fields: "
+                                                 f"{sorted(data)})")
         unknown = set(data) - HAND_FIELDS - CONTEXT_FIELDS
         if unknown:
             raise HandError("invalid_hand_json", f"unknown field(s) {sorted(unknown)}")

@@ -24,8 +24,11 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
         for key, _ in pairs:
             if key in seen:
                 shown = key if len(key) <= SHOWN_KEY_CHARACTERS else key[:SHOWN_KEY_CHARACTERS - 3] + "..."
+                # JSON may name a lone surrogate ("\ud800"), which no UTF-8 answer can hold: the key in details is
+                # escaped as the message's repr is (it stopped the CLI with a traceback and gave the service a 500)
                 raise HandError("duplicate_key", f"the key {shown!r} appears twice in one JSON object, so which value "
-                                                 "was meant is ambiguous; send each key once", key=shown)
+                                                 "was meant is ambiguous; send each key once",
+                                key=shown.encode("utf-8", "backslashreplace").decode("utf-8"))
             seen.add(key)
     return out
 

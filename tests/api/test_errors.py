@@ -222,6 +222,44 @@ def test_a_key_sent_twice_in_a_json_form_field_is_refused_naming_it(client, fiel
     assert repr(key) in error["message"] and error["details"] == {"key": key}
 
 
+@pytest.mark.parametrize("path, fields", [
+    ("/v1/hands/score", None),
+    ("/v1/score", {"context": '{"\\ud800": true, "\\ud800": false}'}),
+    ("/v1/score", {"rules": "riichi", "options": '{"\\ud800": true, "\\ud800": false}'}),
+])
+def test_a_key_sent_twice_that_is_a_lone_surrogate_is_refused_not_a_500(client, path, fields):
+    # JSON may write a lone surrogate ("\ud800"); the repeated key went back raw in details, and rendering the
+    # answer as UTF-8 failed: 500 internal_error
+    if fields is None:
+        response = client.post(path, content=b'{"\\ud800": 1, "\\ud800": 2}',
+                               headers={"content-type": "application/json"})
+    else:
+        response = client.post(path, files={"image": ("a.jpg", b"", "image/jpeg")}, data=fields)
+    error = assert_error(response, 422, "duplicate_key")
+    assert error["details"] == {"key": "\\ud800"}
+
+
+@pytest.mark.parametrize("path, body", [
+    ("/v1/hands/score", b'{"hand": "123456789m11p23p +4p", "\\ud800": 1}'),
+    ("/v1/tiles/score", b'{"tiles": [], "width": 10, "height": 10, "\\ud800": 1}'),
+])
+def test_a_lone_surrogate_key_in_a_json_body_is_named_not_taken_for_a_missing_header(client, path, body):
+    # pydantic reports a key it cannot read as text at the body itself, with the key as input: the answer told a
+    # client that had sent application/json to send "a JSON object with Content-Type: application/json"
+    error = assert_error(client.post(path, content=body, headers={"content-type": "application/json"}),
+                         422, "invalid_request")
+    assert "Content-Type" not in error["message"] and "lone surrogate" in error["message"]
+    assert "'\\ud800'" in error["message"]
+
+
+def test_dora_indicators_that_contradict_themselves_are_a_422_before_the_photo_is_read(client):
+    # "A contradictory or invalid context is a 422 before any image work": five 5p among the indicators passed the
+    # context check, and the photo was read (here: an empty upload, 400 empty_file) before anything said so
+    response = client.post("/v1/score", files={"image": ("a.jpg", b"", "image/jpeg")},
+                           data={"rules": "riichi", "dora_indicators": "5p5p5p", "ura_dora_indicators": "5p5p"})
+    assert_error(response, 422, "contradictory_context")
+
+
 @pytest.mark.parametrize("content_type", [None, "text/plain;charset=UTF-8", "application/x-www-form-urlencoded"])
 def test_a_json_body_not_labelled_json_is_told_to_say_so(client, content_type):
     # fetch(url, {method: "POST", body: JSON.stringify(...)}) labels the body text/plain;charset=UTF-8. The answer

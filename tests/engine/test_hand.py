@@ -285,3 +285,53 @@ def test_a_plain_five_names_the_red_five_the_hand_shows():
     # the same face still goes first: a list with both a 5p and a 0p gives up the 5p when 5p is named
     both = Hand.from_json({"concealed": "123m4056p789s1122z", "winning_tile": "5p"})
     assert both.winning_tile == Tile.parse("5p") and Tile.parse("0p") in both.concealed
+
+
+@pytest.mark.parametrize("context", [[], False, 0, ""])
+def test_a_context_that_is_no_object_is_refused(context):
+    # [], false, 0 or "" was read as no context at all (`or {}`), and the hand scored under MCR's defaults, as
+    # 'melds': {} was read as no melds; null is still no context
+    with pytest.raises(HandError) as info:
+        read_request({"hand": _HAND, "context": context})
+    assert info.value.code == "invalid_hand_json" and "'context'" in info.value.message
+    assert read_request({"hand": _HAND, "context": None}) == read_request({"hand": _HAND})
+
+
+def test_a_context_field_in_the_hand_that_the_context_contradicts_is_refused():
+    # a context field may sit in the hand object (the rulebook example file keeps self_drawn there), but where the
+    # context names it too with another value, the context's silently won: a riichi request was scored under MCR
+    with pytest.raises(HandError) as info:
+        read_request({"hand": {**_HAND, "rules": "riichi"}, "context": {"rules": "mcr"}})
+    assert info.value.code == "contradictory_context"
+    assert "'rules'" in info.value.message and "'riichi'" in info.value.message and "'mcr'" in info.value.message
+    # the same value twice says one thing
+    hand, context = read_request({"hand": {**_HAND, "self_drawn": True}, "context": {"self_drawn": True}})
+    assert context.self_drawn
+
+
+@pytest.mark.parametrize("data", [{"context": {"rules": "riichi"}}, {"Hand": _HAND, "context": {"rules": "riichi"}},
+                                  {**_HAND, "context": {"rules": "riichi"}}])
+def test_a_context_without_its_hand_says_hand_is_missing(data):
+    # read as the flat form, 'context' was named an unknown field ("unknown field(s) ['Hand', 'context']"), which it
+    # is not: the hand beside it is what is missing
+    with pytest.raises(HandError) as info:
+        read_request(data)
+    assert info.value.code == "invalid_hand_json"
+    assert "needs 'hand'" in info.value.message and "unknown" not in info.value.message
+
+
+@pytest.mark.parametrize("field, value", [("type", 5), ("type", None), ("type", ["chow"]), ("from", 5),
+                                          ("from", ["left"]), ("from", True)])
+def test_a_meld_field_of_the_wrong_json_type_is_a_shape_error_naming_field_and_value(field, value):
+    # as a tile code's: a number where a word belongs is no word at all. 'type' was answered invalid_meld ("unknown
+    # meld type 5") and 'from' invalid_meld_source, beside 'claimed': 5 as invalid_hand_json in the same meld
+    meld = {"type": "pung", "tiles": "777z", "from": "left"}
+    with pytest.raises(HandError) as info:
+        read_request({"hand": {"concealed": "123456789m1p", "melds": [{**meld, field: value}], "winning_tile": "1p"}})
+    assert info.value.code == "invalid_hand_json"
+    assert repr(field) in info.value.message and repr(value) in info.value.message
+    # a word that is no type or seat keeps its own code; a null 'from' is no 'from'
+    with pytest.raises(HandError) as info:
+        Meld.from_json({**meld, field: "sideways"}).validate()
+    assert info.value.code == {"type": "invalid_meld", "from": "invalid_meld_source"}[field]
+    assert Meld.from_json({"type": "chow", "tiles": "345s", "from": None}) == Meld.parse("c345s<")

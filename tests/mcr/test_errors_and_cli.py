@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -14,6 +17,8 @@ from engine.__main__ import _score_stream
 from engine.mcr import score
 
 from ..engine.strategies import hands
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def request(concealed, winning, melds=(), **context):
@@ -130,6 +135,45 @@ def test_cli_refuses_a_key_sent_twice_naming_it(line, key):
     assert [r["ok"] for r in results] == [False, True]
     assert results[0]["error"]["code"] == "duplicate_key"
     assert repr(key) in results[0]["error"]["message"] and results[0]["error"]["details"] == {"key": key}
+
+
+def test_cli_answers_a_key_sent_twice_that_is_a_lone_surrogate_and_goes_on():
+    # JSON may write a lone surrogate ("\ud800"); the repeated key went back raw in details, which UTF-8 cannot
+    # hold: the run stopped with a traceback (UnicodeEncodeError) before answering the line or any after it
+    line = '{"\\ud800": 1, "\\ud800": 2}'
+    out = io.StringIO()
+    _score_stream(io.StringIO(line + "\n" + json.dumps(request("123m456p789s11z23s", "1s")) + "\n"), out)
+    out.getvalue().encode("utf-8")  # what stdout does with it
+    results = [json.loads(text) for text in out.getvalue().splitlines()]
+    assert [r["ok"] for r in results] == [False, True]
+    assert results[0]["error"]["code"] == "duplicate_key"
+    assert results[0]["error"]["details"] == {"key": "\\ud800"}
+
+
+
+def test_cli_writes_to_a_stdout_that_cannot_hold_chinese_names_and_goes_on():
+    # a Windows console or redirected file in cp1252: every scored line carries name_zh, and the run stopped at the
+    # first with a traceback (UnicodeEncodeError); the line is now written escaped to ASCII
+    raw = io.BytesIO()
+    out = io.TextIOWrapper(raw, encoding="cp1252", newline="\n")
+    good = json.dumps(request("123m456p789s11z23s", "1s"))
+    _score_stream(io.StringIO(good + "\n" + good + "\n"), out)
+    results = [json.loads(text) for text in raw.getvalue().decode("cp1252").splitlines()]
+    assert [r["ok"] for r in results] == [True, True]
+    assert results[0] == score_request(json.loads(good))
+
+
+def test_cli_stops_quietly_when_its_reader_goes_away(tmp_path):
+    # `python -m engine score hands.jsonl | head -n 1`: head exits after the first line, and the next write ended the
+    # run with a BrokenPipeError traceback on stderr (cat, grep and jq stop silently; so does vision's CLI)
+    batch = tmp_path / "hands.jsonl"
+    batch.write_text((json.dumps(request("123m456p789s11z23s", "1s")) + "\n") * 2000)
+    run = subprocess.Popen([sys.executable, "-m", "engine", "score", str(batch)], cwd=ROOT, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+    assert json.loads(run.stdout.readline())["ok"] is True
+    run.stdout.close()
+    err = run.stderr.read().decode()
+    assert run.wait(timeout=120) != 0 and "Traceback" not in err and "BrokenPipe" not in err, err
 
 contexts = st.builds(lambda flags, seat, prevalent: WinContext(
     self_drawn=flags[0], last_tile=flags[1], last_wall_tile=flags[2], kong_replacement=flags[3],

@@ -12,7 +12,7 @@ import pytest
 
 from engine import Hand, HandError, arrangements, score_request
 from engine.decompose import GroupKind, Shape
-from engine.hand import RIICHI_OPTIONS
+from engine.hand import RIICHI_OPTIONS, WinContext
 from engine.riichi import RULESETS, score
 from engine.riichi.rules import resolve
 from engine.riichi.view import HandFacts, readings
@@ -184,6 +184,19 @@ def test_a_blessing_is_never_on_the_last_tile_or_a_robbed_kong(context):
     out = score_request({"hand": REQUEST["hand"], "context": {"rules": "riichi", **context}})
     assert not out["ok"] and out["error"]["code"] == "contradictory_context"
 
+
+
+@pytest.mark.parametrize("indicators", [{"dora_indicators": "5p5p5p5p5p"},
+                                        {"dora_indicators": "5p5p5p", "ura_dora_indicators": "5p5p"},
+                                        {"dora_indicators": "0p", "ura_dora_indicators": "0p"}])
+def test_dora_indicators_that_contradict_themselves_are_refused_without_a_hand(indicators):
+    # five 5p, or one red 5p twice, among the indicators alone: refused only beside a hand (check_against), so the
+    # context passed validate() and /v1/score read the photo before saying so (or never did: no hand read)
+    with pytest.raises(HandError) as info:
+        WinContext.from_json({"rules": "riichi", **indicators}).validate()
+    assert info.value.code == "contradictory_context" and "indicators" in info.value.message
+    out = score_request({"hand": REQUEST["hand"], "context": {"rules": "riichi", **indicators}})
+    assert out["error"]["code"] == "contradictory_context"
 
 def test_flowers_are_not_used_in_riichi():
     # interfaces.md: "flowers: ... (MCR: 1 point each; riichi: not used)". A riichi hand sent with flowers was refused
