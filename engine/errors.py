@@ -50,7 +50,7 @@ ERROR_CODES = {
     "invalid_meld_source": "a missing, unknown or impossible 'from' (chows come only from the left; concealed kongs have none)",
     "claimed_not_in_meld": "the claimed tile is not one of the meld's tiles",
     "winning_tile_not_in_hand": "a 14-tile concealed list that does not contain the winning tile",
-    "contradictory_context": "context flags that cannot all be true, or a context the hand contradicts (a fifth copy counting the dora indicators)",
+    "contradictory_context": "context flags that cannot all be true, a context the hand contradicts (a fifth copy counting the dora indicators), indicators that contradict themselves (five of a kind, one red five twice), or a context field the hand object gives with another value",
     "invalid_context": "a context field with a wrong value (unknown wind, negative honba, ...)",
     "unknown_rules": "rules other than 'mcr' or 'riichi', or an unknown riichi ruleset or option",
     "not_winning": "the tiles do not form a legal winning shape",

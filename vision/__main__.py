@@ -79,6 +79,18 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+# onnxruntime starts this many threads for each model's session: --threads 100000 hung while the models loaded, and
+# -1 went through unchecked. 256 is far above any CPU this runs on.
+MAX_THREADS = 256
+
+
+def _threads(text: str) -> int:
+    value = _at_least_one(text)
+    if value > MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_THREADS}, not {value}")
+    return value
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m vision", description="Mahjong tile recognition")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -88,7 +100,8 @@ def main(argv=None) -> int:
     # the recogniser's own default, so that the line's hand is the one the API reads from the same photo
     r.add_argument("--topk", type=_at_least_one, default=None,
                    help="classes kept per tile, listed in `top` and weighed by the hand reader (default: 8)")
-    r.add_argument("--threads", type=int, default=None)
+    r.add_argument("--threads", type=_threads, default=None,
+                   help=f"onnxruntime threads per model, 1-{MAX_THREADS} (default: the cores, at most 4)")
     r.add_argument("--timings", action="store_true", help="add per-stage milliseconds")
     args = ap.parse_args(argv)
     if args.cmd == "recognize":

@@ -221,6 +221,17 @@ def test_cli_refuses_a_topk_below_one(option, capsys):
     assert "--topk" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("value", ["0", "-1", "100000", "two"])
+def test_cli_refuses_threads_out_of_range(value, capsys):
+    # --threads 100000 hung while onnxruntime started the models' threads, and -1 went through unchecked (session 43)
+    from vision.__main__ import main
+
+    with pytest.raises(SystemExit) as exit_info:
+        main(["recognize", "--threads", value, str(HK_FIXTURES[0])])
+    assert exit_info.value.code == 2
+    assert "--threads" in capsys.readouterr().err
+
+
 def test_cli_says_when_the_models_are_missing(tmp_path, capsys):
     from vision.__main__ import main
 
