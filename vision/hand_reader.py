@@ -48,6 +48,8 @@ WARNING_CODES = {
     "winning_tile_not_set_apart": "no tile set apart; the right-most standing tile is assumed (request: winning_tile)",
     "winning_tile_overridden": "the request names a winning tile other than the set-apart tile's face",
     "concealed_kong_face_unknown": "a concealed kong shows no face (request: concealed_kong_tiles); no hand until then",
+    "concealed_kong_tiles_unused": "the request names more concealed kong faces than the photo shows kongs with no "
+                                   "face: the extra names are ignored",
     "tile_corrected": "a tile's face was changed from its top-1: the most probable legal hand (policy V5, V6)",
     "correction_outside_top_k": "a legal hand needed a face outside a tile's top-k: check the photo",
     "no_legal_hand": "no reading of the tiles is a legal winning hand",
@@ -381,6 +383,13 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                      f"{missing} concealed kong(s) show no face: name them with 'concealed_kong_tiles'")
         reading.requests.append({"field": "concealed_kong_tiles", "count": len(unknown_kongs),
                                  "boxes": [[_box(detections, t) for t in m.tiles] for m in unknown_kongs]})
+    if len(kong_requests) > len(unknown_kongs):
+        # a client's list longer than the kongs it names (a face typed twice, a kong the photo shows face up) was
+        # ignored without a word (session 43's audit); the names are used in reading order, so the last ones go
+        unused = [FACE_CODES[k] for k in kong_requests[len(unknown_kongs):]]
+        reading.warn("concealed_kong_tiles_unused",
+                     f"'concealed_kong_tiles' names {len(kong_requests)} face(s) but {len(unknown_kongs)} concealed"
+                     f" kong(s) show no face: {', '.join(unused)} ignored")
     if layout.winning is not None and winning_request is not None:
         top = int(detections.class_ids[layout.winning])
         if top != winning_request:

@@ -154,6 +154,18 @@ def test_concealed_kong_all_face_down_asks_for_its_face(photo):
     assert_hand(answered, "123m555p888s3z x6666z +3z")
 
 
+def test_more_concealed_kong_faces_than_kongs_are_ignored_with_a_warning():
+    # a list longer than the photo's face-down kongs was ignored without a word (session 43's audit): the names
+    # are used in reading order, and the extra ones are named in the warning
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d d d d")
+    reading, _ = read(table, concealed_kong_tiles=["6z", "1z", "6z"])
+    assert_hand(reading, "123m555p888s3z x6666z +3z")
+    warning = reading.warnings[reading.warning_codes.index("concealed_kong_tiles_unused")]
+    assert warning.endswith("1z, 6z ignored"), warning
+    answered, _ = read(table, concealed_kong_tiles=["6z"])
+    assert "concealed_kong_tiles_unused" not in answered.warning_codes
+
+
 def test_concealed_kong_two_down_two_up():
     table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d 2s 2s d")
     reading, order = read(table)
