@@ -820,3 +820,19 @@ def test_a_corrected_tile_laid_on_a_claimed_one_is_named_by_a_plain_int(added):
     assert [c["tile_index"] for c in reading.corrections] == [detection_of(order, 14)]
     assert all(type(c["tile_index"]) is int for c in reading.corrections)
     json.dumps(reading.to_json())
+
+
+def test_tiles_whose_every_probability_is_zero_read_without_numpy_warnings():
+    # /v1/tiles/score takes a client's confidences; all of them 0 printed numpy's "divide by zero encountered in log"
+    # for every tile (session 43's audit): the costs floor the top-1 as they floor the rest, so nothing warns
+    import warnings
+    from dataclasses import replace
+
+    table = Table().row("1m 2m 3m 4p 5p 6p 7s 8s 9s 1z 2z 2z 2z | 1z")
+    detections, size, _ = table.photo()
+    zero = replace(detections, confidence=np.zeros_like(detections.confidence),
+                   topk_probs=np.zeros_like(detections.topk_probs))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        reading = read_hand(zero, size)
+    assert reading is not None

@@ -182,7 +182,9 @@ class TileFacts:
         """What calling tile t a flower costs: 2 log(p_top1 / P(flower)), 0 when the top-1 is a flower."""
         mass = max(float(self.flower_mass[t]), MASS_FLOOR)
         turned = FLOWER_TURNED_COST if self.turned[t] else 0.0  # flowers are laid out upright, like the hand
-        return turned + max(0.0, 1.5 * float(np.log(float(self.top_probability[t]) / mass)))
+        # (the top-1 floored too: a client's tiles may all say 0, and log(0) warned on every such tile)
+        top = max(float(self.top_probability[t]), MASS_FLOOR)
+        return turned + max(0.0, 1.5 * float(np.log(top / mass)))
 
     def can_meld(self, tiles: tuple[int, ...]) -> bool:
         """Whether the tiles' likely faces (``faces``) can make a pung, a kong or (three tiles) a chow."""
@@ -214,7 +216,8 @@ class TileFacts:
 
     def playing_cost(self, t: int) -> float:
         mass = max(float(self.playing_mass[t]), MASS_FLOOR)
-        return max(0.0, 1.5 * float(np.log(float(self.top_probability[t]) / mass)))
+        top = max(float(self.top_probability[t]), MASS_FLOOR)  # (as in flower_cost)
+        return max(0.0, 1.5 * float(np.log(top / mass)))
 
 
 def _cut_cost(gap: float) -> float:
