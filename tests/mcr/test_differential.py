@@ -66,7 +66,8 @@ def test_agreement_on_plain_hands():
     assert same_fans / n >= 0.9496
 
 
-@pytest.mark.parametrize("text", ["1112222444789m +3m", "1112222444456m +3m", "1112444789m p222m< +3m"])
+@pytest.mark.parametrize("text", ["1112222444789m +3m", "1112222444456m +3m", "1112444789m p222m< +3m",
+                                  "1112222444m c78*9m< +3m", "1112444456m p222m> +3m", "1112222444m c45*6m< +3m"])
 @pytest.mark.parametrize("self_drawn", [False, True])
 def test_a_unique_wait_read_as_another_wait_by_pymahjonggb_is_explained(text, self_drawn):
     # Found on fresh seeds (session 43): 3m is the only tile that can still complete these hands (the fifth 2m is
