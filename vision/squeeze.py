@@ -57,27 +57,30 @@ def localize_unsqueezed(localize: Localize, image: np.ndarray, localize_squeezed
     """Run ``localize`` (BGR image -> boxes (N, 4) xyxy, scores (N,), back scores (N,)) on ``image`` and, when it
     looks squeezed, on stretched copies; keep one answer (see the module docstring).
 
-    ``localize_squeezed``: when given, it decides every picture whose anisotropy passes the gate (the picture as it
-    came and the stretched copies, by the rule above), and ``localize`` reads the others. Where it keeps a non-square
-    gated picture as it came (no squeeze found), the picture is read by ``localize`` as an ungated one is: a
-    picture that kept a camera's aspect ratio was not forced into a frame, and the rows of an oblique photo pass the
-    gate too (a quarter of synthetic scenes), which that localiser (train10, session 6) boxes worse than
-    ``localize`` (docs/rules-session42.md, R68c; until session 42 its boxes were kept). A square picture keeps them:
-    on hk-photos, whose exporter forced every photo into 640 x 640, the main localiser's boxes lost a train hand and
-    some F1 (R68b).
+    Only a square picture (``is_square``) is looked at for a squeeze: a squeeze comes from a tool that forces pictures
+    into a square frame (hk-photos' exporter: 640 x 640), and a picture that kept a camera's aspect ratio was not
+    forced into one. Any other picture is read by ``localize`` as it came (docs/rules-session43.md, R70; before it,
+    R68c of docs/rules-session42.md ran the squeezed localiser on such a picture first, where its gradients passed the
+    gate, as the rows of an oblique photo do).
+
+    ``localize_squeezed``: when given, it decides every square picture whose anisotropy passes the gate (the picture
+    as it came and the stretched copies, by the rule above), its boxes kept even where it finds no squeeze (on
+    hk-photos the main localiser's boxes of those pictures lost a train hand and some F1: R68b), and ``localize``
+    reads the other square pictures.
 
     Returns (boxes (N, 4) in ``image`` pixels, scores, back scores, landscape (N,) bool: the box is wider than tall
     once the squeeze is undone, factor kept: 1 = as it came, +k = horizontal axis stretched k times, -k = vertical)."""
+    if not is_square(image):
+        # a squeeze comes from a tool that forces pictures into a square frame (hk-photos' exporter): a picture that
+        # kept another aspect ratio, a camera's, was not forced into one, and is read as it came (R70,
+        # docs/rules-session43.md; R68c read it with the squeezed localiser first)
+        boxes, scores, backs = localize(image)
+        return boxes, scores, backs, _landscape(boxes), 1
     a = None
     if localize_squeezed is not None:
         a = anisotropy(image)
         if abs(a) >= GATE:
-            answer = _unsqueezed(localize_squeezed, image, a)
-            *_, factor = answer
-            if factor != 1 or is_square(image):
-                return answer
-            boxes, scores, backs = localize(image)
-            return boxes, scores, backs, _landscape(boxes), 1
+            return _unsqueezed(localize_squeezed, image, a)
     return _unsqueezed(localize, image, a)
 
 

@@ -109,33 +109,31 @@ def test_squeezed_localizer_decides_every_gated_picture():
     assert factor == 1 and len(boxes) == 12 and main.shapes == [(640, 640)] and squeezed.shapes == []
 
 
-def test_gated_picture_found_not_squeezed_gets_the_main_localisers_boxes():
-    """A gated picture of a camera's aspect ratio (an oblique photo's rows pass the gate too) that the squeezed
-    localiser keeps as it came gets the main localiser's boxes of it; a square one, the frame an exporter forces
-    pictures into, keeps the squeezed localiser's (docs/rules-session42.md, R68c; until session 42 every gated
-    picture kept them)."""
+def test_a_picture_that_is_not_square_is_read_as_it_came_by_the_main_localiser():
+    """A picture of a camera's aspect ratio was not forced into a frame, so it is read as it came by the main
+    localiser alone, even where its gradients pass the gate (an oblique photo's rows do) and even where the squeezed
+    localiser would keep a stretch (docs/rules-session43.md, R70; R68c ran the squeezed localiser on it first, and kept
+    a stretch it found). A square picture, the frame an exporter forces pictures into, is read as before."""
     oblique = np.ascontiguousarray(_checkerboard(8, 64)[:480])  # 640 x 480, past the gate
     assert anisotropy(oblique) > GATE and not is_square(oblique) and is_square(_checkerboard(8, 64))
     main = _FakeLocalizer(n=12, aspect=1.0, tolerance=5.0)
-    squeezed = _FakeLocalizer(n=9, aspect=1.0)  # finds 9 confident tiles as the picture came: no stretch tried
-    boxes, scores, _, _, factor = localize_unsqueezed(main, oblique, squeezed)
-    assert factor == 1 and len(boxes) == 12 and main.shapes == [(480, 640)] and squeezed.shapes == [(480, 640)]
-    main.shapes.clear(), squeezed.shapes.clear()
+    squeezed = _FakeLocalizer(n=10, aspect=0.75 / 4)  # would find its tiles once the heights are shrunk 3-6 times
+    boxes, scores, _, landscape, factor = localize_unsqueezed(main, oblique, squeezed)
+    assert factor == 1 and len(boxes) == 12 and main.shapes == [(480, 640)] and squeezed.shapes == []
+    assert landscape.shape == (12,)
+    # without a squeezed localiser too: the main one is not run on stretched copies of it
+    few = _FakeLocalizer(n=10, aspect=0.75 / 4)  # nothing confident as it came
+    *_, factor = localize_unsqueezed(few, oblique)
+    assert factor == 1 and few.shapes == [(480, 640)]
+    # the square picture: the squeezed localiser decides it, stretch and all
+    main.shapes.clear()
+    squeezed = _FakeLocalizer(n=10, aspect=1 / 4)
+    boxes, *_, factor = localize_unsqueezed(main, _checkerboard(8, 64), squeezed)
+    assert factor == 3 and len(boxes) == 10 and main.shapes == [] and len(squeezed.shapes) == 7
+    # and a square picture the squeezed localiser reads as it came keeps its boxes (R68b lost real F1 without them)
+    squeezed = _FakeLocalizer(n=9, aspect=1.0)
     boxes, *_, factor = localize_unsqueezed(main, _checkerboard(8, 64), squeezed)
     assert factor == 1 and len(boxes) == 9 and main.shapes == [] and squeezed.shapes == [(640, 640)]
-    nowhere = _FakeLocalizer(n=10, aspect=100.0)  # finds nothing confident at any stretch: kept as it came
-    boxes, *_, factor = localize_unsqueezed(main, oblique, nowhere)
-    assert factor == 1 and len(boxes) == 12 and main.shapes == [(480, 640)] and len(nowhere.shapes) == 7
-
-
-def test_stretch_kept_in_a_picture_of_a_cameras_aspect():
-    """A gated picture that is not square, in which the squeezed localiser keeps a stretch, keeps its answer: only
-    a picture it reads as it came goes to the main localiser (R68c)."""
-    oblique = np.ascontiguousarray(_checkerboard(8, 64)[:480])
-    main = _FakeLocalizer(n=12, aspect=1.0, tolerance=5.0)
-    squeezed = _FakeLocalizer(n=10, aspect=0.75 / 4)  # its tiles show once the heights are shrunk 3 to 6 times
-    boxes, *_, factor = localize_unsqueezed(main, oblique, squeezed)
-    assert factor > 1 and len(boxes) == 10 and main.shapes == []
 
 
 @pytest.fixture(scope="module")
