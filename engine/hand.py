@@ -606,6 +606,15 @@ def _normalise_wind(value: str, what: str) -> str:
     return wind
 
 
+def _context_value(key: str, value: Any) -> Any:
+    """A context field's value as ``WinContext`` reads it (winds by their letter, indicators as tiles), or the value
+    as sent where it does not read (the request then fails on it, or on the clash)."""
+    try:
+        return getattr(WinContext.from_json({key: value}), key)
+    except HandError:
+        return value
+
+
 def read_request(data: Mapping[str, Any]) -> tuple[Hand, WinContext]:
     """Read a scoring request, nested ``{"hand": ..., "context": ...}`` or flat, and validate both.
 
@@ -626,14 +635,17 @@ def read_request(data: Mapping[str, Any]) -> tuple[Hand, WinContext]:
             raise HandError("invalid_hand_json", "'hand' and 'context' must be objects")
         # Tolerate context fields sitting in the hand object (as in the rulebook example file).
         stray = {k: v for k, v in hand_data.items() if k in CONTEXT_FIELDS and k not in HAND_FIELDS}
-        clash = sorted(k for k in stray if k in context_data and context_data[k] != stray[k])
+        # A field in both that reads alike ("E" and "east", "5p" and ["5p"]) is the same field sent twice; null is a
+        # field not given, on either side.
+        clash = sorted(k for k in stray if context_data.get(k) is not None and stray[k] is not None
+                       and _context_value(k, context_data[k]) != _context_value(k, stray[k]))
         if clash:  # the context's value silently won: which was meant is the client's to say
             key = clash[0]
             raise HandError("contradictory_context", f"{key!r} is {reprlib.repr(stray[key])} in 'hand' but "
                                                      f"{reprlib.repr(context_data[key])} in 'context'; send it once",
                             key=key)
         hand_data = {k: v for k, v in hand_data.items() if k not in stray}
-        context_data = {**stray, **context_data}
+        context_data = {**stray, **{k: v for k, v in context_data.items() if v is not None or k not in stray}}
     else:
         if "context" in data:  # the nested form without its 'hand' ({"Hand": ...}): 'context' is no unknown field
             raise HandError("invalid_hand_json", f"a request with 'context' needs 'hand' beside it (its fields: "

@@ -309,6 +309,21 @@ def test_a_context_field_in_the_hand_that_the_context_contradicts_is_refused():
     assert context.self_drawn
 
 
+def test_a_context_field_sent_twice_written_two_ways_is_one_field():
+    # "E" and "east", "5p" and ["5p"] read alike: refusing them as contradictory (as the first version of the check
+    # did, comparing the values as sent) told the client its two equal values disagreed; null is a field not given
+    _, context = read_request({"hand": {**_HAND, "seat_wind": "E"}, "context": {"seat_wind": "east"}})
+    assert context.seat_wind == "E"
+    _, context = read_request({"hand": {**_HAND, "rules": "riichi", "dora_indicators": "5p"},
+                               "context": {"rules": "riichi", "dora_indicators": ["5p"]}})
+    assert [str(t) for t in context.dora_indicators] == ["5p"]
+    _, context = read_request({"hand": {**_HAND, "seat_wind": "S"}, "context": {"seat_wind": None}})
+    assert context.seat_wind == "S"  # the hand's value, not the default's
+    with pytest.raises(HandError) as info:
+        read_request({"hand": {**_HAND, "seat_wind": "S"}, "context": {"seat_wind": "east"}})
+    assert info.value.code == "contradictory_context"
+
+
 @pytest.mark.parametrize("data", [{"context": {"rules": "riichi"}}, {"Hand": _HAND, "context": {"rules": "riichi"}},
                                   {**_HAND, "context": {"rules": "riichi"}}])
 def test_a_context_without_its_hand_says_hand_is_missing(data):
