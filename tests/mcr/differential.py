@@ -172,13 +172,16 @@ def classify(hand: Hand, context: WinContext) -> tuple[bool, bool, list[str]]:
             stages.append(adjusted)
     if adjusted == ours:
         return same_total, False, used
-    if "exhausted_other_wait" in used:
-        # M7 beside M16: PyMahjongGB's own reading may take the unique winning tile as another wait than the one our
-        # kept reading names (1112222444789m +3m: 111 234 gives 边张 3m, 111 22 24+3 ... 坎张), so its answer is our
-        # other reading's once that reading's wait fan is added (session 43's audit on fresh seeds found 12 such hands)
-        before = stages[used.index("exhausted_other_wait")]
-        stages += [{**before, fan: 1} for fan in sorted(WAITS)]
     other = _other_arrangement(result.fan_points, stages, case)
+    if not other and "exhausted_other_wait" in used:
+        # M7 beside M16: PyMahjongGB's own reading may take the unique winning tile as another wait than the one our
+        # kept reading names (1112222444789m +3m: 边张 in our 111 234 reading, 坎张 in 111 222 24+3), so its answer
+        # is another of our readings of the same total once that reading's own wait fan is added (session 43's
+        # audit: 12 such cases among 985,694 enumerated one-suit hands); only an equal total explains it
+        before = stages[used.index("exhausted_other_wait")]
+        if _other_arrangement(result.fan_points, [{**before, fan: 1} for fan in sorted(WAITS)],
+                              case) == "equal_total_alternative":
+            other = "equal_total_alternative"
     if other:
         return same_total, False, used + [other]
     return same_total, False, used + ["UNEXPLAINED"]
