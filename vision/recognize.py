@@ -103,8 +103,8 @@ class Recognizer:
         # median short side of ``close_from`` px or more once the picture's long side is 640 (``is_close_shot``)
         self.close_localizer = close_localizer
         self.close_from = close_from
-        # read pictures that look squeezed with this one instead (vision.squeeze), when given; a picture of a camera's
-        # aspect in which it finds no squeeze gets ``localizer``'s boxes (R68c)
+        # read square pictures that look squeezed with this one instead (vision.squeeze), when given; a picture that
+        # is not square is never looked at for a squeeze (R70)
         self.squeezed_localizer = squeezed_localizer
         self.classifier = classifier
         self.conf = conf
@@ -181,8 +181,8 @@ class Recognizer:
         def run(localizer: Localizer, picture: np.ndarray):
             out, frame = localizer.raw(picture)
             if picture is image:
-                # the last run on the picture as it came is the one whose boxes are returned (the main localiser
-                # after train10 on a gated picture of a camera's aspect, R68c; the close localiser after the main one)
+                # the last run on the picture as it came is the one whose boxes are returned (the close localiser
+                # after the main one on a close shot)
                 raw_as_is["output"] = (out, frame)
             return Localizer.postprocess(out, frame, self.conf, self.iou, contain=self.contain)
 

@@ -1,7 +1,9 @@
 """Undoing a squeezed photo: a picture forced into the wrong aspect ratio (hk-photos' exporter stretched every photo to
 640x640, so a tight shot of one row of tiles, 10:1 wide, arrives with its tiles ten times too thin).
 
-The localiser finds almost nothing in such a picture. The squeeze shows in the picture itself: the axis that was
+The localiser finds almost nothing in such a picture. Only a square picture is looked at for a squeeze, the frame
+such a tool forces pictures into (R70, docs/rules-session43.md: a photo that kept its camera's aspect ratio was not
+forced into one). The squeeze shows in the picture itself: the axis that was
 shrunk carries most of the brightness gradient (``anisotropy``). When it is large and the picture as it came gives
 fewer than ``ENOUGH_AS_IS`` confident boxes, the localiser is also run on copies of the picture shrunk along the
 *other* axis by each factor of ``STRETCHES`` (the same, to the network, as stretching the squeezed axis back). Each
@@ -86,7 +88,7 @@ def localize_unsqueezed(localize: Localize, image: np.ndarray, localize_squeezed
 
 def is_square(image: np.ndarray, tolerance: float = SQUARE_TOLERANCE) -> bool:
     """Whether the picture's sides differ by ``tolerance`` or less (of the longer): the frame a tool forcing pictures
-    into a fixed size gives (hk-photos' exporter, 640 x 640), where the squeezed localiser's answer is kept."""
+    into a fixed size gives (hk-photos' exporter, 640 x 640), the only pictures looked at for a squeeze (R70)."""
     h, w = image.shape[:2]
     return abs(w - h) <= tolerance * max(w, h)
 

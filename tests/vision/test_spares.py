@@ -105,9 +105,10 @@ def test_a_spare_completes_the_hand_of_a_photo(rec):
 
 
 def test_spares_come_from_the_localiser_whose_boxes_are_kept(rec):
-    """spare_5151_113 (1280 x 960) passes the squeeze gate and train10 reads it as it came, so its boxes are the main
-    localiser's (R68c): the spare candidates must be that localiser's too, the same as a recogniser with no squeezed
-    localiser gives (spares from train10's output would be candidates beside boxes it never gave)."""
+    """spare_5151_113 (1280 x 960) passes the squeeze gate but is not square, so it is read by the main localiser
+    alone (R70; under R68c train10 read it first, then the main localiser): its boxes and spare candidates are the
+    same as a recogniser with no squeezed localiser gives (spares from train10's output would be candidates beside
+    boxes it never gave)."""
     image = cv2.imread(str(FIXTURES / "spare_5151_113.jpg"))
     boxes, landscape, stretch, spares, _ = rec._find(image)
     plain = Recognizer(rec.localizer, rec.classifier, close_localizer=rec.close_localizer)
