@@ -79,12 +79,11 @@ def _at_least_one(text: str) -> int:
     return value
 
 
-# onnxruntime starts this many threads for each model's session: --threads 100000 hung while the models loaded, and
-# -1 went through unchecked. 256 is far above any CPU this runs on.
-MAX_THREADS = 256
-
-
 def _threads(text: str) -> int:
+    """--threads: onnxruntime starts this many threads for each model's session, so 100000 hung while the models
+    loaded, and -1 went through unchecked."""
+    from .onnx_models import MAX_THREADS
+
     value = _at_least_one(text)
     if value > MAX_THREADS:
         raise argparse.ArgumentTypeError(f"must be at most {MAX_THREADS}, not {value}")
@@ -101,7 +100,7 @@ def main(argv=None) -> int:
     r.add_argument("--topk", type=_at_least_one, default=None,
                    help="classes kept per tile, listed in `top` and weighed by the hand reader (default: 8)")
     r.add_argument("--threads", type=_threads, default=None,
-                   help=f"onnxruntime threads per model, 1-{MAX_THREADS} (default: the cores, at most 4)")
+                   help="onnxruntime threads per model, 1-256 (default: VISION_THREADS, else the cores, at most 4)")
     r.add_argument("--timings", action="store_true", help="add per-stage milliseconds")
     args = ap.parse_args(argv)
     if args.cmd == "recognize":

@@ -40,12 +40,19 @@ pool, which run one after another on a machine of few cores, so a finished sessi
 from the next one: 114.5 -> 68.0 ms per 12 MP photo with it off, the same detections (docs/rules-session25.md, s1)."""
 
 
+MAX_THREADS = 256
+"""The most onnxruntime threads a model session gets: far above any CPU this runs on."""
+
+
 def _session(path: Path, threads: int | None) -> ort.InferenceSession:
     opts = ort.SessionOptions()
     if not ALLOW_SPINNING:
         opts.add_session_config_entry("session.intra_op.allow_spinning", "0")
     threads = threads or int(os.environ.get("VISION_THREADS", "0")) or min(os.cpu_count() or 1, 4)
-    opts.intra_op_num_threads = threads
+    # onnxruntime starts that many threads per session: 100,000 (the CLI's --threads, VISION_THREADS or the service's
+    # MAHJONG_INFERENCE_THREADS) hung the load, and a negative count went through; the CLI refuses such a value, the
+    # other two are held to 1-MAX_THREADS here
+    opts.intra_op_num_threads = min(max(threads, 1), MAX_THREADS)
     opts.inter_op_num_threads = 1
     opts.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     try:

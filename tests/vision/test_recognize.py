@@ -377,3 +377,13 @@ def test_added_kong_hidden_claimed_tile_read_with_the_lift_model(rec):
     assert np.isnan(detections.lifted[~measured]).all()
     reading = read_hand(detections, (640, 480), rules=rules)
     assert reading.hand is not None and same_hand(reading.hand, truth), (reading.hand, reading.warnings)
+
+
+@pytest.mark.parametrize("threads, held", [(100000, 256), (-3, 1)])
+def test_a_session_holds_its_thread_count_in_range(threads, held):
+    # VISION_THREADS or the service's MAHJONG_INFERENCE_THREADS at 100000 hung the model load as the CLI's --threads
+    # did (session 43's review): the session holds the count to 1-256 whoever asks
+    from vision.onnx_models import _session
+
+    session = _session(ROOT / "models" / "lift.onnx", threads)
+    assert session.get_session_options().intra_op_num_threads == held
