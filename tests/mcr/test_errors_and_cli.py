@@ -150,7 +150,6 @@ def test_cli_answers_a_key_sent_twice_that_is_a_lone_surrogate_and_goes_on():
     assert results[0]["error"]["details"] == {"key": "\\ud800"}
 
 
-
 def test_cli_writes_to_a_stdout_that_cannot_hold_chinese_names_and_goes_on():
     # a Windows console or redirected file in cp1252: every scored line carries name_zh, and the run stopped at the
     # first with a traceback (UnicodeEncodeError); the line is now written escaped to ASCII
@@ -174,6 +173,7 @@ def test_cli_stops_quietly_when_its_reader_goes_away(tmp_path):
     run.stdout.close()
     err = run.stderr.read().decode()
     assert run.wait(timeout=120) != 0 and "Traceback" not in err and "BrokenPipe" not in err, err
+
 
 contexts = st.builds(lambda flags, seat, prevalent: WinContext(
     self_drawn=flags[0], last_tile=flags[1], last_wall_tile=flags[2], kong_replacement=flags[3],

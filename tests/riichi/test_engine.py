@@ -198,6 +198,7 @@ def test_dora_indicators_that_contradict_themselves_are_refused_without_a_hand(i
     out = score_request({"hand": REQUEST["hand"], "context": {"rules": "riichi", **indicators}})
     assert out["error"]["code"] == "contradictory_context"
 
+
 def test_flowers_are_not_used_in_riichi():
     # interfaces.md: "flowers: ... (MCR: 1 point each; riichi: not used)". A riichi hand sent with flowers was refused
     # (flower_in_hand); it is the same hand as without them, and a note says they were left out.
