@@ -118,6 +118,23 @@ def test_spares_come_from_the_localiser_whose_boxes_are_kept(rec):
     np.testing.assert_array_equal(spares, plain_spares)
 
 
+def test_a_square_gated_pictures_spares_are_the_squeezed_localisers(rec):
+    """A square picture past the squeeze gate is read by train10 alone (R68c, kept by R70): its boxes and its spare
+    candidates are train10's, the same as a recogniser with train10 as its only localiser gives, and not the main
+    localiser's (here they differ: one spare against none), so no spare sits beside boxes its localiser never gave."""
+    image = cv2.imread(str(FIXTURES / "spare_5151_113.jpg"))
+    square = np.ascontiguousarray(image[:, 160:1120])  # 960 x 960, its rows still past the gate
+    boxes, _, stretch, spares, _ = rec._find(square)
+    alone = Recognizer(rec.squeezed_localizer, rec.classifier)
+    alone_boxes, _, _, alone_spares, _ = alone._find(square)
+    main = Recognizer(rec.localizer, rec.classifier, close_localizer=rec.close_localizer)
+    _, _, _, main_spares, _ = main._find(square)
+    assert stretch == 1 and len(spares) >= 1
+    np.testing.assert_array_equal(boxes, alone_boxes)
+    np.testing.assert_array_equal(spares, alone_spares)
+    assert not np.array_equal(spares, main_spares)
+
+
 def test_other_fits_are_a_kept_boxes_dropped_candidates_best_first():
     from vision.onnx_models import other_fits
 
