@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import sys
 
 from . import strict_json
 from .errors import HandError
+from .json_lines import stop_writing, write_line
 from .scoring import score_request
 
 
@@ -30,13 +29,7 @@ def _score_stream(lines, out) -> int:
         else:
             result = score_request(data)
         failures += not result["ok"]
-        try:
-            out.write(json.dumps(result, ensure_ascii=False) + "\n")
-        except UnicodeEncodeError:
-            # a stdout that cannot hold the answer's text (a Windows console or file in cp1252: every fan's name_zh)
-            # stopped the run with a traceback: the line is written escaped to ASCII instead, as vision's CLI does
-            out.write(json.dumps(result) + "\n")
-        out.flush()
+        write_line(result, out)
     return failures
 
 
@@ -64,10 +57,7 @@ def main(argv: list[str] | None = None) -> int:
             else:
                 _score_stream(sys.stdin.buffer, sys.stdout)
         except BrokenPipeError:
-            # whoever read the lines went away (`... | head -n 1`): stop as cat does, not with a traceback; stdout goes
-            # to devnull so that the interpreter's flush at exit does not raise it again (as vision's CLI does)
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 1
+            return stop_writing()
     # Bad lines are answered on their own line; the exit status stays 0 so pipelines keep their output.
     return status
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
+
+from engine.json_lines import stop_writing, write_line
 
 from .errors import ImageError, ModelFileError
 
@@ -23,16 +24,6 @@ def _hand_reader():
         return getattr(hand_reader, "read_hand", None)
     except ImportError:
         return None
-
-
-def _write_line(line: dict) -> None:
-    """One JSON line on stdout, escaped to ASCII where its text cannot be written as it is: a file name holding
-    bytes that are not UTF-8 (a camera card's, an old Windows disk's GBK names) on a stdout that refuses them stopped
-    the run with a traceback."""
-    try:
-        print(json.dumps(line, ensure_ascii=False), flush=True)
-    except UnicodeEncodeError:
-        print(json.dumps(line), flush=True)
 
 
 def recognize_main(args) -> int:
@@ -66,7 +57,7 @@ def recognize_main(args) -> int:
                 line["warnings"] = result.warnings + [f"hand assembly failed: {exc.__class__.__name__}: {exc}"]
         if args.timings:
             line["timings_ms"] = result.timings_ms
-        _write_line(line)
+        write_line(line)
     # 0 when some image was read (a bad file among good ones is answered on its line, as the engine's CLI answers a
     # bad hand); 1 when none was: `python -m vision recognize missing.jpg && ...` must not go on as if it had read one.
     return 0 if read else 1
@@ -107,10 +98,7 @@ def main(argv=None) -> int:
         try:
             return recognize_main(args)
         except BrokenPipeError:
-            # whoever read the lines went away (`... | head -n 3`): stop as cat does, not with a traceback; stdout
-            # goes to devnull so that the interpreter's flush at exit does not raise it again (Python docs, signal)
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            return 1
+            return stop_writing()
     return 2
 
 

@@ -180,11 +180,8 @@ class TileFacts:
     # ~26% of its top-1 probability, and a kong's misread tile is not split off as a flower.
     def flower_cost(self, t: int) -> float:
         """What calling tile t a flower costs: 2 log(p_top1 / P(flower)), 0 when the top-1 is a flower."""
-        mass = max(float(self.flower_mass[t]), MASS_FLOOR)
         turned = FLOWER_TURNED_COST if self.turned[t] else 0.0  # flowers are laid out upright, like the hand
-        # (the top-1 floored too: a client's tiles may all say 0, and log(0) warned on every such tile)
-        top = max(float(self.top_probability[t]), MASS_FLOOR)
-        return turned + max(0.0, 1.5 * float(np.log(top / mass)))
+        return turned + self._short_of_top(t, self.flower_mass[t])
 
     def can_meld(self, tiles: tuple[int, ...]) -> bool:
         """Whether the tiles' likely faces (``faces``) can make a pung, a kong or (three tiles) a chow."""
@@ -215,9 +212,13 @@ class TileFacts:
         return len(tiles) - best
 
     def playing_cost(self, t: int) -> float:
-        mass = max(float(self.playing_mass[t]), MASS_FLOOR)
-        top = max(float(self.top_probability[t]), MASS_FLOOR)  # (as in flower_cost)
-        return max(0.0, 1.5 * float(np.log(top / mass)))
+        return self._short_of_top(t, self.playing_mass[t])
+
+    def _short_of_top(self, t: int, mass: float) -> float:
+        """1.5 log(p_top1 / mass), 0 where the mass holds the top-1; both floored at MASS_FLOOR (a client's tiles may
+        all say 0, and log(0) warned on every such tile)."""
+        top = max(float(self.top_probability[t]), MASS_FLOOR)
+        return max(0.0, 1.5 * float(np.log(top / max(float(mass), MASS_FLOOR))))
 
 
 def _cut_cost(gap: float) -> float:
