@@ -344,12 +344,12 @@ AMBIGUOUS = [
     ("wide-gap-kong-middle", f"{CONCEALED} | 9s 9s || s9s 9s", f"{HAND} k9999s^ +1z", {}),
     ("wide-gap-kong-right", f"{CONCEALED} | 9s 9s 9s || s9s", f"{HAND} k9999s> +1z", {}),
     # the kong's outer tile set apart from a sideways tile at its inner place: the kong, not a pung and a stray tile
-    ("wide-gap-kong-inner-first", f"{CONCEALED} | 9s || s9s 9s 9s", f"{HAND} k9999s^ +1z",
-     dict.fromkeys(("90", "180", "0+38", "180+42"),
-                   "123456789m1z p999s< +1z: a pung from the left, the set-apart 9s left out as clutter")),
-    ("wide-gap-kong-inner-last", f"{CONCEALED} | 9s 9s s9s || 9s", f"{HAND} k9999s^ +1z",
-     dict.fromkeys(("90", "180", "0+38", "90-35", "180+42"),
-                   "123456789m1z p999s> +1z: a pung from the right, the set-apart 9s left out as clutter")),
+    # (W2 until session 44, in 9 of these 16 photos: the gap cost more than a loose tile; R72 lets four alike hold
+    # together at the concealed run's gap cost)
+    ("wide-gap-kong-inner-first", f"{CONCEALED} | 9s || s9s 9s 9s", f"{HAND} k9999s^ +1z", {}),
+    ("wide-gap-kong-inner-last", f"{CONCEALED} | 9s 9s s9s || 9s", f"{HAND} k9999s^ +1z", {}),
+    # ... but where the tile set apart is the winning one, four alike do not make a kong: the count keeps them apart
+    ("wide-gap-fourth-alike-won", "1m 2m 3m 4m 5m 6m 1z 1z 7s 8s | 9s || s9s 9s 9s", "123456m11z78s p999s< +9s", {}),
     # the meld touching the set-apart winning tile
     ("meld-touching-the-winning-tile", "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z s4s 5s 6s", f"{HAND} c4*56s< +1z", {}),
     ("kong-touching-the-winning-tile", "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z 3p s3p 3p 3p", f"{HAND} k3333p^ +1z", {}),

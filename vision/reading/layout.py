@@ -35,6 +35,7 @@ TOUCH_DEPTH = 0.1  # ... up to this overlap (tile widths): boxes overlapping fur
 EDGE_CUT_FACTOR = 3.0  # ... at either end of the concealed run (winning tile included)
 JOIN_COST = 4.0  # per tile width beyond GAP, for keeping a meld together across a gap
 CONCEALED_JOIN_COST = 1.5  # concealed rows are often loosely spaced, so a gap inside one costs less
+FOUR_ALIKE_JOIN_COST = 1.5  # four face-up tiles alike read as a kong: their faces hold them together (R72)
 CLUTTER_COST = 3.0  # one tile explained as belonging to no group
 SIDEWAYS_STANDING_COST = 2.0  # a tile labelled sideways read as one of the standing tiles ...
 STEEP_TILT = 30.0  # ... or, when the rows lie further than this many degrees off the labels' axes, ...
@@ -745,7 +746,11 @@ class _RowSolver:
                 if meld is not None:
                     up = tuple(t for t, down in zip(meld.tiles, meld.face_down) if not down)
                     chow = meld.type is MeldType.PUNG and meld.discarder is Discarder.LEFT
-                    cost = meld_label_cost(meld, self.frame) + self.joined(i, i + size) \
+                    # four alike, every face showing: a kong however loosely laid (R72), a gap inside it costs
+                    # what a gap inside the concealed run does
+                    alike = size == 4 and not any(meld.face_down) and self.facts.meld_misses(meld.tiles, False) == 0
+                    cost = meld_label_cost(meld, self.frame) \
+                        + self.joined(i, i + size, FOUR_ALIKE_JOIN_COST if alike else JOIN_COST) \
                         + self.overlapping(i, i + size) \
                         + FACE_MISS_COST * self.facts.meld_misses(up, chow) \
                         + (UNLABELLED_MELD_COST if unlabelled else 0.0) + MISSING_BACK_COST * missing + sum(
