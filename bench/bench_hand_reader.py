@@ -19,7 +19,8 @@ Prints, per situation:
 * with ``--adversarial N``: N detection sets per mode of ``simulate.adversarial`` (10 to 40 tiles, random classes
   with flat top-k probabilities: a layout that fits a hand with garbled faces, the same among loose tiles, touching
   rows, scattered boxes), each read ``--repeats`` times (the fastest kept, to leave out the machine's other load):
-  median, p99 and worst reading time, and how often the search budget was met. Target: p99 <= 150 ms.
+  median, p99 and worst reading time, and how often the search budget was met. Target: p99 <= 300 ms (150 ms
+  until session 44's R73 raised the budget's clock from 0.08 to 0.25 s of CPU a photo: docs/rules-session44.md).
 """
 
 from __future__ import annotations
