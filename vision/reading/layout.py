@@ -59,6 +59,9 @@ FLOWER_CROWD_HAND = 1.5
 FLOWER_CROWD_NAMED = 0.5  # a loose tile counts there only if named at least this surely (a box no face fits is weak
 # evidence of a tile: docs/rules-session36.md, R48)
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
+# A tile named a playing face first becomes a flower only where the flowers hold about exp(-2 / 4.0) ~ 60 % of its
+# top-1 (R74, docs/rules-session44.md: 1.5 before, ~26 %): a real flower is named a flower first all but always.
+FLOWER_SHORT_WEIGHT = 4.0
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far off the row's lies on another ...
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
 DEPTH_TEST_FLOOR = 0.1  # lift-model probability below which the box-depth test is not believed: its false alarms on
@@ -176,13 +179,13 @@ class TileFacts:
     _misses: dict = field(default_factory=dict, compare=False, repr=False)  # meld_misses' answers
 
     # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
-    # probability out of the flower group: the log-ratio to the top-1 is weighted by 1.5 and a flower group costs
-    # FLOWER_GROUP_COST, so that a lone tile becomes a flower rather than clutter only when flowers hold at least
-    # ~26% of its top-1 probability, and a kong's misread tile is not split off as a flower.
+    # probability out of the flower group: the log-ratio to the top-1 is weighted by FLOWER_SHORT_WEIGHT and a flower
+    # group costs FLOWER_GROUP_COST, so that a lone tile becomes a flower rather than clutter only when flowers hold
+    # at least ~60% of its top-1 probability (~26% until R74), and a kong's misread tile is not split off as a flower.
     def flower_cost(self, t: int) -> float:
         """What calling tile t a flower costs: 2 log(p_top1 / P(flower)), 0 when the top-1 is a flower."""
         turned = FLOWER_TURNED_COST if self.turned[t] else 0.0  # flowers are laid out upright, like the hand
-        return turned + self._short_of_top(t, self.flower_mass[t])
+        return turned + self._short_of_top(t, self.flower_mass[t], FLOWER_SHORT_WEIGHT)
 
     def can_meld(self, tiles: tuple[int, ...]) -> bool:
         """Whether the tiles' likely faces (``faces``) can make a pung, a kong or (three tiles) a chow."""
@@ -215,11 +218,11 @@ class TileFacts:
     def playing_cost(self, t: int) -> float:
         return self._short_of_top(t, self.playing_mass[t])
 
-    def _short_of_top(self, t: int, mass: float) -> float:
-        """1.5 log(p_top1 / mass), 0 where the mass holds the top-1; both floored at MASS_FLOOR (a client's tiles may
-        all say 0, and log(0) warned on every such tile)."""
+    def _short_of_top(self, t: int, mass: float, weight: float = 1.5) -> float:
+        """weight x log(p_top1 / mass), 0 where the mass holds the top-1; both floored at MASS_FLOOR (a client's tiles
+        may all say 0, and log(0) warned on every such tile)."""
         top = max(float(self.top_probability[t]), MASS_FLOOR)
-        return max(0.0, 1.5 * float(np.log(top / max(float(mass), MASS_FLOOR))))
+        return max(0.0, weight * float(np.log(top / max(float(mass), MASS_FLOOR))))
 
 
 def _cut_cost(gap: float) -> float:
