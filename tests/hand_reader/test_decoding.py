@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import numpy as np
 
 from engine.hand import Hand
@@ -64,11 +66,25 @@ def test_a_concealed_kong_of_backs_that_look_a_little_like_white_dragons_stays_a
 
 
 def test_a_flower_misread_as_a_playing_tile_stays_a_flower():
+    # beside another flower: the group's cost is paid already, so less flower probability suffices than for a lone
+    # tile (R74's ~60 % is a lone tile's bar)
     table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 7p 8p 9p 1z | 1z")
     table.row("2f 7f", x=2.0, bottom=1.4)
     detections, size, _ = table.photo(misread={15: [("4s", 0.6), ("7f", 0.3), ("1s", 0.05)]})
     reading = read_hand(detections, size)
     assert same_hand(reading.hand, Hand.parse("123456789m789p1z +1z 27f"))
+
+
+@pytest.mark.parametrize("flower_p,is_flower", [(0.25, False), (0.3, False), (0.45, True)])
+def test_a_lone_tile_named_a_playing_face_first_is_a_flower_only_where_flowers_hold_most_of_it(flower_p, is_flower):
+    # R74 (docs/rules-session44.md): a lone tile whose top-1 is a playing face becomes the hand's flower only where
+    # the flowers hold about 60 % of its top-1 probability (here 4s at 0.6: 0.25 and 0.3 are loose tiles, as 0.45 is
+    # not); until R74 the bar was ~26 %, and a loose playing tile with a little flower probability joined the hand.
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 7p 8p 9p 1z | 1z")
+    table.row("7f", x=2.0, bottom=1.4)
+    detections, size, _ = table.photo(misread={14: [("4s", 0.6), ("7f", flower_p), ("1s", 0.05)]})
+    reading = read_hand(detections, size)
+    assert same_hand(reading.hand, Hand.parse("123456789m789p1z +1z" + (" 7f" if is_flower else "")))
 
 
 def test_close_legal_readings_are_reported_as_alternatives():

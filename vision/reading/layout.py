@@ -59,9 +59,11 @@ FLOWER_CROWD_HAND = 1.5
 FLOWER_CROWD_NAMED = 0.5  # a loose tile counts there only if named at least this surely (a box no face fits is weak
 # evidence of a tile: docs/rules-session36.md, R48)
 MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower (or no playing tile)
-# A tile named a playing face first becomes a flower only where the flowers hold about exp(-2 / 4.0) ~ 60 % of its
-# top-1 (R74, docs/rules-session44.md: 1.5 before, ~26 %): a real flower is named a flower first all but always.
+# A lone tile named a playing face first becomes a flower only where the flowers hold about exp(-2 / 4.0) ~ 60 % of
+# its top-1 (R74, docs/rules-session44.md: 1.5 before, ~26 %): a real flower is named a flower first all but always.
+# Beside another flower, whose group cost is paid already, the bar is lower (~40 %).
 FLOWER_SHORT_WEIGHT = 4.0
+PLAYING_SHORT_WEIGHT = 1.5  # the same for a tile named a flower first read as a playing tile
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far off the row's lies on another ...
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
 DEPTH_TEST_FLOOR = 0.1  # lift-model probability below which the box-depth test is not believed: its false alarms on
@@ -183,7 +185,8 @@ class TileFacts:
     # group costs FLOWER_GROUP_COST, so that a lone tile becomes a flower rather than clutter only when flowers hold
     # at least ~60% of its top-1 probability (~26% until R74), and a kong's misread tile is not split off as a flower.
     def flower_cost(self, t: int) -> float:
-        """What calling tile t a flower costs: 2 log(p_top1 / P(flower)), 0 when the top-1 is a flower."""
+        """What calling tile t a flower costs: FLOWER_SHORT_WEIGHT x log(p_top1 / P(flower)), 0 when the top-1 is a
+        flower (plus FLOWER_TURNED_COST for a face not upright)."""
         turned = FLOWER_TURNED_COST if self.turned[t] else 0.0  # flowers are laid out upright, like the hand
         return turned + self._short_of_top(t, self.flower_mass[t], FLOWER_SHORT_WEIGHT)
 
@@ -216,9 +219,9 @@ class TileFacts:
         return len(tiles) - best
 
     def playing_cost(self, t: int) -> float:
-        return self._short_of_top(t, self.playing_mass[t])
+        return self._short_of_top(t, self.playing_mass[t], PLAYING_SHORT_WEIGHT)
 
-    def _short_of_top(self, t: int, mass: float, weight: float = 1.5) -> float:
+    def _short_of_top(self, t: int, mass: float, weight: float) -> float:
         """weight x log(p_top1 / mass), 0 where the mass holds the top-1; both floored at MASS_FLOOR (a client's tiles
         may all say 0, and log(0) warned on every such tile)."""
         top = max(float(self.top_probability[t]), MASS_FLOOR)
