@@ -362,6 +362,16 @@ def test_an_ambiguous_gap_is_read_as_a_person_reads_it(row, hand, photo):
     assert_hand(reading, hand)
 
 
+@pytest.mark.parametrize("photo", photos())
+def test_a_fourth_alike_lying_far_past_a_pung_is_a_loose_tile(photo):
+    # R72 lets four alike hold together across a gap at the concealed run's gap cost, so a fourth 9s in line past a
+    # pung joins it as a kong up to about two tile widths away (docs/rules-session44.md); three widths away it is a
+    # loose tile, as before R72 (the count allows both readings: only the layout decides)
+    table = Table(gap=3.0).row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z | s9s 9s 9s | 9s")
+    reading, _ = read(table, photo)
+    assert_hand(reading, "123456789m1z p999s< +1z")
+
+
 NO_GAP = "1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z"  # no winning tile set apart, and the meld touching the concealed tiles
 
 
