@@ -620,6 +620,21 @@ def test_three_backs_are_a_concealed_kong_with_a_back_missed():
     assert same_hand(reading.hand, Hand.parse("123m555p888s3z x6666z +3z"))
 
 
+@pytest.mark.parametrize("photo", PHOTOS)
+@pytest.mark.parametrize("concealed_kong_tiles", [None, ["5z"]])
+def test_three_backs_one_of_them_turned_are_a_claimed_pung_of_blank_white_dragons(photo, concealed_kong_tiles):
+    # A pung of white dragons claimed from across, in a set whose 5z is a blank face: the classifier names all three
+    # backs (5z second). No concealed kong is laid with a tile turned, so the three are no kong whose fourth back was
+    # missed (R75), even where the request names a concealed kong of 5z: read face up, a pung.
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | 5z s5z 5z")
+    blank = [(None, 0.76), ("5z", 0.18), ("9p", 0.01)]
+    turn, tilt, perspective, jitter = photo
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter,
+                                      misread={11: blank, 12: blank, 13: blank})
+    reading = read_hand(detections, size, concealed_kong_tiles=concealed_kong_tiles)
+    assert_hand(reading, "123m555p888s3z p555z^ +3z")
+
+
 def test_a_box_straddling_two_concealed_tiles_is_left_out():
     # the localiser boxed the gap between two tiles as a tile of its own: the row holds one box too many, so the count
     # would drop the set-apart winning tile; read without the stray box the hand is whole

@@ -427,9 +427,14 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
 def three_backs_kong(tiles: list[int], frame: Frame) -> MeldSlots | None:
     """Three backs in a row: a concealed kong whose fourth back the recogniser missed (a back shows no face, so it
     is the tile most easily lost among its alike neighbours), read at MISSING_BACK_COST; the tile count decides
-    whether the hand needs it (three loose backs are usually the wall's)."""
+    whether the hand needs it (three loose backs are usually the wall's). Not where exactly one of the three is labelled
+    sideways: no concealed kong is laid with a tile turned, so that row is a claimed meld whose faces the classifier
+    took for backs (white dragons, blank in some sets), read face up by the white-dragon attempt (R75,
+    docs/rules-session45.md)."""
     if len(tiles) != 3 or not all(frame.face_down[t] for t in tiles):
         return None
+    if sum(bool(frame.sideways[t]) for t in tiles) == 1:
+        return None  # one turned against the others: a claimed meld, its "backs" blank faces (R75)
     return MeldSlots(MeldType.CONCEALED_KONG, tuple(tiles), (0, 1, 2), None, None, (True,) * 3)
 
 
