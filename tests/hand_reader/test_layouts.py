@@ -635,6 +635,27 @@ def test_three_backs_one_of_them_turned_are_a_claimed_pung_of_blank_white_dragon
     assert_hand(reading, "123m555p888s3z p555z^ +3z")
 
 
+@pytest.mark.parametrize("photo", PHOTOS)
+def test_a_white_dragon_labelled_half_a_turn_off_is_no_claimed_tile(photo):
+    # A pung of white dragons claimed from the left: the claimed tile's label came out upright (the head holds it
+    # sideways at 0.3 only) and the middle tile's half a turn off the others'. A 5z looks the same either way up, so
+    # that label is the classifier's guess and marks no claimed tile (R76): the head's likeliest sideways tile does.
+    from dataclasses import replace
+
+    turn, tilt, perspective, jitter = photo
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | s5z 5z 5z")
+    detections, size, order = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    claimed, middle = detection_of(order, 11), detection_of(order, 12)
+    upright = int(round((turn + tilt) / 90.0)) % 4 * 90
+    rotation = detections.rotation.copy()
+    rotation[claimed] = upright
+    rotation[middle] = (upright + 180) % 360
+    sideways = np.full(len(detections), 0.98 if upright % 180 == 90 else 0.02)  # (image-relative)
+    sideways[claimed] = 0.7 if upright % 180 == 90 else 0.3
+    reading = read_hand(replace(detections, rotation=rotation, sideways_probability=sideways), size)
+    assert_hand(reading, "123m555p888s3z p555z< +3z")
+
+
 def test_a_box_straddling_two_concealed_tiles_is_left_out():
     # the localiser boxed the gap between two tiles as a tile of its own: the row holds one box too many, so the count
     # would drop the set-apart winning tile; read without the stray box the hand is whole

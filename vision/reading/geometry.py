@@ -84,6 +84,9 @@ class Frame:
     # (N,) probability that the tile is sideways relative to the quarter turn (Detections.sideways_probability turned
     # with it; NaN: unknown), for weighing the labels the reader overrules
     p_sideways: np.ndarray = None  # type: ignore[assignment]
+    # (N,) bool: the tile's top-1 face looks the same turned half round (REVERSIBLE_CLASSES), so its label's up/down
+    # is the classifier's guess (None: not known)
+    reversible: np.ndarray = None  # type: ignore[assignment]
 
     def gap(self, i: int, j: int) -> float:
         """Free space between tiles i and j along the row, in local tile widths (negative when they overlap)."""
@@ -289,7 +292,8 @@ def normalise(boxes: np.ndarray, rotation: np.ndarray, class_ids: np.ndarray, co
                  quarter_turn=r0, tilt=tilt, aspect=aspect, measured_across=measured_across,
                  relative=relative.astype(np.int64), measured_along=measured_along,
                  lifted=np.full(len(turned), np.nan) if lifted is None else np.asarray(lifted, np.float64),
-                 p_sideways=_relative_sideways(sideways_probability, r0, n))
+                 p_sideways=_relative_sideways(sideways_probability, r0, n),
+                 reversible=np.isin(np.asarray(class_ids), list(REVERSIBLE_CLASSES)).reshape(n))
 
 
 def _relative_sideways(sideways_probability: np.ndarray | None, quarter_turn: int, n: int) -> np.ndarray:

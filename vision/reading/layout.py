@@ -281,7 +281,7 @@ def meld_label_cost(meld: MeldSlots, frame: Frame) -> float:
 
 
 def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
-                labels: list[bool] | None = None) -> MeldSlots | None:
+                labels: list[bool] | None = None, reversible_turns: bool = False) -> MeldSlots | None:
     """Read one meld from its tiles in row order, by mcr.md §4 and docs/policy.md (rows V1-V4), or None.
 
     * 3 tiles, one sideways: chow or pung claimed from the left / across / right by the sideways tile's place
@@ -299,6 +299,10 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
 
     ``labels``: sideways labels to read the tiles with instead of the frame's (a claimed tile no label shows,
     guessed from the orientation head's probabilities: ``_RowSolver``).
+
+    A reversible face's label half a turn off marks no claimed tile (R76: its up/down is the classifier's guess),
+    unless ``reversible_turns``: the last resort, where nothing else makes a meld of the tiles (R76b,
+    docs/rules-session45.md).
     """
     n = len(tiles)
     sideways = list(labels) if labels is not None else [bool(frame.sideways[t]) for t in tiles]
@@ -312,7 +316,8 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
         # own direction (within ~45° of it), a claimed face's, turned a quarter further, may be a label 135° from
         # it, which no upright face can carry. Such a label marks the claimed tile whatever the sideways labels
         # say (they flip both ways along the row there).
-        far = [k for k, t in enumerate(tiles) if _label_off_row(frame, t) >= FAR_LABEL]
+        far = [k for k, t in enumerate(tiles)
+               if _label_off_row(frame, t) >= FAR_LABEL and (reversible_turns or not _reversible(frame, t))]
         if len(far) == 1 and not _head_names_another(tiles, far[0], frame):
             sideways = [k == far[0] for k in range(n)]
     if n in (3, 4) and not any(sideways) and not any(down) and not any(t in stacks for t in tiles) \
@@ -321,7 +326,8 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
         # labelled half a turn from all the others is turned a quarter further than they are, the claimed tile
         # (its sideways angle rounded across the 45° line).
         turns = [int(frame.relative[t]) for t in tiles]
-        odd = [k for k in range(n) if all((turns[k] - turns[j]) % 360 == 180 for j in range(n) if j != k)]
+        odd = [k for k in range(n) if all((turns[k] - turns[j]) % 360 == 180 for j in range(n) if j != k)
+               and (reversible_turns or not _reversible(frame, tiles[k]))]
         if len(odd) == 1:
             sideways = [k == odd[0] for k in range(n)]
             flips = 1
@@ -499,6 +505,12 @@ def _pitch_place(tiles: list[int], frame: Frame, margin: float = PITCH_MARGIN) -
     excess = [around[0] - steps[1], around[1] / 2 - steps[2], around[2] / 2 - steps[0], around[3] - steps[1]]
     place = int(np.argmax(excess))
     return place, excess[place] >= margin
+
+
+def _reversible(frame: Frame, t: int) -> bool:
+    """Whether tile t's face looks the same turned half round (``Frame.reversible``): a label of it half a turn off is
+    the classifier's up/down guess, which marks no claimed tile (R76, docs/rules-session45.md)."""
+    return frame.reversible is not None and bool(frame.reversible[t])
 
 
 def _label_off_row(frame: Frame, t: int) -> float:
@@ -749,6 +761,11 @@ class _RowSolver:
                 if meld is None and GUESS_UNLABELLED:
                     meld = self._guessed_meld(i, i + size)
                     unlabelled = False  # its cost is its claimed tile's label (meld_label_cost)
+                if meld is None and self.frame.reversible is not None \
+                        and any(self.frame.reversible[t] for t in self.row[i:i + size]):
+                    # nothing else makes a meld of them: a reversible face's half-turn label is believed after all
+                    meld = meld_layout(self.row[i:i + size], self.frame, self.stacked_on, reversible_turns=True)
+                    unlabelled = False
                 if meld is not None and meld.type is MeldType.CONCEALED_KONG and all(meld.face_down) \
                         and self._wall_piece(i, size):
                     meld = None  # four backs cut out of a longer line of backs: that is the wall, not a kong
