@@ -116,6 +116,9 @@ PAIR_CROWDED_BOXES = True  # the crowded boxes whose single drops beat the plain
 MAX_CROWDED_PAIRS = 3  # ... among this many of them (the cheapest drops first), each box or a neighbour crowding it,
 MAX_PAIR_DROPS = 12  # ... at most this many pairs in all
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
+# a box the localiser holds below this, overlapping both its row neighbours by more than CROWDED_OVERLAP together, is
+# also tried left out (R77, docs/rules-session45.md)
+STRADDLING_CONFIDENCE = 0.5
 WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
 # for a plain back; blank in two of the art styles, and on a set with white backs nothing else tells them apart):
@@ -572,7 +575,7 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     # CROWDED_BOX_COST, and the count and the faces decide.
     plain_best = min((layout.cost for layout in layouts), default=math.inf)
     helped: list[tuple[float, int]] = []  # (cheapest cost, box) of the single drops that beat the plain reading
-    crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids)
+    crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids, detections.confidence)
     # the tiles of four alike side by side that may be a kong laid out face up (R63: leaving one out costs the kong)
     in_kongs = {t for row in row_list if len(row) >= 4 for window in _kong_windows(
         row, frame, facts, detections.class_ids, detections.rotation, spare_from) for t in window} if crowded else set()
@@ -920,8 +923,8 @@ def _doubtful_backs(detections: Detections) -> list[int]:
             if _probability(detections, i, WHITE_DRAGON) >= BACK_AS_WHITE_DRAGON]
 
 
-def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]],
-                   class_ids: np.ndarray) -> tuple[list[int], dict[int, set[int]]]:
+def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.ndarray,
+                   confidence: np.ndarray | None = None) -> tuple[list[int], dict[int, set[int]]]:
     """Tiles of a row that overlap a row neighbour along it by more than CROWDED_OVERLAP local tile widths (touching
     tiles measure -0.1..0.1), the deepest overlaps first; only tiles read as playing tiles (backs are the wall's or a
     kong's, flowers are laid in a group of their own, closer together where the camera looks along it). With them,
@@ -938,6 +941,21 @@ def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]],
                 if len(playing) == 2:
                     crowding.setdefault(a, set()).add(b)
                     crowding.setdefault(b, set()).add(a)
+        if confidence is None:
+            continue
+        # A weak box overlapping both its row neighbours, by more than CROWDED_OVERLAP together: a stray box
+        # straddling two tiles (R77, docs/rules-session45.md)
+        for a, t, b in zip(row, row[1:], row[2:]):
+            if float(confidence[t]) >= STRADDLING_CONFIDENCE or t in found:
+                continue
+            before, after = frame.gap(a, t), frame.gap(t, b)
+            if before < 0 and after < 0 and before + after < -CROWDED_OVERLAP \
+                    and int(class_ids[t]) < KIND_COUNT and not frame.face_down[t]:
+                found[t] = before + after
+                for c in (a, b):
+                    if int(class_ids[c]) < KIND_COUNT and not frame.face_down[c]:
+                        crowding.setdefault(t, set()).add(c)
+                        crowding.setdefault(c, set()).add(t)
     return sorted(found, key=lambda t: found[t]), crowding
 
 

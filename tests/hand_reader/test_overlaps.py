@@ -34,3 +34,27 @@ def test_a_box_straddling_two_meld_tiles_does_not_make_a_pung_a_kong(tokens, dir
     table.tile("7z", (a["cx"] + b["cx"]) / 2 / W, upright["cy"] / H)
     detections, size, _ = table.photo()
     assert_hand(read_hand(detections, size), f"123m456m789p5s p777z{direction} +5s")
+
+
+@pytest.mark.parametrize("confidence,listed", [(0.4, True), (0.6, False)])
+def test_a_weak_box_overlapping_both_row_neighbours_is_tried_left_out(confidence, listed):
+    # R77 (docs/rules-session45.md): a box overlapping each row neighbour by 0.2 tile widths (each less than
+    # CROWDED_OVERLAP, together more) is tried left out of the rows where the localiser doubts it (under
+    # STRADDLING_CONFIDENCE), and then with both neighbours as its crowding ones; a confident one is left alone.
+    import numpy as np
+
+    from vision.classes import FACE_CODES
+    from vision.hand_reader import _crowded_boxes
+    from vision.reading import geometry
+
+    boxes = np.array([[0.0, 0.0, W, H], [0.8 * W, 0.0, 1.8 * W, H], [1.6 * W, 0.0, 2.6 * W, H]])
+    class_ids = np.array([FACE_CODES.index(code) for code in ("4m", "4m", "4m")])
+    scores = np.array([0.95, confidence, 0.95])
+    frame = geometry.normalise(boxes, np.zeros(3, int), class_ids, scores)
+    rows = geometry.rows(frame, np.ones(3, bool))
+    assert rows == [[0, 1, 2]]
+    crowded, crowding = _crowded_boxes(frame, rows, class_ids, scores)
+    assert (crowded == [1]) is listed
+    if listed:
+        assert crowding[1] == {0, 2}
+    assert _crowded_boxes(frame, rows, class_ids) == ([], {})  # no confidences given: R71's test is not made
