@@ -604,8 +604,19 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     if stacked_on:
         # A tile found on or beside a claimed tile may be a loose one (a discard lying there): the layouts without
         # any stacking are tried too, and the faces decide (an added kong needs four alike, a chow cannot be one).
-        plain = segment(frame, geometry.rows(frame, active), facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
+        plain_rows = geometry.rows(frame, active)
+        plain = segment(frame, plain_rows, facts, {}, n_best=PLAIN_LAYOUT_CANDIDATES)
         out += [(frame, duplicate, {}, layout) for layout in plain]
+        # There a stacked pair may lie side by side, crowding one row: one tile boxed twice, the stray box taken for
+        # a tile laid on it (top and base told apart by a few pixels). Each such box is also tried left out (R78,
+        # docs/rules-session45.md).
+        paired = {t for top, base in stacked_on.items() for t in (top, base)}
+        crowded_plain = [t for t in _crowded_boxes(frame, plain_rows, detections.class_ids)[0] if t in paired]
+        plain_solvers: dict = {}  # (the solvers above hold the stacking)
+        for t in crowded_plain[:MAX_CROWDED_BOXES]:
+            if crowded_time_up():
+                break
+            out += _without_boxes(frame, active, duplicate, (t,), facts, {}, plain_solvers)
     out += _concealed_in_rows(out)
     out += _kongs_in_row(out, facts, detections.class_ids, detections.rotation, spare_from)
     out += _hand_in_rows(out, row_list, facts, detections.class_ids, detections.rotation, spare_from)

@@ -58,3 +58,30 @@ def test_a_weak_box_overlapping_both_row_neighbours_is_tried_left_out(confidence
     if listed:
         assert crowding[1] == {0, 2}
     assert _crowded_boxes(frame, rows, class_ids) == ([], {})  # no confidences given: R71's test is not made
+
+
+@pytest.mark.parametrize("photo", [(0, 0.0, 0.0, 0.0), (180, 0.0, 0.0, 0.02), (90, 17.0, 0.25, 0.02),
+                                   (270, -25.0, -0.3, 0.02), (0, 40.0, 0.0, 0.01)])
+def test_a_claimed_tile_boxed_twice_is_not_read_as_a_tile_laid_on_another(photo):
+    # R78 (docs/rules-session45.md): a chow's claimed 4m boxed a second time, the stray box shifted 0.4 tile widths
+    # along the row and named 5m (7m third). Both boxes are sideways, so neither is a duplicate, and one is taken as
+    # laid on the other; read without that stacking the two crowd one row, and leaving the stray box out gives the
+    # true chow (without the rule: a 567m chow claimed at the stray box, the 4m loose).
+    import numpy as np
+
+    from vision.classes import FACE_CODES
+    from vision.detections import Detections
+
+    turn, tilt, perspective, jitter = photo
+    table = Table().row("5p 5p 5p 7p 8p 9p 9p 9p 5s 5s | 9p | s4m 5m 6m")
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter, shuffle=False)
+    claimed, next_tile = detections.boxes[11], detections.boxes[12]
+    along = (next_tile[:2] + next_tile[2:] - claimed[:2] - claimed[2:]) / 2
+    step = along / np.linalg.norm(along) * 0.4 * W
+    stray = claimed + np.concatenate([step, step])
+    ids = np.concatenate([detections.topk_ids, [[FACE_CODES.index(code) for code in ("5m", "3m", "7m")]]])
+    probs = np.concatenate([detections.topk_probs, [[0.32, 0.23, 0.14]]])
+    twice = Detections(np.concatenate([detections.boxes, stray[None]]), ids[:, 0],
+                       np.concatenate([detections.confidence, [0.32]]),
+                       np.concatenate([detections.rotation, detections.rotation[11:12]]), ids, probs)
+    assert_hand(read_hand(twice, size), "55578999p55s c4*56m< +9p")
