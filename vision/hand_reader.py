@@ -575,7 +575,10 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     # CROWDED_BOX_COST, and the count and the faces decide.
     plain_best = min((layout.cost for layout in layouts), default=math.inf)
     helped: list[tuple[float, int]] = []  # (cheapest cost, box) of the single drops that beat the plain reading
-    crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids, detections.confidence)
+    # (a spare candidate is weak and overlaps its neighbours by design: never a weak straddling box of R77)
+    weakness = detections.confidence if spare_from is None else np.concatenate(
+        [detections.confidence[:spare_from], np.ones(len(detections) - spare_from)])
+    crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids, weakness)
     # the tiles of four alike side by side that may be a kong laid out face up (R63: leaving one out costs the kong)
     in_kongs = {t for row in row_list if len(row) >= 4 for window in _kong_windows(
         row, frame, facts, detections.class_ids, detections.rotation, spare_from) for t in window} if crowded else set()
@@ -939,7 +942,11 @@ def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.n
     """Tiles of a row that overlap a row neighbour along it by more than CROWDED_OVERLAP local tile widths (touching
     tiles measure -0.1..0.1), the deepest overlaps first; only tiles read as playing tiles (backs are the wall's or a
     kong's, flowers are laid in a group of their own, closer together where the camera looks along it). With them,
-    each such tile's crowding neighbours: the playing tiles beside it in its row that it overlaps that deep."""
+    each such tile's crowding neighbours: the playing tiles beside it in its row that it overlaps that deep.
+
+    Where ``confidence`` (the localiser's, per tile) is given, a playing tile held under STRADDLING_CONFIDENCE that
+    overlaps both its row neighbours by more than CROWDED_OVERLAP together (each perhaps less) is listed too, ranked
+    by that sum, with both playing neighbours as its crowding ones (R77, docs/rules-session45.md)."""
     found: dict[int, float] = {}
     crowding: dict[int, set[int]] = {}
     for row in rows:

@@ -639,7 +639,7 @@ def test_three_backs_one_of_them_turned_are_a_claimed_pung_of_blank_white_dragon
 def test_a_white_dragon_labelled_half_a_turn_off_is_no_claimed_tile(photo):
     # A pung of white dragons claimed from the left: the claimed tile's label came out upright (the head holds it
     # sideways at 0.3 only) and the middle tile's half a turn off the others'. A 5z looks the same either way up, so
-    # that label is the classifier's guess and marks no claimed tile (R76): the head's likeliest sideways tile does.
+    # that label is the classifier's guess and marks no claimed tile (R76b): the head's likeliest sideways tile does.
     from dataclasses import replace
 
     turn, tilt, perspective, jitter = photo

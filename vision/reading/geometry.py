@@ -84,8 +84,9 @@ class Frame:
     # (N,) probability that the tile is sideways relative to the quarter turn (Detections.sideways_probability turned
     # with it; NaN: unknown), for weighing the labels the reader overrules
     p_sideways: np.ndarray = None  # type: ignore[assignment]
-    # (N,) bool: the tile's top-1 face looks the same turned half round (REVERSIBLE_CLASSES), so its label's up/down
-    # is the classifier's guess (None: not known)
+    # (N,) bool: the face the tile is read as (``class_ids`` given to ``normalise``: the top-1, or 5z where the reader
+    # tries backs as white dragons) looks the same turned half round (REVERSIBLE_CLASSES), so its label's up/down is
+    # the classifier's guess (None: not known)
     reversible: np.ndarray = None  # type: ignore[assignment]
 
     def gap(self, i: int, j: int) -> float:

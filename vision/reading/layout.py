@@ -293,7 +293,8 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
 
     Labels that fit none of these (perspective flips them near 45°), each at LABEL_FLIP_COST: two sideways labels
     in 3 tiles, or two apart in 4, the claimed tile is the one whose box is the more sideways; with no sideways
-    label, one tile labelled half a turn from all the others is the claimed one; 3 or 4 flat tiles
+    label, one tile labelled half a turn from all the others is the claimed one (not a reversible face: below); 3 or 4
+    flat tiles
     that all lost their sideways label together (``Frame.straightened``) are a meld claimed at its left end, from
     the left (``claim_unknown``: exact for a chow, a guess for a pung or kong; the segment must be set apart).
 
@@ -435,8 +436,8 @@ def three_backs_kong(tiles: list[int], frame: Frame) -> MeldSlots | None:
     is the tile most easily lost among its alike neighbours), read at MISSING_BACK_COST; the tile count decides
     whether the hand needs it (three loose backs are usually the wall's). Not where exactly one of the three is labelled
     sideways: no concealed kong is laid with a tile turned, so that row is a claimed meld whose faces the classifier
-    took for backs (white dragons, blank in some sets), read face up by the white-dragon attempt (R75,
-    docs/rules-session45.md)."""
+    took for backs (white dragons, blank in some sets), which the white-dragon attempt reads face up where their 5z
+    probability reaches ``hand_reader.BACK_AS_WHITE_DRAGON`` (R75, docs/rules-session45.md)."""
     if len(tiles) != 3 or not all(frame.face_down[t] for t in tiles):
         return None
     if sum(bool(frame.sideways[t]) for t in tiles) == 1:
@@ -509,7 +510,8 @@ def _pitch_place(tiles: list[int], frame: Frame, margin: float = PITCH_MARGIN) -
 
 def _reversible(frame: Frame, t: int) -> bool:
     """Whether tile t's face looks the same turned half round (``Frame.reversible``): a label of it half a turn off is
-    the classifier's up/down guess, which marks no claimed tile (R76, docs/rules-session45.md)."""
+    the classifier's up/down guess, which marks no claimed tile unless nothing else makes a meld of the tiles (R76b,
+    docs/rules-session45.md)."""
     return frame.reversible is not None and bool(frame.reversible[t])
 
 
