@@ -116,8 +116,9 @@ PAIR_CROWDED_BOXES = True  # the crowded boxes whose single drops beat the plain
 MAX_CROWDED_PAIRS = 3  # ... among this many of them (the cheapest drops first), each box or a neighbour crowding it,
 MAX_PAIR_DROPS = 12  # ... at most this many pairs in all
 PLAIN_LAYOUT_CANDIDATES = 4  # ... and when tiles were found stacked, the cheapest read without any stacking
-# a box the localiser holds below this, overlapping both its row neighbours by more than CROWDED_OVERLAP together, is
-# also tried left out (R77, docs/rules-session45.md)
+# a box whose face is named with less than this (Detections.confidence, the top-1 probability: a box straddling two
+# tiles shows half of each), overlapping both its row neighbours by more than CROWDED_OVERLAP together, is also tried
+# left out (R77, docs/rules-session45.md)
 STRADDLING_CONFIDENCE = 0.5
 WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
@@ -575,10 +576,10 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     # CROWDED_BOX_COST, and the count and the faces decide.
     plain_best = min((layout.cost for layout in layouts), default=math.inf)
     helped: list[tuple[float, int]] = []  # (cheapest cost, box) of the single drops that beat the plain reading
-    # (a spare candidate is weak and overlaps its neighbours by design: never a weak straddling box of R77)
-    weakness = detections.confidence if spare_from is None else np.concatenate(
+    # (a spare candidate overlaps its neighbours by design: never R77's straddling box)
+    named = detections.confidence if spare_from is None else np.concatenate(
         [detections.confidence[:spare_from], np.ones(len(detections) - spare_from)])
-    crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids, weakness)
+    crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids, named)
     # the tiles of four alike side by side that may be a kong laid out face up (R63: leaving one out costs the kong)
     in_kongs = {t for row in row_list if len(row) >= 4 for window in _kong_windows(
         row, frame, facts, detections.class_ids, detections.rotation, spare_from) for t in window} if crowded else set()
@@ -944,7 +945,8 @@ def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.n
     kong's, flowers are laid in a group of their own, closer together where the camera looks along it). With them,
     each such tile's crowding neighbours: the playing tiles beside it in its row that it overlaps that deep.
 
-    Where ``confidence`` (the localiser's, per tile) is given, a playing tile held under STRADDLING_CONFIDENCE that
+    Where ``confidence`` (Detections.confidence: each tile's top-1 probability) is given, a playing tile named with
+    less than STRADDLING_CONFIDENCE that
     overlaps both its row neighbours by more than CROWDED_OVERLAP together (each perhaps less) is listed too, ranked
     by that sum, with both playing neighbours as its crowding ones (R77, docs/rules-session45.md)."""
     found: dict[int, float] = {}
@@ -961,7 +963,7 @@ def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.n
                     crowding.setdefault(b, set()).add(a)
         if confidence is None:
             continue
-        # A weak box overlapping both its row neighbours, by more than CROWDED_OVERLAP together: a stray box
+        # An unsurely named box overlapping both its row neighbours, by more than CROWDED_OVERLAP together: a stray box
         # straddling two tiles (R77, docs/rules-session45.md)
         for a, t, b in zip(row, row[1:], row[2:]):
             if float(confidence[t]) >= STRADDLING_CONFIDENCE or t in found:
