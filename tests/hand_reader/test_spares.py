@@ -146,3 +146,29 @@ def test_a_plain_callable_naming_the_spares_is_taken_as_documented():
     assert named == [True]
     assert_hand(read_hand(detections, size, budget=_states_only(), spares=spares), HAND)
     assert named == [True]  # tiles that make the hand alone: not named
+
+
+def test_the_straddling_test_gets_the_tiles_names_and_never_takes_a_spare(monkeypatch):
+    # R77 (docs/rules-session45.md) lists unsurely named boxes that overlap both row neighbours; ``read_hand`` gives
+    # it every tile's top-1 probability, and the spare candidates (which overlap their neighbours by design) as sure
+    # ones, so that a spare is never tried left out as a stray.
+    seen = []
+    real = hand_reader._crowded_boxes
+
+    def spy(frame, rows, class_ids, confidence=None):
+        seen.append((len(class_ids), None if confidence is None else np.array(confidence)))
+        return real(frame, rows, class_ids, confidence)
+
+    monkeypatch.setattr(hand_reader, "_crowded_boxes", spy)
+    detections, size = _photo(0)
+    missing = MISSING["meld"]
+    kept = detections[np.arange(len(detections)) != missing]
+    spares = _clutter_spare(detections).concat(detections[missing])
+    spares = Detections(spares.boxes, spares.class_ids, np.full(len(spares), 0.2, np.float32), spares.rotation,
+                        spares.topk_ids, np.full_like(spares.topk_probs, 0.2))
+    read_hand(kept, size, budget=_states_only(), spares=spares)
+    plain = [named for n, named in seen if n == len(kept)]
+    with_spare = [named for n, named in seen if n == len(kept) + 1]
+    assert plain and with_spare  # the spare stage ran
+    assert all(named is not None and np.allclose(named, kept.confidence) for named in plain)
+    assert all(np.allclose(named[:len(kept)], kept.confidence) and named[len(kept)] == 1.0 for named in with_spare)
