@@ -946,9 +946,9 @@ def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.n
     each such tile's crowding neighbours: the playing tiles beside it in its row that it overlaps that deep.
 
     Where ``confidence`` (Detections.confidence: each tile's top-1 probability) is given, a playing tile named with
-    less than STRADDLING_CONFIDENCE that
-    overlaps both its row neighbours by more than CROWDED_OVERLAP together (each perhaps less) is listed too, ranked
-    by that sum, with both playing neighbours as its crowding ones (R77, docs/rules-session45.md)."""
+    less than STRADDLING_CONFIDENCE that overlaps both its row neighbours by more than CROWDED_OVERLAP together (each
+    perhaps less) is listed too, ranked by that sum, with both playing neighbours as its crowding ones (R77,
+    docs/rules-session45.md)."""
     found: dict[int, float] = {}
     crowding: dict[int, set[int]] = {}
     for row in rows:
