@@ -294,8 +294,9 @@ def meld_layout(tiles: list[int], frame: Frame, stacked_on: dict[int, int],
     Labels that fit none of these (perspective flips them near 45°), each at LABEL_FLIP_COST: two sideways labels
     in 3 tiles, or two apart in 4, the claimed tile is the one whose box is the more sideways; with no sideways
     label, one tile labelled half a turn from all the others is the claimed one (not a reversible face: below); 3 or
-    4 flat tiles that all lost their sideways label together (``Frame.straightened``) are a meld claimed at its left end, from
-    the left (``claim_unknown``: exact for a chow, a guess for a pung or kong; the segment must be set apart).
+    4 flat tiles that all lost their sideways label together (``Frame.straightened``) are a meld claimed at its left
+    end, from the left (``claim_unknown``: exact for a chow, a guess for a pung or kong; the segment must be set
+    apart).
 
     ``labels``: sideways labels to read the tiles with instead of the frame's (a claimed tile no label shows,
     guessed from the orientation head's probabilities: ``_RowSolver``).
