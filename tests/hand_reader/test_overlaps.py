@@ -40,7 +40,8 @@ def test_a_box_straddling_two_meld_tiles_does_not_make_a_pung_a_kong(tokens, dir
 def test_an_unsurely_named_box_overlapping_both_row_neighbours_is_tried_left_out(confidence, listed):
     # R77 (docs/rules-session45.md): a box overlapping each row neighbour by 0.2 tile widths (each less than
     # CROWDED_OVERLAP, together more) is tried left out of the rows where its face is named unsurely
-    # (``Detections.confidence``, the top-1 probability, under STRADDLING_CONFIDENCE), and then with both neighbours as its crowding ones; a confident one is left alone.
+    # (``Detections.confidence``, the top-1 probability, under STRADDLING_CONFIDENCE), with both neighbours as its
+    # crowding ones; a surely named one is left alone.
     import numpy as np
 
     from vision.classes import FACE_CODES
