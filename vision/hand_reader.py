@@ -949,16 +949,19 @@ def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.n
     less than STRADDLING_CONFIDENCE that overlaps both its row neighbours by more than CROWDED_OVERLAP together (each
     perhaps less) is listed too, ranked by that sum, with both playing neighbours as its crowding ones (R77,
     docs/rules-session45.md)."""
+    def playing(t: int) -> bool:
+        return int(class_ids[t]) < KIND_COUNT and not frame.face_down[t]
+
     found: dict[int, float] = {}
     crowding: dict[int, set[int]] = {}
     for row in rows:
         for a, b in zip(row, row[1:]):
             gap = frame.gap(a, b)
             if gap < -CROWDED_OVERLAP:
-                playing = [t for t in (a, b) if int(class_ids[t]) < KIND_COUNT and not frame.face_down[t]]
-                for t in playing:
+                both = [t for t in (a, b) if playing(t)]
+                for t in both:
                     found[t] = min(found.get(t, 0.0), gap)
-                if len(playing) == 2:
+                if len(both) == 2:
                     crowding.setdefault(a, set()).add(b)
                     crowding.setdefault(b, set()).add(a)
         if confidence is None:
@@ -969,11 +972,10 @@ def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.n
             if float(confidence[t]) >= STRADDLING_CONFIDENCE or t in found:
                 continue
             before, after = frame.gap(a, t), frame.gap(t, b)
-            if before < 0 and after < 0 and before + after < -CROWDED_OVERLAP \
-                    and int(class_ids[t]) < KIND_COUNT and not frame.face_down[t]:
+            if before < 0 and after < 0 and before + after < -CROWDED_OVERLAP and playing(t):
                 found[t] = before + after
                 for c in (a, b):
-                    if int(class_ids[c]) < KIND_COUNT and not frame.face_down[c]:
+                    if playing(c):
                         crowding.setdefault(t, set()).add(c)
                         crowding.setdefault(c, set()).add(t)
     return sorted(found, key=lambda t: found[t]), crowding

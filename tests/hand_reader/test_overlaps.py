@@ -4,13 +4,17 @@ two tiles is not a kong's fourth tile)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from vision.hand_reader import read_hand
+from vision.classes import FACE_CODES
+from vision.detections import Detections
+from vision.hand_reader import _crowded_boxes, read_hand
+from vision.reading import geometry
 from vision.reading.layout import CUT_COST, GAP, TOUCH_DEPTH, _cut_cost
 
 from tests.hand_reader.builder import H, W, Table
-from tests.hand_reader.test_layouts import assert_hand
+from tests.hand_reader.test_layouts import PHOTOS, assert_hand
 
 CONCEALED = "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s"
 
@@ -42,12 +46,6 @@ def test_an_unsurely_named_box_overlapping_both_row_neighbours_is_tried_left_out
     # CROWDED_OVERLAP, together more) is tried left out of the rows where its face is named unsurely
     # (``Detections.confidence``, the top-1 probability, under STRADDLING_CONFIDENCE), with both neighbours as its
     # crowding ones; a surely named one is left alone.
-    import numpy as np
-
-    from vision.classes import FACE_CODES
-    from vision.hand_reader import _crowded_boxes
-    from vision.reading import geometry
-
     boxes = np.array([[0.0, 0.0, W, H], [0.8 * W, 0.0, 1.8 * W, H], [1.6 * W, 0.0, 2.6 * W, H]])
     class_ids = np.array([FACE_CODES.index(code) for code in ("4m", "4m", "4m")])
     scores = np.array([0.95, confidence, 0.95])
@@ -61,18 +59,12 @@ def test_an_unsurely_named_box_overlapping_both_row_neighbours_is_tried_left_out
     assert _crowded_boxes(frame, rows, class_ids) == ([], {})  # no confidences given: R71's test is not made
 
 
-@pytest.mark.parametrize("photo", [(0, 0.0, 0.0, 0.0), (180, 0.0, 0.0, 0.02), (90, 17.0, 0.25, 0.02),
-                                   (270, -25.0, -0.3, 0.02), (0, 40.0, 0.0, 0.01)])
+@pytest.mark.parametrize("photo", PHOTOS)
 def test_a_claimed_tile_boxed_twice_is_not_read_as_a_tile_laid_on_another(photo):
     # R78 (docs/rules-session45.md): a chow's claimed 4m boxed a second time, the stray box shifted 0.4 tile widths
     # along the row and named 5m (7m third). Both boxes are sideways, so neither is a duplicate, and one is taken as
     # laid on the other; read without that stacking the two crowd one row, and leaving the stray box out gives the
     # true chow (without the rule: a 567m chow claimed at the stray box, the 4m loose).
-    import numpy as np
-
-    from vision.classes import FACE_CODES
-    from vision.detections import Detections
-
     turn, tilt, perspective, jitter = photo
     table = Table().row("5p 5p 5p 7p 8p 9p 9p 9p 5s 5s | 9p | s4m 5m 6m")
     detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter, shuffle=False)
