@@ -123,8 +123,9 @@ STRADDLING_CONFIDENCE = 0.5
 WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
 # for a plain back; blank in two of the art styles, and on a set with white backs nothing else tells them apart):
-# such backs are also read face up, whatever the plain reading gave, and the decoder charges each one the hand takes
-# -log p of the face it gets, as any tile. That stage gets search states and CPU time of its own, as the spare stage
+# such backs are also read face up, whatever the plain reading gave, and the layout charges each one the hand takes
+# layout.WHITE_DRAGON_SHORT_WEIGHT x log(p_top1 / P(playing kinds)) (R79, docs/rules-session46.md; 1.5 x before, as
+# any tile named something else first). That stage gets search states and CPU time of its own, as the spare stage
 # does. (Before session 29: from 0.1, only when the plain reading was unsatisfied, and the switch charged twice.)
 BACK_AS_WHITE_DRAGON = 0.01
 WHITE_DRAGON_EXPANSIONS = 500
@@ -318,7 +319,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     # Backs that may be white dragons, read face up beside the plain reading (on synthetic scenes one 5z in seven is
     # read as a back; three such backs make a concealed kong of the white dragons' pair and winning tile, a legal
     # hand, so this is not a fallback). The faces decide: as backs in a concealed kong they cost nothing, face up in
-    # the hand each pays -log p of its face, so a plain back needs the hand to want it.
+    # the hand each pays its odds against the back (R79), so a plain back needs the hand to want it.
     doubtful = _doubtful_backs(detections)
     if doubtful:
         budget.extend(WHITE_DRAGON_EXPANSIONS, WHITE_DRAGON_SECONDS)
@@ -1008,9 +1009,11 @@ def _facts(detections: Detections, frame: geometry.Frame) -> TileFacts:
     faces = np.where(probs >= MELD_FACE_PROBABILITY, ids, -1)
     boxes = detections.boxes.astype(np.float64)
     box_shape = np.log(np.maximum(boxes[:, 2] - boxes[:, 0], 1e-3) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-3))
+    # the white-dragon attempt's backs: given a playing face while the classifier named them backs first (R79)
+    backs_face_up = (detections.class_ids < KIND_COUNT) & (ids[:, 0] == FACE_DOWN) if ids.shape[1] else None
     return TileFacts(upright_face=~frame.sideways & ~frame.face_down, flower_mass=flower_mass, turned=turned,
                      playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0), faces=faces,
-                     box_shape=box_shape)
+                     box_shape=box_shape, backs_face_up=backs_face_up)
 
 
 def _record_roles(reading: HandReading, layout: Layout, duplicate: np.ndarray) -> None:

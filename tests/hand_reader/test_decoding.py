@@ -56,6 +56,22 @@ def test_white_dragons_read_as_backs_are_read_face_up_even_when_the_backs_make_a
     assert sorted(c["tile_index"] for c in reading.corrections) == sorted(detection_of(order, k) for k in backs)
 
 
+@pytest.mark.parametrize("turn", [0, 90, 180, 270])
+def test_a_pair_of_backs_read_face_up_beats_loose_tiles_beyond_the_melds(turn):
+    # R79 (docs/rules-session46.md, development 1111 000247): the pair and the winning tile are blank white dragons
+    # named backs (0.95, 5z 0.02), at the end of the melds' row; a loose heap lies beyond the melds. Charged
+    # 1.5 x log(0.95 / 0.02) each, the face-up backs lost to the heap's 8s and 6s, one corrected to the other; R79
+    # charges the white-dragon attempt's backs their odds at weight 0.75.
+    table = Table().row("5z | 5z || s6m 7m 8m | s3m 4m 5m | s4s 5s 6s | 7p s7p 7p")
+    for code, x, y in (("8s", 3.0, -2.5), ("6s", 4.05, -2.5), ("9s", 3.5, -3.6), ("5z", 4.6, -3.6)):
+        table.tile(code, x, y)
+    backs = {k: [(None, p), ("5z", (1.0 - p) * 0.4), ("1p", 0.002)] for k, p in ((0, 0.95), (1, 0.94))}
+    detections, size, order = table.photo(turn=turn, misread=backs)
+    reading = read_hand(detections, size)
+    assert same_hand(reading.hand, Hand.parse("5z c6*78m< c3*45m< c4*56s< p777p^ +5z"))
+    assert sorted(c["tile_index"] for c in reading.corrections) == sorted(detection_of(order, k) for k in backs)
+
+
 def test_a_concealed_kong_of_backs_that_look_a_little_like_white_dragons_stays_a_concealed_kong():
     table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z | 1z || d d d d")
     backs = {k: [(None, 0.8), ("5z", 0.15), ("8f", 0.01)] for k in (11, 12, 13, 14)}

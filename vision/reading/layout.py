@@ -64,6 +64,10 @@ MASS_FLOOR = 1e-3  # probability mass floor when a tile's top-k lists no flower 
 # Beside another flower, whose group cost is paid already, the bar is lower (~40 %).
 FLOWER_SHORT_WEIGHT = 4.0
 PLAYING_SHORT_WEIGHT = 1.5  # the same for a tile named a flower first read as a playing tile
+# A back that the white-dragon attempt reads face up (hand_reader.BACK_AS_WHITE_DRAGON) pays its odds at this weight
+# (R79, docs/rules-session46.md): it was chosen for being a possible white dragon, the classifier's back / 5z odds hold
+# on development backs, and the hand's rows hold no back outside a concealed kong.
+WHITE_DRAGON_SHORT_WEIGHT = 0.75
 RAISED_OFFSET = 0.15  # tile widths: a sideways tile whose near edge is this far off the row's lies on another ...
 RAISED_OFFSET_MAX = 0.8  # ... unless it is this far off: then the frame is wrong, not the tile lifted
 DEPTH_TEST_FLOOR = 0.1  # lift-model probability below which the box-depth test is not believed: its false alarms on
@@ -178,6 +182,7 @@ class TileFacts:
     turned: np.ndarray  # the face is not upright relative to the photo's quarter turn (sideways or upside down)
     faces: np.ndarray | None = None  # (N, K) the faces each tile may show (its top-k with some probability; -1: none)
     box_shape: np.ndarray | None = None  # (N,) log(width / height) of each box in the photo (None: not known)
+    backs_face_up: np.ndarray | None = None  # (N,) named a back first, read face up (the white-dragon attempt)
     _misses: dict = field(default_factory=dict, compare=False, repr=False)  # meld_misses' answers
 
     # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
@@ -219,7 +224,9 @@ class TileFacts:
         return len(tiles) - best
 
     def playing_cost(self, t: int) -> float:
-        return self._short_of_top(t, self.playing_mass[t], PLAYING_SHORT_WEIGHT)
+        face_up = self.backs_face_up is not None and bool(self.backs_face_up[t])
+        return self._short_of_top(t, self.playing_mass[t],
+                                  WHITE_DRAGON_SHORT_WEIGHT if face_up else PLAYING_SHORT_WEIGHT)
 
     def _short_of_top(self, t: int, mass: float, weight: float) -> float:
         """weight x log(p_top1 / mass), 0 where the mass holds the top-1; both floored at MASS_FLOOR (a client's tiles
