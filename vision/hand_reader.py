@@ -112,6 +112,10 @@ MAX_CROWDED_BOXES = 4  # such boxes each tried left out (the deepest overlaps fi
 CROWDED_CANDIDATES = 1  # ... with this many of the cheapest layouts each ...
 CROWDED_BOX_COST = 1.0  # ... at this cost, while at least this share of the photo's CPU time is left:
 CROWDED_TIME_SHARE = 0.5
+# ... and one named with less than STRADDLING_CONFIDENCE at this cost, in or out of a kong (R80,
+# docs/rules-session46.md): a box that overlaps a neighbour deeply and shows no face surely is a stray box as likely
+# as a tile, and the tile count decides
+UNSURE_CROWDED_BOX_COST = 0.0
 PAIR_CROWDED_BOXES = True  # the crowded boxes whose single drops beat the plain reading also left out two at a time
 MAX_CROWDED_PAIRS = 3  # ... among this many of them (the cheapest drops first), each box or a neighbour crowding it,
 MAX_PAIR_DROPS = 12  # ... at most this many pairs in all
@@ -581,13 +585,14 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     named = detections.confidence if spare_from is None else np.concatenate(
         [detections.confidence[:spare_from], np.ones(len(detections) - spare_from)])
     crowded, crowding = _crowded_boxes(frame, row_list, detections.class_ids, named)
+    unsure = frozenset(t for t in crowded if float(named[t]) < STRADDLING_CONFIDENCE)  # (R80)
     # the tiles of four alike side by side that may be a kong laid out face up (R63: leaving one out costs the kong)
     in_kongs = {t for row in row_list if len(row) >= 4 for window in _kong_windows(
         row, frame, facts, detections.class_ids, detections.rotation, spare_from) for t in window} if crowded else set()
     for t in crowded[:MAX_CROWDED_BOXES]:
         if crowded_time_up():
             break
-        found = _without_boxes(frame, in_rows, duplicate, (t,), facts, stacked_on, solvers, in_kongs)
+        found = _without_boxes(frame, in_rows, duplicate, (t,), facts, stacked_on, solvers, in_kongs, unsure)
         out += found
         if found and found[0][3].cost < plain_best:
             helped.append((found[0][3].cost, t))
@@ -605,7 +610,7 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
         for pair in pairs[:MAX_PAIR_DROPS]:
             if crowded_time_up():
                 break
-            out += _without_boxes(frame, in_rows, duplicate, pair, facts, stacked_on, solvers, in_kongs)
+            out += _without_boxes(frame, in_rows, duplicate, pair, facts, stacked_on, solvers, in_kongs, unsure)
     if stacked_on:
         # A tile found on or beside a claimed tile may be a loose one (a discard lying there): the layouts without
         # any stacking are tried too, and the faces decide (an added kong needs four alike, a chow cannot be one).
@@ -916,18 +921,20 @@ def _hand_in_rows(attempts: list, rows: list[list[int]], facts: TileFacts, class
 
 def _without_boxes(frame: geometry.Frame, in_rows: np.ndarray, duplicate: np.ndarray, boxes: tuple[int, ...],
                    facts: TileFacts, stacked_on: dict[int, int], solvers: dict,
-                   in_kongs: AbstractSet[int] = frozenset()) -> list:
+                   in_kongs: AbstractSet[int] = frozenset(), unsure: AbstractSet[int] = frozenset()) -> list:
     """The cheapest layouts (CROWDED_CANDIDATES) with ``boxes`` left out of the rows as stray boxes, each at
     CROWDED_BOX_COST, as ``_layouts_for`` lists them; a box of ``in_kongs`` (four alike side by side that pass the
     kong test) at KONG_IN_ROW_COST: the geometry cannot tell a second box on one tile from the fourth of four, and
-    their kong costs that much for the same doubt (R63, docs/rules-session41.md)."""
+    their kong costs that much for the same doubt (R63, docs/rules-session41.md); a box of ``unsure`` (named under
+    STRADDLING_CONFIDENCE) at UNSURE_CROWDED_BOX_COST (R80, docs/rules-session46.md)."""
     without = in_rows.copy()
     without[list(boxes)] = False
     dropped = duplicate.copy()
     dropped[list(boxes)] = True
     found = segment(frame, geometry.rows(frame, without), facts, stacked_on, n_best=CROWDED_CANDIDATES,
                     solver_cache=solvers)
-    cost = sum(KONG_IN_ROW_COST if t in in_kongs else CROWDED_BOX_COST for t in boxes)
+    cost = sum(UNSURE_CROWDED_BOX_COST if t in unsure else KONG_IN_ROW_COST if t in in_kongs else CROWDED_BOX_COST
+               for t in boxes)
     for layout in found:
         layout.cost += cost
     return [(frame, dropped, stacked_on, layout) for layout in found]

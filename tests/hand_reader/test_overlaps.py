@@ -78,3 +78,50 @@ def test_a_claimed_tile_boxed_twice_is_not_read_as_a_tile_laid_on_another(photo)
                        np.concatenate([detections.confidence, [0.32]]),
                        np.concatenate([detections.rotation, detections.rotation[11:12]]), ids, probs)
     assert_hand(read_hand(twice, size), "55578999p55s c4*56m< +9p")
+
+
+# Development 1111 000020's hand tiles as the committed models read them (boxes in a 640 x 480 photo, rotation,
+# top 3, lift, sideways probability), with the localiser's stray box last: it lies across the first and claimed
+# tiles of the pung of 4m claimed from across, named 4m at 0.40.
+STRAY_IN_PUNG = [
+    ((407, 261, 484, 337), 180, (("8m", 0.96), ("3m", 0.01), ("2m", 0.01)), 0.0, 0.0),
+    ((442, 304, 519, 375), 90, (("6m", 0.91), ("5m", 0.02), ("9m", 0.01)), None, 1.0),
+    ((289, 214, 367, 280), 90, (("8s", 0.96), ("1z", 0.0), ("8p", 0.0)), None, 1.0),
+    ((466, 338, 543, 409), 90, (("7m", 0.9), ("9m", 0.02), ("6m", 0.01)), None, 1.0),
+    ((368, 179, 445, 258), 180, (("1s", 0.91), ("5f", 0.01), ("2f", 0.01)), 0.98, 0.001),
+    ((253, 152, 323, 216), 270, (("7s", 0.95), ("6s", 0.0), ("9s", 0.0)), None, 0.999),
+    ((345, 156, 413, 219), 90, (("1s", 0.98), ("6f", 0.0), ("2f", 0.0)), None, 0.982),
+    ((252, 18, 318, 76), 90, (("4m", 0.95), ("4z", 0.0), ("5m", 0.0)), None, 1.0),
+    ((192, 61, 264, 122), 90, (("2m", 0.94), ("3m", 0.01), ("6m", 0.01)), None, 1.0),
+    ((231, 119, 306, 189), 90, (("6s", 0.92), ("9s", 0.01), ("7s", 0.01)), None, 1.0),
+    ((326, 128, 396, 187), 90, (("1s", 0.99), ("7z", 0.0), ("6f", 0.0)), None, 0.999),
+    ((300, 85, 367, 143), 90, (("4m", 0.96), ("7f", 0.0), ("5m", 0.0)), None, 0.999),
+    ((211, 91, 280, 153), 90, (("2m", 0.95), ("1m", 0.01), ("6m", 0.0)), None, 1.0),
+    ((266, 46, 322, 101), 180, (("4m", 0.98), ("6p", 0.0), ("9m", 0.0)), 0.0, 0.025),
+    ((281, 64, 338, 120), 90, (("4m", 0.4), ("3z", 0.21), ("5z", 0.16)), 0.0, 0.744),
+]
+
+
+def _recorded(tiles, quarter: int) -> tuple[Detections, tuple[int, int]]:
+    """The recorded tiles as Detections, the photo turned ``quarter`` quarter turns clockwise."""
+    boxes = np.array([t[0] for t in tiles], np.float64)
+    width, height = 640, 480
+    for _ in range(quarter):  # (x, y) -> (height - y, x)
+        boxes = np.stack([height - boxes[:, 3], boxes[:, 0], height - boxes[:, 1], boxes[:, 2]], axis=1)
+        width, height = height, width
+    ids = np.array([[FACE_CODES.index(code) for code, _ in t[2]] for t in tiles])
+    probs = np.array([[p for _, p in t[2]] for t in tiles], np.float32)
+    rotation = (np.array([t[1] for t in tiles]) + 90 * quarter) % 360
+    lifted = np.array([np.nan if t[3] is None else t[3] for t in tiles], np.float32)
+    sideways = np.array([np.nan if t[4] is None else t[4] for t in tiles], np.float32)
+    return Detections(boxes.astype(np.float32), ids[:, 0], probs[:, 0], rotation, ids, probs, lifted,
+                      sideways), (width, height)
+
+
+@pytest.mark.parametrize("quarter", [0, 1, 2, 3])
+def test_an_unsurely_named_box_crowding_a_pung_is_left_out_at_no_cost(quarter):
+    # R80 (docs/rules-session46.md): the stray box overlaps the pung's first tile by about half a tile width. Left
+    # out at CROWDED_BOX_COST (1.0), the pung cost more than the kong the stray box makes as a fourth 4m (by 0.94);
+    # named under STRADDLING_CONFIDENCE, it is left out at no cost and the count and the faces decide.
+    detections, size = _recorded(STRAY_IN_PUNG, quarter)
+    assert_hand(read_hand(detections, size), "22m67s p444m^ a1111s> c678*m< +8s")
