@@ -672,6 +672,29 @@ def test_a_box_straddling_two_concealed_tiles_is_left_out():
     assert reading.tile_roles[len(detections)].get("duplicate")
 
 
+@pytest.mark.parametrize("photo", PHOTOS)
+def test_a_lone_back_boxed_between_the_rows_leaves_the_flowers_the_hands(photo):
+    # R81 (docs/rules-session46.md, held-out 8709 000110): the flowers lie in a row just behind the concealed one and
+    # the localiser boxes a back between the rows, across the first flower. In the flowers' row it touches that
+    # flower, which made it a loose tile, and the next, and so on; a back touching no other back is no piece of
+    # the wall, so it makes no flower loose.
+    turn, tilt, perspective, jitter = photo
+    table = Table().row("1m 1m 1m 2m 3m 4m 5p 6p 7p 9s 9s 9s 5s | 5s")
+    table.row("1f 2f 3f 4f 5f", x=0.5, bottom=-1.05)
+    table.tile("d", 1.0, -1.15)
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    assert_hand(read_hand(detections, size), "111234m567p5999s +5s 12345f")
+
+
+@pytest.mark.parametrize("photo", PHOTOS)
+def test_a_flower_against_a_line_of_backs_stays_a_loose_tile(photo):
+    # The other side of R81: two backs touching make a piece of the wall, and a flower against them is the wall's.
+    turn, tilt, perspective, jitter = photo
+    table = Table().row("1m 1m 1m 2m 3m 4m 5p 6p 7p 9s 9s 9s 5s | 5s").row("d d 3f", x=3.0, bottom=-1.4)
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter)
+    assert_hand(read_hand(detections, size), "111234m567p5999s +5s")
+
+
 def test_a_spurious_box_among_eight_flowers_is_left_out_of_them():
     # A row of the eight flowers with an extra box between two of them, its top-1 a wind at 0.3 with some flower
     # probability: ten flowers no hand holds; the eight cheapest stay flowers and the hand reads.

@@ -1030,7 +1030,8 @@ def _median(values: list[float]) -> float:
 
 def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
     """Flowers are shown near the hand, as one group of their own: a flower face touching a clutter tile in its row
-    (a discard or wall row that happens to hold a flower) is clutter; of the groups of flowers side by side, those
+    (a discard or wall row that happens to hold a flower; a lone back, touching no other, does not count: R81) is
+    clutter; of the groups of flowers side by side, those
     far from every hand tile are clutter (a lone face within FLOWER_REACH tile heights, a group of two or more
     within FLOWER_GROUP_REACH: a row of flowers laid in front of the melds), and of the rest only the largest (then
     the nearest) is kept: a second group is a loose tile that happens to be a flower, unless it lies against a hand
@@ -1077,9 +1078,16 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
     # A flower touching clutter is clutter, and so is one touching it in turn (a row of discards). Each flower is
     # checked against the tiles dropped since it was last checked (a row of a hundred flowers touching end to end
     # took seconds when every pass checked every flower against every dropped tile again).
+    def lone_back(c: int) -> bool:
+        """A back with no other back touching it in its row: a stray box (between two rows, or a tile named a
+        back), not a piece of the wall (R81, docs/rules-session46.md)."""
+        backs = [d for d in layout.clutter if d != c and frame.face_down[d]]
+        return bool(frame.face_down[c]) and not touching(c, backs)
+
     candidates = list(layout.flowers)
     dropped = list(layout.clutter)
-    fresh = list(dropped)
+    # (only the clutter tiles touching a flower are asked whether they are lone backs: a photo may hold hundreds)
+    fresh = [c for c in dropped if any(touching(f, [c]) for f in candidates) and not lone_back(c)]
     while fresh:
         newly = [f for f in candidates if touching(f, fresh)]
         candidates = [f for f in candidates if f not in newly]
