@@ -36,8 +36,8 @@ from .classes import FACE_CODES, FACE_DOWN
 from .detections import Detections
 from .reading import decode as decoding
 from .reading import geometry
-from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, GAP, MAX_FLOWERS, Layout, MeldSlots, TileFacts,
-                             meld_label_cost, row_distances, segment)
+from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, GAP, MASS_FLOOR, MAX_FLOWERS, WHITE_DRAGON_SHORT_WEIGHT,
+                             Layout, MeldSlots, TileFacts, meld_label_cost, row_distances, segment)
 
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
 # Stable warning codes (HandReading.warning_codes), for clients that switch on them.
@@ -134,6 +134,11 @@ WHITE_DRAGON = FACE_CODES.index("5z")
 BACK_AS_WHITE_DRAGON = 0.01
 WHITE_DRAGON_EXPANSIONS = 500
 WHITE_DRAGON_SECONDS = 0.01
+# The other way round (R82, docs/rules-session46.md): a tile named a white dragon first whose back probability is at
+# least this may be a back (a concealed kong's end named 5z); such tiles are also read face down, in an attempt of
+# their own with the same search states and CPU time, each one a meld takes face down paying
+# layout.WHITE_DRAGON_SHORT_WEIGHT x log(p_top1 / p_back).
+WHITE_DRAGON_AS_BACK = 0.01
 # Where the readings so far leave it unsatisfied (tried always, spares read no more hands at 3x the time), the
 # localiser's best spare candidates (Recognition.spares) are tried added to the tiles, one at a time, at a cost when
 # the layout puts the spare in the hand; that stage gets search states and CPU time of its own, since a photo missing
@@ -337,6 +342,21 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                 break
             face_up_attempts += _layouts_for(face_up, turn, budget=budget, size=image_size)
         search(face_up_attempts)
+    # White dragons that may be backs, read face down beside the readings so far (R82): a concealed kong's end named
+    # 5z leaves its kong three tiles and a loose white dragon; face down each pays its odds against the 5z.
+    doubtful = _doubtful_white_dragons(detections)
+    if doubtful:
+        budget.extend(WHITE_DRAGON_EXPANSIONS, WHITE_DRAGON_SECONDS)
+        class_ids = detections.class_ids.copy()
+        class_ids[doubtful] = FACE_DOWN
+        face_down = replace(detections, class_ids=class_ids)
+        face_down_attempts = []
+        for turn in turns:
+            if budget.out_of_time():
+                budget_hit = True
+                break
+            face_down_attempts += _layouts_for(face_down, turn, budget=budget, size=image_size)
+        search(face_down_attempts)
     # The localiser's spare candidates: a tile it boxed below its threshold, or whose box NMS dropped beside an
     # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.
     # (a plain callable has no length: it is asked when the stage runs)
@@ -946,6 +966,12 @@ def _doubtful_backs(detections: Detections) -> list[int]:
             if _probability(detections, i, WHITE_DRAGON) >= BACK_AS_WHITE_DRAGON]
 
 
+def _doubtful_white_dragons(detections: Detections) -> list[int]:
+    """Tiles named white dragons whose back probability is at least WHITE_DRAGON_AS_BACK (R82)."""
+    return [i for i in np.flatnonzero(detections.class_ids == WHITE_DRAGON).tolist()
+            if _probability(detections, i, FACE_DOWN) >= WHITE_DRAGON_AS_BACK]
+
+
 def _crowded_boxes(frame: geometry.Frame, rows: list[list[int]], class_ids: np.ndarray,
                    confidence: np.ndarray | None = None) -> tuple[list[int], dict[int, set[int]]]:
     """Tiles of a row that overlap a row neighbour along it by more than CROWDED_OVERLAP local tile widths (touching
@@ -1018,9 +1044,20 @@ def _facts(detections: Detections, frame: geometry.Frame) -> TileFacts:
     box_shape = np.log(np.maximum(boxes[:, 2] - boxes[:, 0], 1e-3) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-3))
     # the white-dragon attempt's backs: given a playing face while the classifier named them backs first (R79)
     backs_face_up = (detections.class_ids < KIND_COUNT) & (ids[:, 0] == FACE_DOWN) if ids.shape[1] else None
+    # the face-down attempt's white dragons: read as backs while the classifier named a face first (R82)
+    top = probs.max(axis=1, initial=0.0)
+    faces_down = (detections.class_ids == FACE_DOWN) & (ids[:, 0] != FACE_DOWN) if ids.shape[1] else None
+    down_costs = None
+    if faces_down is not None and faces_down.any():
+        back_mass = np.where(ids == FACE_DOWN, probs, 0.0).sum(axis=1)
+        # (at least a little, so that a turned tile always counts as one: R82b)
+        down_costs = np.where(faces_down, np.maximum(WHITE_DRAGON_SHORT_WEIGHT * np.log(
+            np.maximum(top, MASS_FLOOR) / np.maximum(back_mass, MASS_FLOOR)), 1e-6), 0.0)
     return TileFacts(upright_face=~frame.sideways & ~frame.face_down, flower_mass=flower_mass, turned=turned,
-                     playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0), faces=faces,
-                     box_shape=box_shape, backs_face_up=backs_face_up)
+                     playing_mass=playing_mass, top_probability=top, faces=faces,
+                     box_shape=box_shape, backs_face_up=backs_face_up, down_costs=down_costs,
+                     white_up=(detections.class_ids == WHITE_DRAGON) & ~frame.face_down if down_costs is not None
+                     else None)
 
 
 def _record_roles(reading: HandReading, layout: Layout, duplicate: np.ndarray) -> None:

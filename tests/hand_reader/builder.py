@@ -109,3 +109,21 @@ class Table:
 def detection_of(order: list[int], table_index: int) -> int:
     """The detection index that shows table tile ``table_index``."""
     return order.index(table_index)
+
+
+def recorded(tiles, quarter: int = 0, size: tuple[int, int] = (640, 480)) -> tuple[Detections, tuple[int, int]]:
+    """Detections recorded from a photo, as ``(box, rotation, top-k, lift, sideways probability)`` per tile (box in
+    pixels of a ``size`` photo; top-k as ``(code, p)``, ``"back"`` for a face-down tile; None for an unknown lift or
+    sideways probability), the photo turned ``quarter`` quarter turns clockwise."""
+    boxes = np.array([t[0] for t in tiles], np.float64)
+    width, height = size
+    for _ in range(quarter):  # (x, y) -> (height - y, x)
+        boxes = np.stack([height - boxes[:, 3], boxes[:, 0], height - boxes[:, 1], boxes[:, 2]], axis=1)
+        width, height = height, width
+    ids = np.array([[FACE_DOWN if code == "back" else FACE_CODES.index(code) for code, _ in t[2]] for t in tiles])
+    probs = np.array([[p for _, p in t[2]] for t in tiles], np.float32)
+    rotation = (np.array([t[1] for t in tiles]) + 90 * quarter) % 360
+    lifted = np.array([np.nan if t[3] is None else t[3] for t in tiles], np.float32)
+    sideways = np.array([np.nan if t[4] is None else t[4] for t in tiles], np.float32)
+    return Detections(boxes.astype(np.float32), ids[:, 0], probs[:, 0], rotation, ids, probs, lifted,
+                      sideways), (width, height)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import numpy as np
 
 from engine.hand import Hand
 from vision.reading.compare import same_hand
-from tests.hand_reader.builder import Table, detection_of
+from tests.hand_reader.builder import Table, detection_of, recorded
+from tests.hand_reader.test_layouts import PHOTOS
 from vision.hand_reader import read_hand
 from vision.reading.simulate import Habits, corrupt, lay_out, random_hand
 
@@ -70,6 +73,66 @@ def test_a_pair_of_backs_read_face_up_beats_loose_tiles_beyond_the_melds(turn):
     reading = read_hand(detections, size)
     assert same_hand(reading.hand, Hand.parse("5z c6*78m< c3*45m< c4*56s< p777p^ +5z"))
     assert sorted(c["tile_index"] for c in reading.corrections) == sorted(detection_of(order, k) for k in backs)
+
+
+@pytest.mark.parametrize("end", [11, 14])
+@pytest.mark.parametrize("photo", PHOTOS)
+def test_a_concealed_kongs_end_named_a_white_dragon_is_read_face_down(photo, end):
+    # R82 (docs/rules-session46.md, development 6262 000235): a concealed kong laid with its ends face down, one end
+    # named a white dragon first (0.37, back 0.21) and labelled a quarter turn off: read face up, the three others
+    # made a pung claimed at that end and the "white dragon" lay loose. The face-down attempt reads it as the back.
+    turn, tilt, perspective, jitter = photo
+    table = Table().row("1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s || d 3p 3p d")
+    detections, size, order = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter,
+                                          misread={end: [("5z", 0.37), (None, 0.21), ("1p", 0.02)]})
+    k = detection_of(order, end)
+    rotation = detections.rotation.copy()
+    rotation[k] = (rotation[k] + 90) % 360
+    reading = read_hand(replace(detections, rotation=rotation), size)
+    assert same_hand(reading.hand, Hand.parse("123456m789p5s x3333p +5s"))
+    assert reading.tile_roles[k]["role"] == "meld"
+
+
+@pytest.mark.parametrize("photo", PHOTOS)
+def test_white_dragons_with_some_back_probability_stay_white_dragons(photo):
+    # R82's other side: three white dragons named 5z first (0.7, back 0.25) are a pung, not a concealed kong of
+    # three backs (its fourth missed), which the face-down attempt offers at MISSING_BACK_COST and their odds.
+    turn, tilt, perspective, jitter = photo
+    table = Table().row("1m 2m 3m 4m 5m 6m 7p 8p 9p 5z 5z 5z 5s | 5s")
+    detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter,
+                                      misread={k: [("5z", 0.7), (None, 0.25), ("1p", 0.02)] for k in (9, 10, 11)})
+    assert same_hand(read_hand(detections, size).hand, Hand.parse("123456m789p555z5s +5s"))
+
+
+# Development 1111 000204's hand tiles as the committed models read them (as ``builder.recorded`` takes them): an added
+# kong of white dragons claimed from the right, two of its tiles named backs first, one 5z (0.46, back 0.30), the
+# fourth not boxed.
+WHITE_ADDED_KONG = [
+    ((263, 177, 342, 248), 270, (("4s", 0.94), ("6s", 0.02), ("4p", 0.0)), None, 0.999),
+    ((398, 321, 493, 401), 270, (("4m", 0.96), ("6z", 0.0), ("4f", 0.0)), None, 1.0),
+    ((429, 373, 517, 447), 270, (("4m", 0.96), ("6z", 0.0), ("3m", 0.0)), None, 1.0),
+    ((298, 90, 385, 158), 270, (("7z", 0.98), ("4z", 0.0), ("6f", 0.0)), None, 1.0),
+    ((245, 135, 320, 205), 270, (("4s", 0.98), ("6s", 0.0), ("4p", 0.0)), None, 1.0),
+    ((267, 16, 353, 96), 270, (("4m", 0.97), ("7z", 0.0), ("4f", 0.0)), None, 0.998),
+    ((228, 81, 305, 159), 180, (("4s", 0.97), ("6s", 0.0), ("8p", 0.0)), 0.04, 0.025),
+    ((377, 274, 470, 350), 270, (("5m", 0.93), ("3m", 0.03), ("6m", 0.0)), None, 1.0),
+    ((335, 181, 426, 252), 270, (("7m", 0.98), ("3f", 0.0), ("3z", 0.0)), None, 1.0),
+    ((315, 135, 407, 208), 270, (("7z", 0.98), ("4z", 0.0), ("1f", 0.0)), None, 1.0),
+    ((356, 228, 449, 301), 270, (("6m", 0.96), ("9m", 0.01), ("5m", 0.01)), None, 1.0),
+    ((205, 39, 283, 115), 270, (("4s", 0.94), ("7s", 0.02), ("8p", 0.01)), None, 0.999),
+    ((316, 304, 393, 372), 90, (("back", 0.54), ("5z", 0.38), ("2s", 0.01)), None, None),
+    ((334, 348, 415, 415), 90, (("back", 0.72), ("5z", 0.24), ("8f", 0.0)), None, None),
+    ((273, 266, 350, 339), 270, (("5z", 0.46), ("back", 0.3), ("8f", 0.06)), 0.25, 0.699),
+]
+
+
+@pytest.mark.parametrize("quarter", [0, 1, 2, 3])
+def test_a_kong_of_white_dragons_is_not_turned_face_down(quarter):
+    # R82b: the face-down attempt turned its 5z face down too, and the four made a concealed kong with no face to
+    # show (read as none, asking for the kong's face); a meld may take a turned white dragon face down only beside a
+    # face-up tile of another face.
+    detections, size = recorded(WHITE_ADDED_KONG, quarter)
+    assert same_hand(read_hand(detections, size).hand, Hand.parse("44567m77z a5555z> k4444s^ +4m"))
 
 
 def test_a_concealed_kong_of_backs_that_look_a_little_like_white_dragons_stays_a_concealed_kong():

@@ -13,7 +13,7 @@ from vision.hand_reader import _crowded_boxes, read_hand
 from vision.reading import geometry
 from vision.reading.layout import CUT_COST, GAP, TOUCH_DEPTH, _cut_cost
 
-from tests.hand_reader.builder import H, W, Table
+from tests.hand_reader.builder import H, W, Table, recorded
 from tests.hand_reader.test_layouts import PHOTOS, assert_hand
 
 CONCEALED = "1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s"
@@ -102,26 +102,10 @@ STRAY_IN_PUNG = [
 ]
 
 
-def _recorded(tiles, quarter: int) -> tuple[Detections, tuple[int, int]]:
-    """The recorded tiles as Detections, the photo turned ``quarter`` quarter turns clockwise."""
-    boxes = np.array([t[0] for t in tiles], np.float64)
-    width, height = 640, 480
-    for _ in range(quarter):  # (x, y) -> (height - y, x)
-        boxes = np.stack([height - boxes[:, 3], boxes[:, 0], height - boxes[:, 1], boxes[:, 2]], axis=1)
-        width, height = height, width
-    ids = np.array([[FACE_CODES.index(code) for code, _ in t[2]] for t in tiles])
-    probs = np.array([[p for _, p in t[2]] for t in tiles], np.float32)
-    rotation = (np.array([t[1] for t in tiles]) + 90 * quarter) % 360
-    lifted = np.array([np.nan if t[3] is None else t[3] for t in tiles], np.float32)
-    sideways = np.array([np.nan if t[4] is None else t[4] for t in tiles], np.float32)
-    return Detections(boxes.astype(np.float32), ids[:, 0], probs[:, 0], rotation, ids, probs, lifted,
-                      sideways), (width, height)
-
-
 @pytest.mark.parametrize("quarter", [0, 1, 2, 3])
 def test_an_unsurely_named_box_crowding_a_pung_is_left_out_at_no_cost(quarter):
     # R80 (docs/rules-session46.md): the stray box overlaps the pung's first tile by about half a tile width. Left
     # out at CROWDED_BOX_COST (1.0), the pung cost more than the kong the stray box makes as a fourth 4m (by 0.94);
     # named under STRADDLING_CONFIDENCE, it is left out at no cost and the count and the faces decide.
-    detections, size = _recorded(STRAY_IN_PUNG, quarter)
+    detections, size = recorded(STRAY_IN_PUNG, quarter)
     assert_hand(read_hand(detections, size), "22m67s p444m^ a1111s> c678*m< +8s")

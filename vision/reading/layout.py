@@ -183,6 +183,8 @@ class TileFacts:
     faces: np.ndarray | None = None  # (N, K) the faces each tile may show (its top-k with some probability; -1: none)
     box_shape: np.ndarray | None = None  # (N,) log(width / height) of each box in the photo (None: not known)
     backs_face_up: np.ndarray | None = None  # (N,) named a back first, read face up (the white-dragon attempt)
+    down_costs: np.ndarray | None = None  # (N,) what a meld pays to take each tile face down (R82; None: nothing)
+    white_up: np.ndarray | None = None  # (N,) named a white dragon and read face up (R82b)
     _misses: dict = field(default_factory=dict, compare=False, repr=False)  # meld_misses' answers
 
     # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
@@ -222,6 +224,19 @@ class TileFacts:
                     best = max(best, sum(low + o in faces for o, faces in zip(order, options)))
         self._misses[key] = len(tiles) - best
         return len(tiles) - best
+
+    def down_cost(self, tiles: tuple[int, ...], face_down: tuple[bool, ...]) -> float:
+        """What a meld pays for its face-down tiles: nothing for tiles named backs first; for one the face-down
+        attempt turned (a white dragon that may be a back, R82) its odds against the back at
+        WHITE_DRAGON_SHORT_WEIGHT, and INF unless the meld shows a face-up tile of another face (R82b: the kong's
+        face shows on its other tiles; a kong of white dragons reads the same face up, its claimed tile showing)."""
+        if self.down_costs is None:
+            return 0.0
+        cost = sum(float(self.down_costs[t]) for t, down in zip(tiles, face_down) if down)
+        if cost > 0.0 and self.white_up is not None and not any(
+                not self.white_up[t] for t, down in zip(tiles, face_down) if not down):
+            return INF
+        return cost
 
     def playing_cost(self, t: int) -> float:
         face_up = self.backs_face_up is not None and bool(self.backs_face_up[t])
@@ -790,7 +805,8 @@ class _RowSolver:
                         + self.joined(i, i + size, FOUR_ALIKE_JOIN_COST if alike else JOIN_COST) \
                         + self.overlapping(i, i + size) \
                         + FACE_MISS_COST * self.facts.meld_misses(up, chow) \
-                        + (UNLABELLED_MELD_COST if unlabelled else 0.0) + MISSING_BACK_COST * missing + sum(
+                        + (UNLABELLED_MELD_COST if unlabelled else 0.0) + MISSING_BACK_COST * missing \
+                        + self.facts.down_cost(meld.tiles, meld.face_down) + sum(
                         self.playing_cost(t) for t, down in zip(meld.tiles, meld.face_down) if not down)
                     if cost < INF:
                         out.append((i + size, "meld", cost, meld))
