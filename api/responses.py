@@ -348,7 +348,8 @@ class Correction(BaseModel):
     tile_index: int = required("the tile's index in tiles")
     box: Box = required("its box")
     read: str = required("the classifier's first choice (a code, or \"face down\")")
-    corrected: str = required("the code taken in the hand")
+    corrected: str = required("the code taken in the hand, or \"face down\" (a tile named a face first taken as a"
+                              " concealed kong's back)")
     probability: float = required("the classifier's probability of the code taken (0: outside its top eight)")
 
 

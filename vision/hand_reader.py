@@ -113,8 +113,8 @@ CROWDED_CANDIDATES = 1  # ... with this many of the cheapest layouts each ...
 CROWDED_BOX_COST = 1.0  # ... at this cost, while at least this share of the photo's CPU time is left:
 CROWDED_TIME_SHARE = 0.5
 # ... and one named with less than STRADDLING_CONFIDENCE at this cost, in or out of a kong (R80,
-# docs/rules-session46.md): a box that overlaps a neighbour deeply and shows no face surely is a stray box as likely
-# as a tile, and the tile count decides
+# docs/rules-session46.md; R78's drops of a stacked pair keep CROWDED_BOX_COST): the rule takes a box that overlaps a
+# neighbour deeply and shows no face surely for a stray box as likely as a tile, and lets the tile count decide
 UNSURE_CROWDED_BOX_COST = 0.0
 PAIR_CROWDED_BOXES = True  # the crowded boxes whose single drops beat the plain reading also left out two at a time
 MAX_CROWDED_PAIRS = 3  # ... among this many of them (the cheapest drops first), each box or a neighbour crowding it,
@@ -127,17 +127,19 @@ STRADDLING_CONFIDENCE = 0.5
 WHITE_DRAGON = FACE_CODES.index("5z")
 # A back whose white-dragon probability is at least this may be a white dragon (a blank or framed face, easily taken
 # for a plain back; blank in two of the art styles, and on a set with white backs nothing else tells them apart):
-# such backs are also read face up, whatever the plain reading gave, and the layout charges each one the hand takes
-# layout.WHITE_DRAGON_SHORT_WEIGHT x log(p_top1 / P(playing kinds)) (R79, docs/rules-session46.md; 1.5 x before, as
-# any tile named something else first). That stage gets search states and CPU time of its own, as the spare stage
+# such backs are also read face up, whatever the plain reading gave; each one the hand takes pays, as any tile, -log p
+# of its face in the decoder (over the cheapest face) and, in the layout, layout.WHITE_DRAGON_SHORT_WEIGHT x
+# log(p_top1 / P(playing kinds)) (R79, docs/rules-session46.md; 1.5 x before, as any tile named something else first
+# pays). That stage gets search states and CPU time of its own, as the spare stage
 # does. (Before session 29: from 0.1, only when the plain reading was unsatisfied, and the switch charged twice.)
 BACK_AS_WHITE_DRAGON = 0.01
 WHITE_DRAGON_EXPANSIONS = 500
 WHITE_DRAGON_SECONDS = 0.01
-# The other way round (R82, docs/rules-session46.md): a tile named a white dragon first whose back probability is at
+# The other way round (R82b, docs/rules-session46.md): a tile named a white dragon first whose back probability is at
 # least this may be a back (a concealed kong's end named 5z); such tiles are also read face down, in an attempt of
 # their own with the same search states and CPU time, each one a meld takes face down paying
-# layout.WHITE_DRAGON_SHORT_WEIGHT x log(p_top1 / p_back).
+# layout.WHITE_DRAGON_SHORT_WEIGHT x log(p_top1 / p_back), and only beside a face-up tile of another face
+# (TileFacts.down_cost); each is reported as a correction to "face down".
 WHITE_DRAGON_AS_BACK = 0.01
 # Where the readings so far leave it unsatisfied (tried always, spares read no more hands at 3x the time), the
 # localiser's best spare candidates (Recognition.spares) are tried added to the tiles, one at a time, at a cost when
@@ -340,9 +342,9 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             if budget.out_of_time():
                 budget_hit = True  # turns left unread: the reading depends on the CPU time it got
                 break
-            face_up_attempts += _layouts_for(face_up, turn, budget=budget, size=image_size)
+            face_up_attempts += _layouts_for(face_up, turn, budget=budget, size=image_size, turned=doubtful)
         search(face_up_attempts)
-    # White dragons that may be backs, read face down beside the readings so far (R82): a concealed kong's end named
+    # White dragons that may be backs, read face down beside the readings so far (R82b): a concealed kong's end named
     # 5z leaves its kong three tiles and a loose white dragon; face down each pays its odds against the 5z.
     doubtful = _doubtful_white_dragons(detections)
     if doubtful:
@@ -355,7 +357,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             if budget.out_of_time():
                 budget_hit = True
                 break
-            face_down_attempts += _layouts_for(face_down, turn, budget=budget, size=image_size)
+            face_down_attempts += _layouts_for(face_down, turn, budget=budget, size=image_size, turned=doubtful)
         search(face_down_attempts)
     # The localiser's spare candidates: a tile it boxed below its threshold, or whose box NMS dropped beside an
     # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.
@@ -458,6 +460,14 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                                         "corrected": FACE_CODES[face], "probability": round(probability, 4)})
             reading.warn("tile_corrected", f"tile {i} read as {read_as} was taken as {FACE_CODES[face]}"
                                            f" (p = {probability:.2f}) in the most probable legal hand")
+    for meld in layout.melds:  # white dragons the face-down attempt took as a concealed kong's backs (R82b)
+        for i, down in zip(meld.tiles, meld.face_down):
+            if down and int(top1[i]) != FACE_DOWN:
+                read_as, probability = FACE_CODES[int(top1[i])], _probability(detections, i, FACE_DOWN)
+                reading.corrections.append({"tile_index": i, "box": _box(detections, i), "read": read_as,
+                                            "corrected": "face down", "probability": round(probability, 4)})
+                reading.warn("tile_corrected", f"tile {i} read as {read_as} was taken face down"
+                                               f" (p = {probability:.2f}) in the most probable legal hand")
     if any(c["probability"] == 0.0 for c in reading.corrections):
         reading.warn("correction_outside_top_k", "a legal hand needed faces the classifier did not list for some tiles:"
                      " check the photo (or the layout: a meld or the winning tile may have been misplaced)")
@@ -562,7 +572,7 @@ def _steep_row_direction(detections: Detections, turn: int) -> float | None:
 
 def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
                  budget: decoding.SearchBudget | None = None, spare_from: int | None = None,
-                 size: tuple[int, int] | None = None) -> list:
+                 size: tuple[int, int] | None = None, turned: list[int] | None = None) -> list:
     """[(frame, duplicate mask, stacked tiles, layout), ...] for one quarter-turn hypothesis (and row direction,
     when given), cheapest first (the readings without a crowded box only while ``budget`` has time left)."""
     frame = geometry.normalise(detections.boxes, detections.rotation, detections.class_ids, detections.confidence,
@@ -577,7 +587,7 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
                                     face_up=~detections.face_down, covered_ok=covered_ok)
     active = ~duplicate
     frame = geometry.straighten_sideways_runs(frame, geometry.rows(frame, active))
-    facts = _facts(detections, frame)
+    facts = _facts(detections, frame, turned)
     stacked_on = geometry.find_stacked(frame, active)
     in_rows = active.copy()
     in_rows[list(stacked_on)] = False
@@ -598,7 +608,8 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
 
     # Boxes that overlap along a row more than touching tiles can (the localiser's box straddling two tiles, or one
     # tile boxed twice over less than DUPLICATE_IOU): each is also read as a stray box left out of the rows, at
-    # CROWDED_BOX_COST, and the count and the faces decide.
+    # CROWDED_BOX_COST (KONG_IN_ROW_COST in a kong window, R63; UNSURE_CROWDED_BOX_COST named under
+    # STRADDLING_CONFIDENCE, R80), and the count and the faces decide.
     plain_best = min((layout.cost for layout in layouts), default=math.inf)
     helped: list[tuple[float, int]] = []  # (cheapest cost, box) of the single drops that beat the plain reading
     # (a spare candidate overlaps its neighbours by design: never R77's straddling box)
@@ -967,7 +978,7 @@ def _doubtful_backs(detections: Detections) -> list[int]:
 
 
 def _doubtful_white_dragons(detections: Detections) -> list[int]:
-    """Tiles named white dragons whose back probability is at least WHITE_DRAGON_AS_BACK (R82)."""
+    """Tiles named white dragons whose back probability is at least WHITE_DRAGON_AS_BACK (R82b)."""
     return [i for i in np.flatnonzero(detections.class_ids == WHITE_DRAGON).tolist()
             if _probability(detections, i, FACE_DOWN) >= WHITE_DRAGON_AS_BACK]
 
@@ -1027,9 +1038,12 @@ def _kind_of(code: str, what: str) -> int:
     return tile.index
 
 
-def _facts(detections: Detections, frame: geometry.Frame) -> TileFacts:
+def _facts(detections: Detections, frame: geometry.Frame, turned_tiles: list[int] | None = None) -> TileFacts:
+    """The layout's per-tile facts. ``turned_tiles``: the tiles an attempt read the other way up from the classifier's
+    first choice (a back read face up as a white dragon, R79; a white dragon read face down, R82b), which pay their
+    odds at WHITE_DRAGON_SHORT_WEIGHT."""
     ids = detections.topk_ids
-    probs = np.clip(detections.topk_probs.astype(np.float64), 0.0, 1.0)
+    probs = np.nan_to_num(np.clip(detections.topk_probs.astype(np.float64), 0.0, 1.0))
     flower_mass = np.where((ids >= KIND_COUNT) & (ids < FACE_DOWN), probs, 0.0).sum(axis=1)
     playing_mass = np.where(ids < KIND_COUNT, probs, 0.0).sum(axis=1)
     playing_mass = np.where(frame.face_down, 1.0, playing_mass)
@@ -1042,11 +1056,13 @@ def _facts(detections: Detections, frame: geometry.Frame) -> TileFacts:
     faces = np.where(probs >= MELD_FACE_PROBABILITY, ids, -1)
     boxes = detections.boxes.astype(np.float64)
     box_shape = np.log(np.maximum(boxes[:, 2] - boxes[:, 0], 1e-3) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-3))
-    # the white-dragon attempt's backs: given a playing face while the classifier named them backs first (R79)
-    backs_face_up = (detections.class_ids < KIND_COUNT) & (ids[:, 0] == FACE_DOWN) if ids.shape[1] else None
-    # the face-down attempt's white dragons: read as backs while the classifier named a face first (R82)
     top = probs.max(axis=1, initial=0.0)
-    faces_down = (detections.class_ids == FACE_DOWN) & (ids[:, 0] != FACE_DOWN) if ids.shape[1] else None
+    backs_face_up = faces_down = None
+    if turned_tiles:
+        attempt = np.zeros(len(detections), bool)
+        attempt[list(turned_tiles)] = True
+        backs_face_up = attempt & (detections.class_ids < KIND_COUNT)  # the white-dragon attempt's backs (R79)
+        faces_down = attempt & (detections.class_ids == FACE_DOWN)  # the face-down attempt's white dragons (R82b)
     down_costs = None
     if faces_down is not None and faces_down.any():
         back_mass = np.where(ids == FACE_DOWN, probs, 0.0).sum(axis=1)

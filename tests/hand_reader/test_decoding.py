@@ -78,9 +78,10 @@ def test_a_pair_of_backs_read_face_up_beats_loose_tiles_beyond_the_melds(turn):
 @pytest.mark.parametrize("end", [11, 14])
 @pytest.mark.parametrize("photo", PHOTOS)
 def test_a_concealed_kongs_end_named_a_white_dragon_is_read_face_down(photo, end):
-    # R82 (docs/rules-session46.md, development 6262 000235): a concealed kong laid with its ends face down, one end
+    # R82b (docs/rules-session46.md, development 6262 000235): a concealed kong laid with its ends face down, one end
     # named a white dragon first (0.37, back 0.21) and labelled a quarter turn off: read face up, the three others
-    # made a pung claimed at that end and the "white dragon" lay loose. The face-down attempt reads it as the back.
+    # made a pung (or an added kong) claimed at that end and the "white dragon" lay loose. The face-down attempt
+    # reads it as the back, and says so.
     turn, tilt, perspective, jitter = photo
     table = Table().row("1m 2m 3m 4m 5m 6m 7p 8p 9p 5s | 5s || d 3p 3p d")
     detections, size, order = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter,
@@ -91,12 +92,15 @@ def test_a_concealed_kongs_end_named_a_white_dragon_is_read_face_down(photo, end
     reading = read_hand(replace(detections, rotation=rotation), size)
     assert same_hand(reading.hand, Hand.parse("123456m789p5s x3333p +5s"))
     assert reading.tile_roles[k]["role"] == "meld"
+    assert [(c["tile_index"], c["read"], c["corrected"]) for c in reading.corrections] == [(k, "5z", "face down")]
+    assert "tile_corrected" in reading.warning_codes
 
 
 @pytest.mark.parametrize("photo", PHOTOS)
 def test_white_dragons_with_some_back_probability_stay_white_dragons(photo):
-    # R82's other side: three white dragons named 5z first (0.7, back 0.25) are a pung, not a concealed kong of
-    # three backs (its fourth missed), which the face-down attempt offers at MISSING_BACK_COST and their odds.
+    # R82b's other side: three white dragons named 5z first (0.7, back 0.25) are a pung. Turned face down they would
+    # be a concealed kong of three backs, its fourth missed, which R82b does not allow (no face-up tile of another
+    # face beside them) and which would cost MISSING_BACK_COST and their odds besides.
     turn, tilt, perspective, jitter = photo
     table = Table().row("1m 2m 3m 4m 5m 6m 7p 8p 9p 5z 5z 5z 5s | 5s")
     detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter,
@@ -128,9 +132,9 @@ WHITE_ADDED_KONG = [
 
 @pytest.mark.parametrize("quarter", [0, 1, 2, 3])
 def test_a_kong_of_white_dragons_is_not_turned_face_down(quarter):
-    # R82b: the face-down attempt turned its 5z face down too, and the four made a concealed kong with no face to
-    # show (read as none, asking for the kong's face); a meld may take a turned white dragon face down only beside a
-    # face-up tile of another face.
+    # R82b: with R82 alone the face-down attempt turned the 5z face down too, and the three boxes of the kong (its
+    # fourth tile not boxed) made a concealed kong with no face to show: no hand, a request for the kong's face. A
+    # meld may take a turned white dragon face down only beside a face-up tile of another face.
     detections, size = recorded(WHITE_ADDED_KONG, quarter)
     assert same_hand(read_hand(detections, size).hand, Hand.parse("44567m77z a5555z> k4444s^ +4m"))
 

@@ -227,7 +227,7 @@ class TileFacts:
 
     def down_cost(self, tiles: tuple[int, ...], face_down: tuple[bool, ...]) -> float:
         """What a meld pays for its face-down tiles: nothing for tiles named backs first; for one the face-down
-        attempt turned (a white dragon that may be a back, R82) its odds against the back at
+        attempt turned (a white dragon that may be a back, R82b) its odds against the back at
         WHITE_DRAGON_SHORT_WEIGHT, and INF unless the meld shows a face-up tile of another face (R82b: the kong's
         face shows on its other tiles; a kong of white dragons reads the same face up, its claimed tile showing)."""
         if self.down_costs is None:
@@ -1097,8 +1097,9 @@ def _drop_stray_flowers(layout: Layout, frame: Frame, facts: TileFacts) -> None:
     def lone_back(c: int) -> bool:
         """A back with no other back touching it in its row: a stray box (between two rows, or a tile named a
         back), not a piece of the wall (R81, docs/rules-session46.md)."""
-        backs = [d for d in layout.clutter if d != c and frame.face_down[d]]
-        return bool(frame.face_down[c]) and not touching(c, backs)
+        if not frame.face_down[c]:
+            return False
+        return not touching(c, [d for d in layout.clutter if d != c and frame.face_down[d]])
 
     candidates = list(layout.flowers)
     dropped = list(layout.clutter)
