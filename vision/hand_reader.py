@@ -327,38 +327,34 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             if lined is not None:
                 lined_attempts += _layouts_for(detections, turn, tilt=lined, budget=budget, size=image_size)
         search(lined_attempts)
+    def read_turned(turned: list[int], face: int) -> None:
+        """Read the photo again with the ``turned`` tiles named ``face`` (white dragons for backs, backs for white
+        dragons), with search states and CPU time of its own; the faces decide."""
+        nonlocal budget_hit
+        budget.extend(WHITE_DRAGON_EXPANSIONS, WHITE_DRAGON_SECONDS)
+        class_ids = detections.class_ids.copy()
+        class_ids[turned] = face
+        other_way = replace(detections, class_ids=class_ids)
+        attempts_turned = []
+        for turn in turns:
+            if budget.out_of_time():
+                budget_hit = True  # turns left unread: the reading depends on the CPU time it got
+                break
+            attempts_turned += _layouts_for(other_way, turn, budget=budget, size=image_size, turned=turned)
+        search(attempts_turned)
+
     # Backs that may be white dragons, read face up beside the plain reading (on synthetic scenes one 5z in seven is
     # read as a back; three such backs make a concealed kong of the white dragons' pair and winning tile, a legal
     # hand, so this is not a fallback). The faces decide: as backs in a concealed kong they cost nothing, face up in
     # the hand each pays its odds against the back (R79), so a plain back needs the hand to want it.
     doubtful = _doubtful_backs(detections)
     if doubtful:
-        budget.extend(WHITE_DRAGON_EXPANSIONS, WHITE_DRAGON_SECONDS)
-        class_ids = detections.class_ids.copy()
-        class_ids[doubtful] = WHITE_DRAGON
-        face_up = replace(detections, class_ids=class_ids)
-        face_up_attempts = []
-        for turn in turns:
-            if budget.out_of_time():
-                budget_hit = True  # turns left unread: the reading depends on the CPU time it got
-                break
-            face_up_attempts += _layouts_for(face_up, turn, budget=budget, size=image_size, turned=doubtful)
-        search(face_up_attempts)
+        read_turned(doubtful, WHITE_DRAGON)
     # White dragons that may be backs, read face down beside the readings so far (R82b): a concealed kong's end named
     # 5z leaves its kong three tiles and a loose white dragon; face down each pays its odds against the 5z.
     doubtful = _doubtful_white_dragons(detections)
     if doubtful:
-        budget.extend(WHITE_DRAGON_EXPANSIONS, WHITE_DRAGON_SECONDS)
-        class_ids = detections.class_ids.copy()
-        class_ids[doubtful] = FACE_DOWN
-        face_down = replace(detections, class_ids=class_ids)
-        face_down_attempts = []
-        for turn in turns:
-            if budget.out_of_time():
-                budget_hit = True
-                break
-            face_down_attempts += _layouts_for(face_down, turn, budget=budget, size=image_size, turned=doubtful)
-        search(face_down_attempts)
+        read_turned(doubtful, FACE_DOWN)
     # The localiser's spare candidates: a tile it boxed below its threshold, or whose box NMS dropped beside an
     # overlapping neighbour's, may be the hand tile no kept box holds. Each is tried added to the tiles.
     # (a plain callable has no length: it is asked when the stage runs)
