@@ -36,8 +36,8 @@ from .classes import FACE_CODES, FACE_DOWN
 from .detections import Detections
 from .reading import decode as decoding
 from .reading import geometry
-from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, GAP, MASS_FLOOR, MAX_FLOWERS, WHITE_DRAGON_SHORT_WEIGHT,
-                             Layout, MeldSlots, TileFacts, meld_label_cost, row_distances, segment)
+from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, GAP, MAX_FLOWERS, Layout, MeldSlots, TileFacts,
+                             meld_label_cost, row_distances, segment)
 
 ROLES = ("concealed", "winning", "meld", "flower", "clutter")
 # Stable warning codes (HandReading.warning_codes), for clients that switch on them.
@@ -1052,24 +1052,19 @@ def _facts(detections: Detections, frame: geometry.Frame, turned_tiles: list[int
     faces = np.where(probs >= MELD_FACE_PROBABILITY, ids, -1)
     boxes = detections.boxes.astype(np.float64)
     box_shape = np.log(np.maximum(boxes[:, 2] - boxes[:, 0], 1e-3) / np.maximum(boxes[:, 3] - boxes[:, 1], 1e-3))
-    top = probs.max(axis=1, initial=0.0)
-    backs_face_up = faces_down = None
+    backs_face_up = turned_down = back_mass = white_up = None
     if turned_tiles:
         attempt = np.zeros(len(detections), bool)
         attempt[list(turned_tiles)] = True
         backs_face_up = attempt & (detections.class_ids < KIND_COUNT)  # the white-dragon attempt's backs (R79)
-        faces_down = attempt & (detections.class_ids == FACE_DOWN)  # the face-down attempt's white dragons (R82b)
-    down_costs = None
-    if faces_down is not None and faces_down.any():
-        back_mass = np.where(ids == FACE_DOWN, probs, 0.0).sum(axis=1)
-        # (at least a little, so that a turned tile always counts as one: R82b)
-        down_costs = np.where(faces_down, np.maximum(WHITE_DRAGON_SHORT_WEIGHT * np.log(
-            np.maximum(top, MASS_FLOOR) / np.maximum(back_mass, MASS_FLOOR)), 1e-6), 0.0)
+        if (attempt & (detections.class_ids == FACE_DOWN)).any():  # the face-down attempt's white dragons (R82b)
+            turned_down = attempt & (detections.class_ids == FACE_DOWN)
+            back_mass = np.where(ids == FACE_DOWN, probs, 0.0).sum(axis=1)
+            white_up = (detections.class_ids == WHITE_DRAGON) & ~frame.face_down
     return TileFacts(upright_face=~frame.sideways & ~frame.face_down, flower_mass=flower_mass, turned=turned,
-                     playing_mass=playing_mass, top_probability=top, faces=faces,
-                     box_shape=box_shape, backs_face_up=backs_face_up, down_costs=down_costs,
-                     white_up=(detections.class_ids == WHITE_DRAGON) & ~frame.face_down if down_costs is not None
-                     else None)
+                     playing_mass=playing_mass, top_probability=probs.max(axis=1, initial=0.0), faces=faces,
+                     box_shape=box_shape, backs_face_up=backs_face_up, turned_down=turned_down, back_mass=back_mass,
+                     white_up=white_up)
 
 
 def _record_roles(reading: HandReading, layout: Layout, duplicate: np.ndarray) -> None:

@@ -183,8 +183,11 @@ class TileFacts:
     faces: np.ndarray | None = None  # (N, K) the faces each tile may show (its top-k with some probability; -1: none)
     box_shape: np.ndarray | None = None  # (N,) log(width / height) of each box in the photo (None: not known)
     backs_face_up: np.ndarray | None = None  # (N,) named a back first, read face up (the white-dragon attempt)
-    down_costs: np.ndarray | None = None  # (N,) what a meld pays to take each tile face down (R82; None: nothing)
-    white_up: np.ndarray | None = None  # (N,) named a white dragon and read face up (R82b)
+    # the face-down attempt (R82b): (N,) a tile named a white dragon first, read as a back; the summed top-k
+    # probability of the back; named a white dragon and read face up (None: no such attempt)
+    turned_down: np.ndarray | None = None
+    back_mass: np.ndarray | None = None
+    white_up: np.ndarray | None = None
     _misses: dict = field(default_factory=dict, compare=False, repr=False)  # meld_misses' answers
 
     # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
@@ -230,13 +233,14 @@ class TileFacts:
         attempt turned (a white dragon that may be a back, R82b) its odds against the back at
         WHITE_DRAGON_SHORT_WEIGHT, and INF unless the meld shows a face-up tile of another face (R82b: the kong's
         face shows on its other tiles; a kong of white dragons reads the same face up, its claimed tile showing)."""
-        if self.down_costs is None:
+        if self.turned_down is None:
             return 0.0
-        cost = sum(float(self.down_costs[t]) for t, down in zip(tiles, face_down) if down)
-        if cost > 0.0 and self.white_up is not None and not any(
-                not self.white_up[t] for t, down in zip(tiles, face_down) if not down):
+        taken = [t for t, down in zip(tiles, face_down) if down and self.turned_down[t]]
+        if not taken:
+            return 0.0
+        if not any(not self.white_up[t] for t, down in zip(tiles, face_down) if not down):
             return INF
-        return cost
+        return sum(self._short_of_top(t, self.back_mass[t], WHITE_DRAGON_SHORT_WEIGHT) for t in taken)
 
     def playing_cost(self, t: int) -> float:
         face_up = self.backs_face_up is not None and bool(self.backs_face_up[t])
