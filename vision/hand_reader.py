@@ -247,7 +247,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     budget_hit = False
     layout_seconds = 0.0  # the longest layout stage of one quarter turn (the spare stage reckons with it)
     for turn in turns:
-        if attempts and budget.out_of_time():
+        if attempts and (budget.out_of_time() or not budget.can_finish(layout_seconds)):
             budget_hit = True  # dozens of tiles turned every way: the turns most tiles share were tried
             break
         started = time.thread_time()
@@ -320,7 +320,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     if unsatisfied():
         lined_attempts = []
         for turn in turns:
-            if budget.out_of_time():
+            if budget.out_of_time() or not budget.can_finish(layout_seconds):
                 budget_hit = True
                 break
             lined = _lined_row_direction(detections, turn, steep_by_turn.get(turn))
@@ -337,7 +337,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         other_way = replace(detections, class_ids=class_ids)
         attempts_turned = []
         for turn in turns:
-            if budget.out_of_time():
+            if budget.out_of_time() or not budget.can_finish(layout_seconds):
                 budget_hit = True  # turns left unread: the reading depends on the CPU time it got
                 break
             attempts_turned += _layouts_for(other_way, turn, budget=budget, size=image_size, turned=turned)
@@ -370,7 +370,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             for turn in turns:
                 # a row of dozens of tiles takes tens of ms to lay out in each turn: none is begun that would end
                 # past the deadline
-                if budget.out_of_time() or time.thread_time() + layout_seconds > budget.deadline:
+                if budget.out_of_time() or not budget.can_finish(layout_seconds):
                     budget_hit = True
                     break
                 for attempt in _layouts_for(with_spare, turn, budget=budget, spare_from=len(detections),

@@ -4,17 +4,21 @@ search. Speed targets live in bench/bench_hand_reader.py (--adversarial); these 
 from __future__ import annotations
 
 import math
+import time
 
 import numpy as np
 import pytest
 
 from engine.hand import Hand
 from vision.detections import Detections
+from vision import hand_reader
 from vision.hand_reader import WARNING_CODES, HandReading, read_hand
 from vision.reading import decode as decoding
 from vision.reading.compare import same_hand
 from vision.reading.layout import Layout
 from vision.reading.simulate import ADVERSARIAL_MODES, adversarial, lay_out, random_hand, Habits
+
+from .builder import Table
 
 
 @pytest.mark.parametrize("mode", ADVERSARIAL_MODES)
@@ -116,3 +120,34 @@ def test_a_long_row_of_touching_tiles_tries_no_concealed_run_longer_than_a_hand(
     reading = read_hand(detections, (4000, 300))
     assert reading.hand is None and len(reading.tile_roles) == n
     assert longest and max(longest) == 14
+
+
+def test_no_layout_stage_is_begun_that_would_end_past_the_deadline(monkeypatch):
+    # R83 (docs/rules-session47.md): a quarter turn's layout stage cannot stop half way. On a clock that each layout
+    # stage moves on 0.1 s, a 0.15 s budget lays the photo out once: the white-dragon attempt for its two backs (0.01 s
+    # of its own, so a deadline of 0.16 s) would end at 0.2 s, and is not begun; the reading says the clock stopped it.
+    clock = [0.0]
+    monkeypatch.setattr(time, "thread_time", lambda: clock[0])
+    lay_out_rows = hand_reader._layouts_for
+    begun = []
+
+    def one_tenth_of_a_second(*args, **kwargs):
+        begun.append(clock[0])
+        out = lay_out_rows(*args, **kwargs)
+        clock[0] += 0.1
+        return out
+
+    monkeypatch.setattr(hand_reader, "_layouts_for", one_tenth_of_a_second)
+    table = Table().row("5z | 5z || s6m 7m 8m | s3m 4m 5m | s4s 5s 6s | 7p s7p 7p")
+    backs = {k: [(None, 0.95), ("5z", 0.02), ("1p", 0.002)] for k in (0, 1)}
+    detections, size, _ = table.photo(misread=backs)
+    budget = decoding.SearchBudget(seconds=0.15)
+    reading = read_hand(detections, size, budget=budget)
+    assert begun == [0.0]
+    assert clock[0] <= budget.deadline
+    assert "search_budget_exhausted" in reading.warning_codes
+    # with time for it, the attempt runs and reads the backs as the white dragons they may be
+    clock[0], begun[:] = 0.0, []
+    reading = read_hand(detections, size, budget=decoding.SearchBudget(seconds=1.0))
+    assert len(begun) > 1
+    assert same_hand(reading.hand, Hand.parse("5z c6*78m< c3*45m< c4*56s< p777p^ +5z"))

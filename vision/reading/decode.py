@@ -96,6 +96,11 @@ class SearchBudget:
         self.deadline = max(self.deadline, time.thread_time()) + seconds
         self.exhausted = self.expansions_left <= 0
 
+    def can_finish(self, seconds: float) -> bool:
+        """Whether work of ``seconds`` more CPU time begun now would end by the deadline (R83: a layout stage of tens
+        of ms that cannot stop half way is not begun past that point)."""
+        return time.thread_time() + seconds <= self.deadline
+
     def out_of_time(self) -> bool:
         if time.thread_time() > self.deadline:
             self.exhausted = True
