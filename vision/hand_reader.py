@@ -245,7 +245,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     attempts, steep_attempts = [], []
     steep_by_turn: dict[int, float | None] = {}  # the steep rows' direction of each turn tried (or None)
     budget_hit = False
-    layout_seconds = 0.0  # the longest layout stage of one quarter turn (the spare stage reckons with it)
+    layout_seconds = 0.0  # the longest plain layout stage of one quarter turn (the later stages reckon with it: R83)
     for turn in turns:
         if attempts and (budget.out_of_time() or not budget.can_finish(layout_seconds)):
             budget_hit = True  # dozens of tiles turned every way: the turns most tiles share were tried
@@ -320,12 +320,13 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     if unsatisfied():
         lined_attempts = []
         for turn in turns:
+            lined = _lined_row_direction(detections, turn, steep_by_turn.get(turn))
+            if lined is None:
+                continue  # (no stage to refuse: the clock is asked only for one that would run, R83c)
             if budget.out_of_time() or not budget.can_finish(layout_seconds):
                 budget_hit = True
                 break
-            lined = _lined_row_direction(detections, turn, steep_by_turn.get(turn))
-            if lined is not None:
-                lined_attempts += _layouts_for(detections, turn, tilt=lined, budget=budget, size=image_size)
+            lined_attempts += _layouts_for(detections, turn, tilt=lined, budget=budget, size=image_size)
         search(lined_attempts)
     def read_turned(turned: list[int], face: int) -> None:
         """Read the photo again with the ``turned`` tiles named ``face`` (white dragons for backs, backs for white
@@ -381,6 +382,9 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             search(spare_attempts, tile_context(with_spare))
     if chosen is None:
         reading.warn("no_hand_layout", "no row of standing tiles was found")
+        if budget_hit or budget.cut_short:  # (R83c)
+            reading.warn("search_budget_exhausted", "the layout stages stopped at the budget's clock before trying"
+                         " everything: the reading depends on the CPU time it got")
         return reading
     (frame, duplicate, stacked_on, layout), result, detections = chosen
     if len(detections) > n:  # a spare candidate completes the hand: it becomes tile n (after the detections)

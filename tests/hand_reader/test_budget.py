@@ -151,3 +151,30 @@ def test_no_layout_stage_is_begun_that_would_end_past_the_deadline(monkeypatch):
     reading = read_hand(detections, size, budget=decoding.SearchBudget(seconds=1.0))
     assert len(begun) > 1
     assert same_hand(reading.hand, Hand.parse("5z c6*78m< c3*45m< c4*56s< p777p^ +5z"))
+
+
+def test_a_reading_with_no_layout_says_when_the_clock_stopped_a_stage(monkeypatch):
+    # R83c (docs/rules-session47.md): two lone backs that may be white dragons make no row of a hand. On a clock that
+    # each layout stage moves on 0.1 s, a 0.15 s budget lays them out once, finds nothing, and the white-dragon
+    # attempt (deadline 0.16 s) is not begun: the reading finds no layout, and says that it depends on the CPU time.
+    clock = [0.0]
+    monkeypatch.setattr(time, "thread_time", lambda: clock[0])
+    lay_out_rows = hand_reader._layouts_for
+
+    def one_tenth_of_a_second(*args, **kwargs):
+        out = lay_out_rows(*args, **kwargs)
+        clock[0] += 0.1
+        return out
+
+    monkeypatch.setattr(hand_reader, "_layouts_for", one_tenth_of_a_second)
+    table = Table().tile("d", 0.0, 0.0).tile("d", 6.0, 4.0)
+    detections, size, _ = table.photo(misread={k: [(None, 0.6), ("5z", 0.35), ("1p", 0.01)] for k in (0, 1)})
+    reading = read_hand(detections, size, budget=decoding.SearchBudget(seconds=0.15))
+    assert reading.hand is None
+    assert "no_hand_layout" in reading.warning_codes
+    assert "search_budget_exhausted" in reading.warning_codes
+    # with time for every stage the same photo reads no layout, and nothing was cut short
+    clock[0] = 0.0
+    reading = read_hand(detections, size, budget=decoding.SearchBudget(seconds=10.0))
+    assert reading.hand is None
+    assert reading.warning_codes == ["no_hand_layout"]

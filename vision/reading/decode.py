@@ -99,7 +99,7 @@ class SearchBudget:
     def can_finish(self, seconds: float) -> bool:
         """Whether work of ``seconds`` more CPU time begun now would end by the deadline (R83: a layout stage of tens
         of ms that cannot stop half way is not begun past that point)."""
-        return time.thread_time() + seconds <= self.deadline
+        return not time.thread_time() + seconds > self.deadline  # (a NaN deadline never stops it, as out_of_time)
 
     def out_of_time(self) -> bool:
         if time.thread_time() > self.deadline:
