@@ -247,7 +247,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     budget_hit = False
     layout_seconds = 0.0  # the longest plain layout stage of one quarter turn (the later stages reckon with it: R83)
     for turn in turns:
-        if attempts and (budget.out_of_time() or not budget.can_finish(layout_seconds)):
+        if attempts and not budget.can_finish(layout_seconds):
             budget_hit = True  # dozens of tiles turned every way: the turns most tiles share were tried
             break
         started = time.thread_time()
@@ -323,7 +323,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             lined = _lined_row_direction(detections, turn, steep_by_turn.get(turn))
             if lined is None:
                 continue  # (no stage to refuse: the clock is asked only for one that would run, R83c)
-            if budget.out_of_time() or not budget.can_finish(layout_seconds):
+            if not budget.can_finish(layout_seconds):
                 budget_hit = True
                 break
             lined_attempts += _layouts_for(detections, turn, tilt=lined, budget=budget, size=image_size)
@@ -338,7 +338,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         other_way = replace(detections, class_ids=class_ids)
         attempts_turned = []
         for turn in turns:
-            if budget.out_of_time() or not budget.can_finish(layout_seconds):
+            if not budget.can_finish(layout_seconds):
                 budget_hit = True  # turns left unread: the reading depends on the CPU time it got
                 break
             attempts_turned += _layouts_for(other_way, turn, budget=budget, size=image_size, turned=turned)
@@ -371,7 +371,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             for turn in turns:
                 # a row of dozens of tiles takes tens of ms to lay out in each turn: none is begun that would end
                 # past the deadline
-                if budget.out_of_time() or not budget.can_finish(layout_seconds):
+                if not budget.can_finish(layout_seconds):
                     budget_hit = True
                     break
                 for attempt in _layouts_for(with_spare, turn, budget=budget, spare_from=len(detections),

@@ -97,9 +97,11 @@ class SearchBudget:
         self.exhausted = self.expansions_left <= 0
 
     def can_finish(self, seconds: float) -> bool:
-        """Whether work of ``seconds`` more CPU time begun now would end by the deadline (R83: a layout stage of tens
-        of ms that cannot stop half way is not begun past that point)."""
-        return not time.thread_time() + seconds > self.deadline  # (a NaN deadline never stops it, as out_of_time)
+        """Whether work of ``seconds`` more CPU time may begin now: the budget is not spent (``out_of_time``) and the
+        work would end by the deadline (R83: a layout stage of tens of ms that cannot stop half way is not begun past
+        that point)."""
+        # (a NaN deadline never stops it, as out_of_time)
+        return not self.out_of_time() and not time.thread_time() + seconds > self.deadline
 
     def out_of_time(self) -> bool:
         if time.thread_time() > self.deadline:
