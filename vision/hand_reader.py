@@ -66,6 +66,8 @@ WARNING_CODES = {
                             " so `from`, is the one likeliest turned by the orientation head or the tiles' spacing,"
                             " a guess",
     "spare_tile_used": "a box the localiser was unsure of was taken as a hand tile (appended to the tiles)",
+    "close_alternative": "another legal reading, listed among the alternatives, is at least 0.3 times as probable as"
+                         " this one: check the tiles it changes in the photo",
     "added_kong_possible": "a sideways tile may be lifted a little: read as a pung, but it may be an added kong whose"
                            " claimed tile is hidden under the added one (that reading is among the alternatives)",
     # Given by the recogniser (vision.recognize.Recognition.warning_codes), never by read_hand itself:
@@ -103,6 +105,9 @@ LAYOUT_CANDIDATES = 10  # cheapest layouts per quarter turn handed to the decode
 STEEP_ROWS = 45.0  # degrees: rows further than this off the labels' axes are also read along their own direction ...
 FLOWER_LABEL_REACH = 75.0  # degrees between a face's label and the rows' direction that an upright face can show
 STEEP_FALLBACK_COST = 0.5  # nats over the unconstrained faces: a plain reading that needs more tries steep rows
+# A listed alternative at least this probable relative to the reading makes it a close call, which the reading says
+# (W48, docs/rules-session48.md: on development it flags 26 of 913 readings that carried no warning, 10 of them wrong)
+CLOSE_ALTERNATIVE = 0.3
 LIFTED_DOUBT = 0.25  # lift-model probability of a hidden tile from which a pung read as it lies is flagged
 TILT_DISAGREEMENT = 10.0  # degrees between the rows' densest direction and the frame's tilt that is tried as well
 STEEPEST_ROWS = 65.0  # ... up to this (further: the nearest neighbours run across the rows, not along them)
@@ -498,7 +503,20 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         return reading
     reading.alternatives = _alternatives(detections, layout, best, result.alternatives, rules)
     _lift_alternatives(reading, detections, layout, best, rules)
+    _warn_close_alternative(reading)
     return reading
+
+
+def _warn_close_alternative(reading: HandReading) -> None:
+    """Warn ``close_alternative`` where a listed alternative is at least CLOSE_ALTERNATIVE as probable as the reading:
+    its tiles' faces are then a close call that the photo, not the decoder, should settle (W48). The added-kong
+    alternatives carry no probability and their own warning."""
+    close = [a for a in reading.alternatives
+             if a["relative_probability"] is not None and a["relative_probability"] >= CLOSE_ALTERNATIVE]
+    if close:
+        likeliest = max(close, key=lambda a: a["relative_probability"])
+        reading.warn("close_alternative", f"another legal reading is {likeliest['relative_probability']:.2f} times as"
+                     f" probable as this one: {likeliest['description']}; check those tiles in the photo")
 
 
 def _lift_alternatives(reading: HandReading, detections: Detections, layout: Layout, best: decoding.Reading,

@@ -185,6 +185,24 @@ def test_close_legal_readings_are_reported_as_alternatives():
     assert "instead of 4p" in alternative["description"]
 
 
+@pytest.mark.parametrize("second,warned", [(0.35, True), (0.2, True), (0.15, False), (0.08, False)])
+def test_a_reading_says_when_another_legal_reading_comes_close(second, warned):
+    # W48 (docs/rules-session48.md): the winning tile reads 4p at 0.6 and 1p second; both complete 23p. Where 1p holds
+    # at least 0.3 of 4p's probability (0.2 / 0.6 = 0.33) the reading warns close_alternative and names the tile; at
+    # 0.15 / 0.6 = 0.25 the alternative is still listed, and the reading carries no warning.
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p")
+    detections, size, order = table.photo(misread={13: [("4p", 0.6), ("1p", second), ("7p", 0.03)]})
+    reading = read_hand(detections, size)
+    assert same_hand(reading.hand, Hand.parse("123456789m11z23p +4p"))
+    assert any(a["to"] == "1p" for a in reading.alternatives), reading.alternatives
+    assert ("close_alternative" in reading.warning_codes) == warned, reading.warnings
+    if warned:
+        message = reading.warnings[reading.warning_codes.index("close_alternative")]
+        assert f"tile {detection_of(order, 13)} is 1p instead of 4p" in message, message
+    else:
+        assert reading.warning_codes == [], reading.warnings
+
+
 def test_an_alternative_whose_order_cost_takes_it_under_one_fiftieth_is_not_listed():
     # Tile 0 reads 1m at 0.8 and 4m at 0.04: 234456789m is legal too, its faces 1/20 as probable, but its 4m before
     # 2m breaks the standing tiles' order (1.5 nats more): in all about 1/90 as probable, under the 1/50 listed.
