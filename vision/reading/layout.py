@@ -189,6 +189,9 @@ class TileFacts:
     back_mass: np.ndarray | None = None
     white_up: np.ndarray | None = None
     _misses: dict = field(default_factory=dict, compare=False, repr=False)  # meld_misses' answers
+    # playing_cost's and flower_cost's answers by tile: the row solvers ask them of the same tiles again and again
+    _playing: dict = field(default_factory=dict, compare=False, repr=False)
+    _flower: dict = field(default_factory=dict, compare=False, repr=False)
 
     # Flowers are not held to any count, so nothing but these costs keeps a stray tile with a little flower
     # probability out of the flower group: the log-ratio to the top-1 is weighted by FLOWER_SHORT_WEIGHT and a flower
@@ -197,8 +200,11 @@ class TileFacts:
     def flower_cost(self, t: int) -> float:
         """What calling tile t a flower costs: FLOWER_SHORT_WEIGHT x log(p_top1 / P(flower)), 0 when the top-1 is a
         flower (plus FLOWER_TURNED_COST for a face not upright)."""
-        turned = FLOWER_TURNED_COST if self.turned[t] else 0.0  # flowers are laid out upright, like the hand
-        return turned + self._short_of_top(t, self.flower_mass[t], FLOWER_SHORT_WEIGHT)
+        cost = self._flower.get(t)
+        if cost is None:
+            turned = FLOWER_TURNED_COST if self.turned[t] else 0.0  # flowers are laid out upright, like the hand
+            cost = self._flower[t] = turned + self._short_of_top(t, self.flower_mass[t], FLOWER_SHORT_WEIGHT)
+        return cost
 
     def can_meld(self, tiles: tuple[int, ...]) -> bool:
         """Whether the tiles' likely faces (``faces``) can make a pung, a kong or (three tiles) a chow."""
@@ -243,9 +249,12 @@ class TileFacts:
         return sum(self._short_of_top(t, self.back_mass[t], WHITE_DRAGON_SHORT_WEIGHT) for t in taken)
 
     def playing_cost(self, t: int) -> float:
-        face_up = self.backs_face_up is not None and bool(self.backs_face_up[t])
-        return self._short_of_top(t, self.playing_mass[t],
-                                  WHITE_DRAGON_SHORT_WEIGHT if face_up else PLAYING_SHORT_WEIGHT)
+        cost = self._playing.get(t)
+        if cost is None:
+            face_up = self.backs_face_up is not None and bool(self.backs_face_up[t])
+            cost = self._playing[t] = self._short_of_top(t, self.playing_mass[t],
+                                                         WHITE_DRAGON_SHORT_WEIGHT if face_up else PLAYING_SHORT_WEIGHT)
+        return cost
 
     def _short_of_top(self, t: int, mass: float, weight: float) -> float:
         """weight x log(p_top1 / mass), 0 where the mass holds the top-1; both floored at MASS_FLOOR (a client's tiles
@@ -666,11 +675,7 @@ def _with_lift(layout: "Layout", frame: Frame) -> None:
             layout.melds[k] = replace(meld, lift=LIFT_HINT)
 
 
-def _counted(key: tuple[int, int], kind: str, payload) -> tuple[int, int]:
-    """(melds, four-tile melds read through a flipped label) after one more segment."""
-    if kind != "meld":
-        return key
-    return key[0] + 1, key[1] + (payload.size == 4 and payload.label_flips > 0)
+_NONE = (INF,)  # a table entry not there yet: any reading costs less
 
 
 class _RowSolver:
@@ -687,6 +692,8 @@ class _RowSolver:
         # gaps[k-1] = boundary k; ``bridges`` gives the gap between two tiles that taken-out tiles lay between (R65)
         bridges = bridges or {}
         self.gaps = [bridges[pair] if pair in bridges else frame.gap(*pair) for pair in zip(row, row[1:])]
+        # cut(k) for every boundary, the row's ends free: asked for the same boundaries again and again
+        self._cuts = [0.0] + [_cut_cost(gap) for gap in self.gaps] + [0.0]
         # Near 45° of residual tilt single labels flip along a row: a sideways label in the run then says less.
         self._sideways_standing = (SIDEWAYS_STANDING_COST if abs(frame.tilt) < STEEP_TILT
                                    else STEEP_SIDEWAYS_STANDING_COST)
@@ -696,9 +703,7 @@ class _RowSolver:
 
     def cut(self, k: int) -> float:
         """Cost of a cut at boundary k (between row[k-1] and row[k]); boundaries 0 and n are free."""
-        if k <= 0 or k >= len(self.row):
-            return 0.0
-        return _cut_cost(self.gaps[k - 1])
+        return self._cuts[k] if 0 < k < len(self.row) else 0.0
 
     def joined(self, i: int, j: int, weight: float = JOIN_COST) -> float:
         return sum(_join_cost(self.gaps[k - 1], weight) for k in range(i + 1, j))
@@ -839,11 +844,15 @@ class _RowSolver:
             for end, kind, cost, payload in self.segments(i):
                 if end > limit:
                     continue
+                # the key (melds, four-tile melds read through a flipped label) after this segment
+                meld = kind == "meld"
+                flipped = meld and payload.size == 4 and payload.label_flips > 0
+                target = table[end]
                 for key, (base, segs) in table[i].items():
-                    key2 = _counted(key, kind, payload)
+                    key2 = (key[0] + 1, key[1] + flipped) if meld else key
                     total = base + entry_cut + cost
-                    if key2[0] <= 4 and total < table[end].get(key2, (INF,))[0]:
-                        table[end][key2] = (total, segs + [(i, end, kind, payload)])
+                    if key2[0] <= 4 and total < target.get(key2, _NONE)[0]:
+                        target[key2] = (total, segs + [(i, end, kind, payload)])
         if limit == len(self.row):
             self._forward = table
         return table
@@ -854,15 +863,18 @@ class _RowSolver:
         table: list[dict[tuple[int, int], tuple[float, list]]] = [dict() for _ in range(n + 1)]
         table[n][(0, 0)] = (0.0, [])
         for i in range(n - 1, start - 1, -1):
+            target = table[i]
             for end, kind, cost, payload in self.segments(i):
                 if not table[end]:
                     continue
                 exit_cut = self.cut(end) if end < n else 0.0
+                meld = kind == "meld"  # (the key after this segment, as in ``forward``)
+                flipped = meld and payload.size == 4 and payload.label_flips > 0
                 for key, (base, segs) in table[end].items():
-                    key2 = _counted(key, kind, payload)
+                    key2 = (key[0] + 1, key[1] + flipped) if meld else key
                     total = base + exit_cut + cost
-                    if key2[0] <= 4 and total < table[i].get(key2, (INF,))[0]:
-                        table[i][key2] = (total, [(i, end, kind, payload)] + segs)
+                    if key2[0] <= 4 and total < target.get(key2, _NONE)[0]:
+                        target[key2] = (total, [(i, end, kind, payload)] + segs)
         return table
 
     def main_options(self) -> list[tuple[float, int, int, bool, list]]:
@@ -883,20 +895,26 @@ class _RowSolver:
         ok = [c < INF for c in stand]
         forward = self.forward(n)
         backward = self.backward(0)
+        # (the tables' entries and the per-tile and per-boundary costs as lists, looked up in the loops below)
+        after = [[(m, c, segs) for (m, _), (c, segs) in table.items()] for table in backward]
+        playing_costs = [self.playing_cost(t) for t in self.row]
+        cuts = [self.cut(k) for k in range(n + 1)]
+        gaps = self.gaps
         options = []
         for a in range(n):
             if not ok[a]:
                 continue
             if not forward[a]:
                 continue
+            before = [(m, c, segs) for (m, _), (c, segs) in forward[a].items()]
             inner = 0.0
             playing = 0.0
             for b in range(a + 1, min(n, a + MAX_RUN) + 1):
                 if not ok[b - 1]:
                     break
-                playing += self.playing_cost(self.row[b - 1]) + stand[b - 1]
+                playing += playing_costs[b - 1] + stand[b - 1]
                 if b - 1 > a:
-                    inner += _join_cost(self.gaps[b - 2], CONCEALED_JOIN_COST)
+                    inner += _join_cost(gaps[b - 2], CONCEALED_JOIN_COST)
                 if playing == INF:
                     break
                 for with_win in (False, True):
@@ -905,13 +923,13 @@ class _RowSolver:
                         continue
                     # The concealed run is set apart from whatever else shares its row (flowers, melds): cutting it
                     # off where tiles touch costs EDGE_CUT_FACTOR times a plain cut.
-                    cost = inner + playing + EDGE_CUT_FACTOR * (self.cut(a) + self.cut(end))
+                    cost = inner + playing + EDGE_CUT_FACTOR * (cuts[a] + cuts[end])
                     if with_win:
-                        cost += self.cut(b) + self.playing_cost(self.row[b]) + stand[b]
-                    if cost == INF or not backward[end]:
+                        cost += cuts[b] + playing_costs[b] + stand[b]
+                    if cost == INF or not after[end]:
                         continue
-                    for (m1, _), (c1, s1) in forward[a].items():
-                        for (m2, _), (c2, s2) in backward[end].items():
+                    for m1, c1, s1 in before:
+                        for m2, c2, s2 in after[end]:
                             if m1 + m2 <= 4:
                                 # the segments are written out only for the few layouts kept (segments_of)
                                 options.append((cost + c1 + c2, b - a, m1 + m2, with_win, (s1, a, b, s2)))
