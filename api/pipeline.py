@@ -128,6 +128,11 @@ def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], name
         for key, value in reading.items():
             if key not in ("warnings", "warning_codes", "requests", "winning_tile_candidates"):
                 result[key] = value  # (the client may still name another winning tile: its requests stay)
+        # the first reading's close_alternative (W48) spoke of its own alternatives, replaced now: the second one's
+        # warnings say whether the reading reported comes close to another
+        kept = [k for k, code in enumerate(result.get("warning_codes") or []) if code != "close_alternative"]
+        result["warnings"] = [result["warnings"][k] for k in kept]
+        result["warning_codes"] = [result["warning_codes"][k] for k in kept]
         add_warnings(result, reading.get("warnings") or [], reading.get("warning_codes") or [])
         answer = score_or_error({"hand": result["hand"], "context": dict(context)})
     result["score"] = answer

@@ -57,3 +57,22 @@ def test_a_second_reading_that_fails_leaves_the_first_one():
     result = reading()
     choose_winning_tile(result, CONTEXT, None, broken)
     assert result["hand"] == HAND and "winning_tile_best_scored" not in result["warning_codes"]
+
+
+def test_a_second_reading_drops_the_first_readings_close_alternative_warning():
+    # W48's close_alternative names the reading's alternatives: read with 9p assumed, tile 13's 6p (0.35 against
+    # 0.6) is 0.58 as probable; read again with the best-scored candidate (2m) it is 0.13 as probable and the
+    # alternatives are the second reading's, so the first reading's warning must not stay.
+    from tests.hand_reader.builder import Table
+    from vision.hand_reader import read_hand
+
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 7p 8p 9p")
+    detections, size, _ = table.photo(misread={13: [("9p", 0.6), ("6p", 0.35), ("3m", 0.02)]})
+    result = read_hand(detections, size).to_json()
+    assert "close_alternative" in result["warning_codes"], result["warnings"]
+    result["score"] = score_request({"hand": result["hand"], "context": CONTEXT})
+    choose_winning_tile(result, CONTEXT, None, lambda code: read_hand(detections, size, winning_tile=code).to_json())
+    assert result["hand"]["winning_tile"] != "9p" and "winning_tile_best_scored" in result["warning_codes"]
+    assert all(a["relative_probability"] < 0.3 for a in result["alternatives"]), result["alternatives"]
+    assert "close_alternative" not in result["warning_codes"], result["warnings"]
+    assert len(result["warnings"]) == len(result["warning_codes"])
