@@ -128,9 +128,13 @@ def choose_winning_tile(result: dict[str, Any], context: Mapping[str, Any], name
         for key, value in reading.items():
             if key not in ("warnings", "warning_codes", "requests", "winning_tile_candidates"):
                 result[key] = value  # (the client may still name another winning tile: its requests stay)
-        # the first reading's close_alternative (W48) spoke of its own alternatives, replaced now: the second one's
-        # warnings say whether the reading reported comes close to another
-        kept = [k for k, code in enumerate(result.get("warning_codes") or []) if code != "close_alternative"]
+        # the first reading's own warnings spoke of its hand, corrections and alternatives, replaced now (a stale
+        # close_alternative or added_kong_possible named a hand no longer reported): the second reading's stand, with
+        # the recogniser's and the missing gap's that led here
+        from vision.hand_reader import READER_WARNING_CODES  # (imported lazily, as the reader: a reading exists here)
+
+        kept = [k for k, code in enumerate(result.get("warning_codes") or [])
+                if code not in READER_WARNING_CODES or code == "winning_tile_not_set_apart"]
         result["warnings"] = [result["warnings"][k] for k in kept]
         result["warning_codes"] = [result["warning_codes"][k] for k in kept]
         add_warnings(result, reading.get("warnings") or [], reading.get("warning_codes") or [])

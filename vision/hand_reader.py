@@ -83,6 +83,11 @@ WARNING_CODES = {
                                 " classifier has no red-five faces), so the hand's fives are read plain; mark a red one"
                                 " as 0m/0p/0s (/v1/tiles/score or the referee page)",
 }
+# The codes read_hand itself gives (the rest of WARNING_CODES come from the recogniser or the service): a reading made
+# again replaces them all
+READER_WARNING_CODES = frozenset(WARNING_CODES) - {"picture_squeezed", "hand_assembly_failed",
+                                                   "hand_assembly_unavailable", "winning_tile_best_scored",
+                                                   "red_fives_not_told_apart"}
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn
 # A hand laid out in rows of sets, no tile turned: each set read as concealed, not as a claimed meld whose claimed tile
 # no label shows, costs this (R51, docs/rules-session37.md)

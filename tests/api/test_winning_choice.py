@@ -76,3 +76,42 @@ def test_a_second_reading_drops_the_first_readings_close_alternative_warning():
     assert all(a["relative_probability"] < 0.3 for a in result["alternatives"]), result["alternatives"]
     assert "close_alternative" not in result["warning_codes"], result["warnings"]
     assert len(result["warnings"]) == len(result["warning_codes"])
+
+
+def test_a_second_reading_replaces_every_warning_the_first_reading_gave_of_its_hand():
+    # The first reading's own warnings spoke of its hand (an added kong's alternative hand named with the winning tile
+    # it assumed, a correction, a close alternative): after the photo is read again with the best-scored candidate
+    # only the second reading's stand, beside the recogniser's and the missing gap's that led to it.
+    from tests.hand_reader.builder import Table
+    from vision.hand_reader import read_hand
+
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 7p 8p 9p")
+    detections, size, _ = table.photo(misread={13: [("9p", 0.6), ("6p", 0.35), ("3m", 0.02)]})
+    first = read_hand(detections, size).to_json()
+    result = dict(first, warnings=["the picture looked squeezed"] + first["warnings"],
+                  warning_codes=["picture_squeezed"] + first["warning_codes"])
+    result["warnings"].append("meld 0: its sideways tile (7z) looks slightly lifted: ... (123m +9p)")
+    result["warning_codes"].append("added_kong_possible")  # as a first reading with a lifted tile would give it
+    result["score"] = score_request({"hand": result["hand"], "context": CONTEXT})
+    second = {}
+
+    def reread(code):
+        second.update(read_hand(detections, size, winning_tile=code).to_json())
+        return dict(second)
+
+    choose_winning_tile(result, CONTEXT, None, reread)
+    assert second and result["hand"] == second["hand"]
+    codes = result["warning_codes"]
+    assert codes[:2] == ["picture_squeezed", "winning_tile_not_set_apart"], codes
+    assert codes[2:-1] == second["warning_codes"] and codes[-1] == "winning_tile_best_scored", codes
+    assert result["warnings"][2:-1] == second["warnings"]
+
+
+def test_the_reader_s_own_codes_are_the_warning_codes_but_the_recogniser_s_and_the_service_s():
+    from vision.hand_reader import READER_WARNING_CODES, WARNING_CODES
+
+    others = set(WARNING_CODES) - READER_WARNING_CODES
+    assert others == {"picture_squeezed", "hand_assembly_failed", "hand_assembly_unavailable",
+                      "winning_tile_best_scored", "red_fives_not_told_apart"}
+    assert {"winning_tile_not_set_apart", "close_alternative", "added_kong_possible", "tile_corrected"} \
+        <= READER_WARNING_CODES
