@@ -895,10 +895,10 @@ class _RowSolver:
         ok = [c < INF for c in stand]
         forward = self.forward(n)
         backward = self.backward(0)
-        # (the tables' entries and the per-tile and per-boundary costs as lists, looked up in the loops below)
+        # (the tables' entries and the per-tile costs as lists, looked up in the loops below; ``_cuts`` is cut(k))
         after = [[(m, c, segs) for (m, _), (c, segs) in table.items()] for table in backward]
         playing_costs = [self.playing_cost(t) for t in self.row]
-        cuts = [self.cut(k) for k in range(n + 1)]
+        cuts = self._cuts
         gaps = self.gaps
         options = []
         for a in range(n):
