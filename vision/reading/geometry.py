@@ -31,6 +31,9 @@ ROW_LINK_DY = 0.42  # two tiles share a row when their centres differ across the
 ROW_LINK_GAP = 4.0  # ... and the gap between them along the row is < this many tile widths
 ROW_COLLIDE_OVERLAP = 0.3  # tile widths: two tiles of one row never overlap along it this much ...
 ROW_COLLIDE_DY = 0.25  # ... with centres this many tile heights apart across it (closer: one tile seen twice)
+# sideways tile lengths along the row: two tiles' centres closer than this share one place (a tile laid on or beside
+# another, or a spare box on it: T49b, docs/rules-session49.md); a foreshortened standing row's neighbours lie ~0.5 apart
+SAME_PLACE = 0.3
 STACK_TOUCH_GAP = 0.3  # tile widths: row neighbours this close touch a sideways tile (stacking test)
 # Two sideways tiles laid one beside the other across the row, each with a row neighbour of its own: the base lies in
 # line with its nearest own neighbour (less than STACK_BASE_LINE tile heights off across the row), the added tile
@@ -538,6 +541,13 @@ def _across(frame: Frame, i: int, j: int) -> bool:
     return abs(float(frame.centers[i, 1] - frame.centers[j, 1])) > 0.5 * float(frame.unit[i] + frame.unit[j]) / 2
 
 
+def _same_place(frame: Frame, i: int, j: int) -> bool:
+    """Whether tiles i and j share one place along the row (centres less than SAME_PLACE sideways tile lengths apart
+    along it): one lies on or beside the other, or is a second box on it, not the next tile."""
+    unit = float(frame.unit[i] + frame.unit[j]) / 2
+    return abs(float(frame.centers[i, 0] - frame.centers[j, 0])) < SAME_PLACE * unit * frame.aspect
+
+
 def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int = 3) -> Frame:
     """Treat runs of ``min_run`` or more touching sideways tiles in a row of upright tiles as upright.
 
@@ -554,8 +564,12 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
         runs: list[list[int]] = []
         run: list[int] = []
         for tile in chain:
-            # A tile at the same place along the row as the last one lies across from it (an added kong's tile
-            # laid beside the claimed one): that is no run along the row.
+            # A tile at the last one's place along the row (an added kong's tile laid on or beside the claimed
+            # one, or a spare box on a row tile) is passed over: the run goes on from the last tile (T49b,
+            # docs/rules-session49.md).
+            if run and _same_place(frame, run[-1], tile):
+                continue
+            # A tile across the row from the last one (laid beside it) is no next tile of a run along the row.
             if frame.sideways[tile] and (not run or (frame.gap(run[-1], tile) < 0.5 and not _across(frame, run[-1], tile))):
                 run.append(tile)
                 continue
