@@ -565,8 +565,8 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
         run: list[int] = []
         for tile in chain:
             # A tile at the last one's place along the row (an added kong's tile laid on or beside the claimed
-            # one, or a spare box on a row tile) is passed over: the run goes on from the last tile (T49b,
-            # docs/rules-session49.md).
+            # one, a spare box on a row tile, or a tile of a row lying close beside, where the chain zigzags
+            # between two rows) is passed over: the run goes on from the last tile (T49b, docs/rules-session49.md).
             if run and _same_place(frame, run[-1], tile):
                 continue
             # A tile across the row from the last one (laid beside it) is no next tile of a run along the row.
