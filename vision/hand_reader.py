@@ -70,6 +70,9 @@ WARNING_CODES = {
                          " this one: check the tiles it changes in the photo",
     "added_kong_possible": "a sideways tile may be lifted a little: read as a pung, but it may be an added kong whose"
                            " claimed tile is hidden under the added one (that reading is among the alternatives)",
+    "added_kong_inferred": "a meld of three tiles was read as an added kong whose claimed tile lies hidden under the"
+                           " added one, a tile nobody sees, with the lift model less than sure: if nothing lies under"
+                           " the sideways tile it is a pung (that reading is among the alternatives)",
     # Given by the recogniser (vision.recognize.Recognition.warning_codes), never by read_hand itself:
     "picture_squeezed": "the picture looked squeezed (as a dataset exporter forces a wide photo square): its tiles were"
                         " found in it stretched back; boxes are in the picture's own pixels",
@@ -114,6 +117,9 @@ STEEP_FALLBACK_COST = 0.5  # nats over the unconstrained faces: a plain reading 
 # (W48, docs/rules-session48.md: on development it flags 26 of 913 readings that carried no warning, 10 of them wrong)
 CLOSE_ALTERNATIVE = 0.3
 LIFTED_DOUBT = 0.25  # lift-model probability of a hidden tile from which a pung read as it lies is flagged
+# ... and under which an added kong read over a hidden claimed tile is flagged (W49, docs/rules-session49.md): the
+# meld's lift as the reader weighs it (the model with the tile's size)
+LIFTED_SURE = 0.9
 TILT_DISAGREEMENT = 10.0  # degrees between the rows' densest direction and the frame's tilt that is tried as well
 STEEPEST_ROWS = 65.0  # ... up to this (further: the nearest neighbours run across the rows, not along them)
 MELD_FACE_PROBABILITY = 0.05  # a face this probable counts when checking that unlabelled tiles can make a meld
@@ -531,6 +537,9 @@ def _lift_alternatives(reading: HandReading, detections: Detections, layout: Lay
     reading as an added kong to the alternatives: seen from near overhead, a tile laid on the claimed one hides it
     completely."""
     for k, (slots, decoded) in enumerate(zip(layout.melds, best.melds)):
+        if slots.type is MeldType.PUNG and decoded.type is MeldType.ADDED_KONG:
+            _warn_inferred_kong(reading, detections, layout, best, rules, k)
+            continue
         if slots.type is not MeldType.PUNG or decoded.type is not MeldType.PUNG:
             continue  # a chow: no tile can hide under its claimed one
         # where the geometric test marked the meld raised, the decoder weighed the added kong already
@@ -552,6 +561,31 @@ def _lift_alternatives(reading: HandReading, detections: Detections, layout: Lay
             "tile_index": claimed, "box": _box(detections, claimed), "from": face, "to": face, "changes": [],
             "hand": hand.to_json(), "hand_text": hand.format(), "probability": None, "relative_probability": None,
             "description": f"if the sideways {face} has a tile hidden under it the hand is {hand.format()}"})
+
+
+def _warn_inferred_kong(reading: HandReading, detections: Detections, layout: Layout, best: decoding.Reading,
+                        rules: str, k: int) -> None:
+    """Warn where meld ``k``, three tiles in the photo, was read as an added kong whose claimed tile lies hidden under
+    the added one (no box as deep as two tiles shows the fourth tile) on a lift under LIFTED_SURE, and add its
+    reading as a pung to the alternatives (W49): the hand then holds a tile nobody sees."""
+    slots, decoded = layout.melds[k], best.melds[k]
+    if slots.raised or (slots.lifted is not None and slots.lifted >= LIFTED_SURE):
+        return
+    pung = decoding.DecodedMeld(MeldType.PUNG, decoded.kinds[:3], decoded.discarder, decoded.claimed_kind)
+    melds = [pung if j == k else m for j, m in enumerate(best.melds)]
+    try:
+        hand = _hand_of(replace(best, melds=melds), layout, rules).validate()
+    except HandError:
+        return  # no legal hand as a pung: the kong stands
+    face = FACE_CODES[decoded.kinds[0]]
+    claimed = slots.claimed
+    lift = "" if slots.lifted is None else f" (lift {slots.lifted:.2f})"
+    reading.warn("added_kong_inferred", f"meld {k}: read as an added kong whose claimed {face} lies hidden under the"
+                 f" sideways tile{lift}; if nothing lies under it, a pung ({hand.format()})")
+    reading.alternatives.append({
+        "tile_index": claimed, "box": _box(detections, claimed), "from": face, "to": face, "changes": [],
+        "hand": hand.to_json(), "hand_text": hand.format(), "probability": None, "relative_probability": None,
+        "description": f"if nothing lies under the sideways {face} the hand is {hand.format()}"})
 
 
 def _turned_centers(detections: Detections, turn: int) -> tuple[np.ndarray, float]:

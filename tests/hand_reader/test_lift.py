@@ -144,6 +144,30 @@ def test_a_lift_model_sure_of_a_hidden_tile_reads_an_added_kong(tokens, directio
 
 
 @pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
+def test_an_added_kong_read_over_a_hidden_tile_on_a_lift_not_sure_warns_with_the_pung_as_an_alternative(
+        tokens, direction):
+    # W49 (docs/rules-session49.md): the model's 0.8, weighed with a tile no larger than its neighbours (about
+    # 0.76), reads the added kong, whose claimed tile nobody sees: the reading says so and lists the pung
+    reading = _with_lifted(_shifted(tokens, along=0.0), 0.8)
+    assert_hand(reading, f"123m456m789p5s a7777z{direction} +5s")
+    assert reading.warning_codes == ["added_kong_inferred"]
+    pung = [a for a in reading.alternatives
+            if same_hand(Hand.from_json(a["hand"]), Hand.parse(f"123m456m789p5s p777z{direction} +5s"))]
+    assert len(pung) == 1 and pung[0]["changes"] == [] and pung[0]["relative_probability"] is None
+
+
+def test_an_added_kong_whose_fourth_tile_the_box_shows_does_not_warn_of_a_hidden_tile():
+    # a box two tiles deep holds the added tile laid beside the claimed one: both are seen, whatever the lift says
+    table = _shifted("7z 7z s7z", along=0.0)
+    sideways = next(t for t in table.tiles if t["token"].startswith("s"))
+    sideways["height"] = 2 * W
+    sideways["cy"] -= W / 2
+    reading = _with_lifted(table, 0.2)
+    assert_hand(reading, "123m456m789p5s a7777z> +5s")
+    assert "added_kong_inferred" not in reading.warning_codes
+
+
+@pytest.mark.parametrize("tokens,direction", [("s7z 7z 7z", "<"), ("7z s7z 7z", "^"), ("7z 7z s7z", ">")])
 def test_a_lift_model_sure_of_a_flat_tile_overrides_the_geometric_lift(tokens, direction):
     # shifted as far as the geometric test calls a clear lift: the model's low probability wins
     reading = _with_lifted(_shifted(tokens, along=0.0, across=-0.3), 0.01)
