@@ -535,7 +535,8 @@ def _lift_alternatives(reading: HandReading, detections: Detections, layout: Lay
     """Warn where a pung's sideways tile may lie on a hidden claimed tile yet was read as it lies (the lift model
     gives it LIFTED_DOUBT or more; without that model, the geometry's slight lift ``MeldSlots.lift``), and add the
     reading as an added kong to the alternatives: seen from near overhead, a tile laid on the claimed one hides it
-    completely."""
+    completely. The converse, a three-tile meld read as an added kong over a hidden tile, is ``_warn_inferred_kong``'s
+    (W49)."""
     for k, (slots, decoded) in enumerate(zip(layout.melds, best.melds)):
         if slots.type is MeldType.PUNG and decoded.type is MeldType.ADDED_KONG:
             _warn_inferred_kong(reading, detections, layout, best, rules, k)
