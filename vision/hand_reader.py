@@ -549,19 +549,11 @@ def _lift_alternatives(reading: HandReading, detections: Detections, layout: Lay
         if not doubtful:
             continue
         kong = decoding.DecodedMeld(MeldType.ADDED_KONG, decoded.kinds + decoded.kinds[:1], decoded.discarder, None)
-        melds = [kong if j == k else m for j, m in enumerate(best.melds)]
-        try:
-            hand = _hand_of(replace(best, melds=melds), layout, rules).validate()
-        except HandError:
-            continue  # a fifth copy of the kind: the reading stands
-        face = FACE_CODES[decoded.kinds[0]]
-        claimed = slots.claimed
-        reading.warn("added_kong_possible", f"meld {k}: its sideways tile ({face}) looks slightly lifted: read as a"
-                     f" pung; if a tile lies under it, an added kong ({hand.format()})")
-        reading.alternatives.append({
-            "tile_index": claimed, "box": _box(detections, claimed), "from": face, "to": face, "changes": [],
-            "hand": hand.to_json(), "hand_text": hand.format(), "probability": None, "relative_probability": None,
-            "description": f"if the sideways {face} has a tile hidden under it the hand is {hand.format()}"})
+        _warn_with_meld_alternative(
+            reading, detections, layout, best, rules, k, kong, "added_kong_possible",
+            "meld {k}: its sideways tile ({face}) looks slightly lifted: read as a pung; if a tile lies under it, an"
+            " added kong ({hand})",
+            "if the sideways {face} has a tile hidden under it the hand is {hand}")
 
 
 def _warn_inferred_kong(reading: HandReading, detections: Detections, layout: Layout, best: decoding.Reading,
@@ -573,20 +565,33 @@ def _warn_inferred_kong(reading: HandReading, detections: Detections, layout: La
     if slots.raised or (slots.lifted is not None and slots.lifted >= LIFTED_SURE):
         return
     pung = decoding.DecodedMeld(MeldType.PUNG, decoded.kinds[:3], decoded.discarder, decoded.claimed_kind)
-    melds = [pung if j == k else m for j, m in enumerate(best.melds)]
+    lift = "" if slots.lifted is None else f" (lift {slots.lifted:.2f})"
+    _warn_with_meld_alternative(
+        reading, detections, layout, best, rules, k, pung, "added_kong_inferred",
+        "meld {k}: read as an added kong whose claimed {face} lies hidden under the sideways tile" + lift
+        + "; if nothing lies under it, a pung ({hand})",
+        "if nothing lies under the sideways {face} the hand is {hand}")
+
+
+def _warn_with_meld_alternative(reading: HandReading, detections: Detections, layout: Layout,
+                                best: decoding.Reading, rules: str, k: int, meld: decoding.DecodedMeld, code: str,
+                                message: str, description: str) -> None:
+    """Warn ``code`` and list, among the alternatives, the reading with meld ``k`` read as ``meld`` (the same tiles,
+    an added kong's hidden claimed tile taken or left: ``changes`` empty, no probability), unless that is no legal
+    hand (a fifth copy of the kind: the reading stands). ``message`` and ``description`` are formatted with the
+    meld's number ``k``, its ``face`` and the other ``hand``."""
+    melds = [meld if j == k else m for j, m in enumerate(best.melds)]
     try:
         hand = _hand_of(replace(best, melds=melds), layout, rules).validate()
     except HandError:
-        return  # no legal hand as a pung: the kong stands
-    face = FACE_CODES[decoded.kinds[0]]
-    claimed = slots.claimed
-    lift = "" if slots.lifted is None else f" (lift {slots.lifted:.2f})"
-    reading.warn("added_kong_inferred", f"meld {k}: read as an added kong whose claimed {face} lies hidden under the"
-                 f" sideways tile{lift}; if nothing lies under it, a pung ({hand.format()})")
+        return
+    face = FACE_CODES[best.melds[k].kinds[0]]
+    claimed = layout.melds[k].claimed
+    reading.warn(code, message.format(k=k, face=face, hand=hand.format()))
     reading.alternatives.append({
         "tile_index": claimed, "box": _box(detections, claimed), "from": face, "to": face, "changes": [],
         "hand": hand.to_json(), "hand_text": hand.format(), "probability": None, "relative_probability": None,
-        "description": f"if nothing lies under the sideways {face} the hand is {hand.format()}"})
+        "description": description.format(face=face, hand=hand.format())})
 
 
 def _turned_centers(detections: Detections, turn: int) -> tuple[np.ndarray, float]:
