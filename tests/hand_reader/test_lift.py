@@ -157,12 +157,13 @@ def test_an_added_kong_read_over_a_hidden_tile_on_a_lift_not_sure_warns_with_the
 
 
 def test_an_added_kong_whose_fourth_tile_the_box_shows_does_not_warn_of_a_hidden_tile():
-    # a box two tiles deep holds the added tile laid beside the claimed one: both are seen, whatever the lift says
+    # a box two tiles deep holds the added tile laid beside the claimed one: both are seen, though the lift the
+    # reader weighs (about 0.89 from the model's 0.12 on a box that large) is under LIFTED_SURE
     table = _shifted("7z 7z s7z", along=0.0)
     sideways = next(t for t in table.tiles if t["token"].startswith("s"))
     sideways["height"] = 2 * W
     sideways["cy"] -= W / 2
-    reading = _with_lifted(table, 0.2)
+    reading = _with_lifted(table, 0.12)
     assert_hand(reading, "123m456m789p5s a7777z> +5s")
     assert "added_kong_inferred" not in reading.warning_codes
 
