@@ -561,20 +561,27 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
     straightened = np.zeros(len(sideways), bool)
     lone_runs: list[list[int]] = []
     for chain in chains:
-        runs: list[list[int]] = []
-        run: list[int] = []
+        # The chain's places along the row (T49c, docs/rules-session49.md): a tile laid on or beside a claimed tile, a
+        # spare box on a row tile, or a tile of a row lying close beside (where the chain zigzags between two rows)
+        # shares its place with the tile it lies at, whichever comes first in the chain; a place counts as sideways
+        # if any of its tiles is labelled so, and its first such tile (its head) stands for it in the tests below.
+        places: list[list[int]] = []
         for tile in chain:
-            # A tile at the last one's place along the row (an added kong's tile laid on or beside the claimed
-            # one, a spare box on a row tile, or a tile of a row lying close beside, where the chain zigzags
-            # between two rows) is passed over: the run goes on from the last tile (T49b, docs/rules-session49.md).
-            if run and _same_place(frame, run[-1], tile):
-                continue
-            # A tile across the row from the last one (laid beside it) is no next tile of a run along the row.
-            if frame.sideways[tile] and (not run or (frame.gap(run[-1], tile) < 0.5 and not _across(frame, run[-1], tile))):
-                run.append(tile)
+            if places and _same_place(frame, places[-1][0], tile):
+                places[-1].append(tile)
+            else:
+                places.append([tile])
+        heads = [next((t for t in place if frame.sideways[t]), place[0]) for place in places]
+        runs: list[list[int]] = []  # runs of places, by their index
+        run: list[int] = []
+        for k, head in enumerate(heads):
+            # A place across the row from the last one (laid beside it) is no next place of a run along the row.
+            if frame.sideways[head] and (not run or (frame.gap(heads[run[-1]], head) < 0.5
+                                                     and not _across(frame, heads[run[-1]], head))):
+                run.append(k)
                 continue
             runs.append(run)
-            run = [tile] if frame.sideways[tile] else []
+            run = [k] if frame.sideways[head] else []
         runs.append(run)
         for run in runs:
             if len(run) < min_run:
@@ -583,19 +590,23 @@ def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int
             # further, then carries the opposite one: a minority of faces labelled half a turn from the run's
             # majority stays sideways. That pattern marks a meld even in a row of its own (no upright faces);
             # a block of discards turned the other way shows one label throughout and is left alone.
-            labels = [int(frame.relative[t]) for t in run if not frame.face_down[t]]
-            odd: list[int] = []
+            labels = [int(frame.relative[heads[k]]) for k in run if not frame.face_down[heads[k]]]
+            odd: list[int] = []  # places
             if labels:
                 majority = max(set(labels), key=labels.count)
-                odd = [t for t in run if not frame.face_down[t] and int(frame.relative[t]) == (majority + 180) % 360]
+                odd = [k for k in run if not frame.face_down[heads[k]]
+                       and int(frame.relative[heads[k]]) == (majority + 180) % 360]
                 if not 0 < len(odd) < len(labels) / 2:
                     odd = []
+            members = [t for k in run for t in places[k] if frame.sideways[t]]
             if odd or sum(1 for t in chain if not frame.sideways[t] and not frame.face_down[t]) >= 2:
-                sideways[run] = False
-                sideways[odd] = True
-                straightened[[t for t in run if t not in odd]] = True
-            elif len(run) in (3, 4) and len(run) == len(chain) and len(set(labels)) == 1 and len(labels) == len(run):
-                lone_runs.append(run)
+                kept = [t for k in odd for t in places[k] if frame.sideways[t]]
+                sideways[members] = False
+                sideways[kept] = True
+                straightened[[t for t in members if t not in kept]] = True
+            elif len(run) in (3, 4) and len(run) == len(places) and len(set(labels)) == 1 \
+                    and len(labels) == len(run):
+                lone_runs.append(members)
     # A row of its own of three or four touching faces, all with one sideways label that upright faces of the hand
     # were found to carry too (a flipped label, straightened above): a flat meld seen from low, whose claimed tile
     # shows no label of its own (a block of discards turned the other way carries the other label, or is longer).
