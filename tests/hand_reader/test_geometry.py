@@ -96,3 +96,24 @@ def test_a_tilted_row_split_from_a_meld_row_laid_close_in_front_keeps_its_end():
                            face_down=np.zeros(n, bool), quarter_turn=0, tilt=0.0, aspect=aspect)
     chains = geometry.rows(frame, np.ones(n, bool))
     assert sorted(map(sorted, chains)) == [list(range(8)), [8, 9, 10], [11, 12, 13]]
+
+
+@pytest.mark.parametrize("shift", [10.0, -10.0])
+@pytest.mark.parametrize("spare_sideways", [False, True])
+def test_a_second_box_on_a_flipped_row_tile_changes_nothing_whichever_comes_first(shift, spare_sideways):
+    # T49c (docs/rules-session49.md): two upright faces, then four whose labels perspective flipped to sideways (a
+    # run to straighten), and a second box on the fourth tile, its centre a tenth of a tile before or after it along
+    # the row, labelled either way. Runs are built over places along the row, so the box joins its tile's place
+    # in either order: all four are straightened and the box keeps no sideways label of its own (T49b, looking back
+    # from each tile to the last one only, left a tile or the box sideways, by the chain's order).
+    xs = [0.0, 100.0, 200.0, 300.0, 400.0, 500.0, 300.0 + shift]
+    sideways = np.array([False, False, True, True, True, True, spare_sideways])
+    n, aspect = len(xs), 1.38
+    unit = np.full(n, 100.0)
+    frame = geometry.Frame(centers=np.stack([np.array(xs), np.zeros(n)], axis=1), unit=unit,
+                           along=np.where(sideways, aspect * unit, unit), across=np.where(sideways, unit, aspect * unit),
+                           sideways=sideways, face_down=np.zeros(n, bool), quarter_turn=0, tilt=0.0, aspect=aspect,
+                           relative=np.where(sideways, 90, 0))
+    chain = sorted(range(n), key=lambda k: xs[k])
+    straightened = geometry.straighten_sideways_runs(frame, [chain])
+    assert not straightened.sideways.any()
