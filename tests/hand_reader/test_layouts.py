@@ -900,10 +900,10 @@ def test_tiles_whose_every_probability_is_zero_read_without_numpy_warnings():
 @pytest.mark.parametrize("photo", PHOTOS[:4])
 @pytest.mark.parametrize("laid,across", [("o", None), ("t", None), ("t", 0.45)])
 def test_an_added_kong_touching_a_chows_claimed_tile_keeps_its_sideways_tiles(photo, laid, across):
-    # T49b and T49c (docs/rules-session49.md): an added kong claimed from the right, its fourth tile laid on (or beside) the
-    # claimed tile, touches the next meld's claimed tile (a chow's, at its left end). The claimed tile, the added
-    # one and the chow's claimed tile are no run of three sideways tiles along the row (which only perspective
-    # flipping a row's labels makes): the added tile lies at the claimed tile's place along the row. ``across``:
+    # T49b and T49c (docs/rules-session49.md): an added kong claimed from the right, its fourth tile laid on (or
+    # beside) the claimed tile, touches the next meld's claimed tile (a chow's, at its left end). The claimed tile,
+    # the added one and the chow's claimed tile are no run of three sideways tiles along the row (which only
+    # perspective flipping a row's labels makes): the added tile lies at the claimed tile's place along the row. ``across``:
     # the tile laid beside seen this many tile widths across the row from the claimed one (a full width as laid;
     # development 5151 scene 289 showed it 0.499 across, perspective drawing it in, where it no longer counts as
     # lying across the row)

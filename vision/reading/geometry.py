@@ -32,7 +32,8 @@ ROW_LINK_GAP = 4.0  # ... and the gap between them along the row is < this many 
 ROW_COLLIDE_OVERLAP = 0.3  # tile widths: two tiles of one row never overlap along it this much ...
 ROW_COLLIDE_DY = 0.25  # ... with centres this many tile heights apart across it (closer: one tile seen twice)
 # sideways tile lengths along the row: two tiles' centres closer than this share one place (a tile laid on or beside
-# another, or a spare box on it: T49b and T49c, docs/rules-session49.md); a foreshortened standing row's neighbours lie ~0.5 apart
+# another, or a spare box on it: T49b and T49c, docs/rules-session49.md); a foreshortened standing row's neighbours
+# lie ~0.5 apart
 SAME_PLACE = 0.3
 STACK_TOUCH_GAP = 0.3  # tile widths: row neighbours this close touch a sideways tile (stacking test)
 # Two sideways tiles laid one beside the other across the row, each with a row neighbour of its own: the base lies in
