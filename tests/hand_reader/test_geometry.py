@@ -112,7 +112,8 @@ def test_a_second_box_on_a_flipped_row_tile_changes_nothing_whichever_comes_firs
     unit = np.full(n, 100.0)
     frame = geometry.Frame(centers=np.stack([np.array(xs), np.zeros(n)], axis=1), unit=unit,
                            along=np.where(sideways, aspect * unit, unit),
-                           across=np.where(sideways, unit, aspect * unit), sideways=sideways, face_down=np.zeros(n, bool), quarter_turn=0, tilt=0.0, aspect=aspect,
+                           across=np.where(sideways, unit, aspect * unit), sideways=sideways,
+                           face_down=np.zeros(n, bool), quarter_turn=0, tilt=0.0, aspect=aspect,
                            relative=np.where(sideways, 90, 0))
     chain = sorted(range(n), key=lambda k: xs[k])
     straightened = geometry.straighten_sideways_runs(frame, [chain])

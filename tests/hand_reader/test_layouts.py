@@ -903,10 +903,10 @@ def test_an_added_kong_touching_a_chows_claimed_tile_keeps_its_sideways_tiles(ph
     # T49b and T49c (docs/rules-session49.md): an added kong claimed from the right, its fourth tile laid on (or
     # beside) the claimed tile, touches the next meld's claimed tile (a chow's, at its left end). The claimed tile,
     # the added one and the chow's claimed tile are no run of three sideways tiles along the row (which only
-    # perspective flipping a row's labels makes): the added tile lies at the claimed tile's place along the row. ``across``:
-    # the tile laid beside seen this many tile widths across the row from the claimed one (a full width as laid;
-    # development 5151 scene 289 showed it 0.499 across, perspective drawing it in, where it no longer counts as
-    # lying across the row)
+    # perspective flipping a row's labels makes): the added tile lies at the claimed tile's place along the row.
+    # ``across``: the tile laid beside seen this many tile widths across the row from the claimed one (a full width
+    # as laid; development 5151 scene 289 showed it 0.499 across, perspective drawing it in, where it no longer
+    # counts as lying across the row)
     table = Table().row(f"1m 2m 3m 7s 8s 9s 1z | 1z | 6p 6p s6p {laid}6p s5m 4m 6m")
     if across is not None:
         claimed, added = table.tiles[-5], table.tiles[-4]
