@@ -550,7 +550,8 @@ def _same_place(frame: Frame, i: int, j: int) -> bool:
 
 
 def straighten_sideways_runs(frame: Frame, chains: list[list[int]], min_run: int = 3) -> Frame:
-    """Treat runs of ``min_run`` or more touching sideways tiles in a row of upright tiles as upright.
+    """Treat runs of ``min_run`` or more touching sideways places in a row of upright tiles as upright. A place is
+    one spot along the row (``_same_place``): a tile laid on or beside another, or a second box on it, counts once.
 
     No layout puts three claimed tiles side by side (a meld has one, an added kong laid beside along the row two),
     but perspective can turn a stretch of a row across the 45° line where the quarter-turned rotation labels flip.
