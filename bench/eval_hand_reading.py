@@ -18,7 +18,8 @@ Prints, per situation (habits, difficulty, art style, camera elevation and roll,
 whether a hand tile is hidden from view, whether the search budget was met, whether the reader warned at all): the
 exact hand rate (every tile, meld, ``from``, winning tile and flowers) and the share of exposed melds whose claimed
 direction is right; then why directions were missed (no hand read, the meld's tiles not read as a meld, or the wrong
-``from``) and the failures' warning codes.
+``from``), how often the true hand is the reading or one of the alternatives listed with it (what a referee choosing
+from the list would get right), and the failures' warning codes.
 ``hand_tile_hidden=yes``: the renderer labels no tile with less than half its face in view, so a hand tile is
 missing from the detections (an added kong's claimed tile under the added one, seen from above); such scenes are
 counted apart because no reader can see the tile, ``hand_tile_hidden=no`` is the rest.
@@ -210,6 +211,12 @@ def reading_difference(truth: Hand, got: Hand | None) -> str:
     return "other"
 
 
+def _alternative_hand(alternative: dict, rules: str) -> Hand:
+    """An alternative's hand as the eval compares it (riichi without flowers, as the truth is compared)."""
+    hand = Hand.from_json(alternative["hand"])
+    return Hand(hand.concealed, hand.melds, hand.winning_tile, ()) if rules == "riichi" else hand
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
@@ -245,6 +252,7 @@ def main() -> None:
     differences: Counter = Counter()  # failures by how the reading differs
     confusions: Counter = Counter()  # (true, read) faces of misnamed hand tiles
     reading_ms: list[float] = []  # the thread's CPU time of each photo's first reading
+    listed = [0, 0]  # [scenes whose true hand is the reading or one of its alternatives, scenes]
     for line in lines:
         scene = json.loads(line)
         truth = Hand.from_json(scene["hand"])
@@ -304,6 +312,9 @@ def main() -> None:
         if rules == "riichi" and got is not None:
             truth = Hand(truth.concealed, truth.melds, truth.winning_tile, ())
         right = same_hand(got, truth)
+        # What a referee sees: the reading and the alternatives listed with it (the API's ``alternatives``).
+        listed[1] += 1
+        listed[0] += right or any(same_hand(_alternative_hand(a, rules), truth) for a in reading.alternatives)
         key = None
         if args.diagnose:
             kinds, pairs = detection_errors(scene, detections)
@@ -361,6 +372,8 @@ def main() -> None:
         direction_cell = f"{dr / dn:18.3%} {dn:6d}" if dn else ""
         print(f"{s:32s} {hand_cell} {direction_cell}")
     print(f"direction right among melds read with their tiles: {found[0] / max(found[1], 1):.3%} of {found[1]}")
+    print(f"true hand read or listed among the alternatives: {listed[0] / max(listed[1], 1):.3%} of "
+          f"{listed[1]} scenes (read: {exact['all'][0] / max(exact['all'][1], 1):.3%})")
     if direction_misses:
         print("claimed direction misses by cause:")
         for cause, count in direction_misses.most_common():
