@@ -636,11 +636,13 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
     cut outweighs). A label along most tiles' with none stays unmeasured (NaN): the reader then guesses no claimed
     tile among such tiles (a sure value on each would let it guess one at the first of any three alike, and read an
     added kong where the client showed none). Most tiles' labels, not the picture's axes, say which is turned: in a
-    photo turned a quarter the hand's upright tiles are the ones labelled 90 or 270."""
+    photo turned a quarter the hand's upright tiles are the ones labelled 90 or 270. The boxes come as reported
+    (``vision.detections.reported_boxes``) and go to the reader at the localiser's size, as the photo's own reading
+    had them."""
     import numpy as np
 
     from vision.classes import FACE_DOWN
-    from vision.detections import Detections
+    from vision.detections import Detections, boxes_from_reported
 
     if not tiles:
         return Detections.empty()
@@ -658,7 +660,7 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
     stated = np.where(label_sideways, CLIENT_LABEL_SURE, 1.0 - CLIENT_LABEL_SURE)
     sideways = np.where(turned & np.isnan(sideways), stated, sideways)
     sideways = np.where(ids == FACE_DOWN, np.nan, sideways).astype(np.float32)  # (a back shows no face to turn)
-    return Detections(np.array([box for _, box, *_ in tiles], np.float32), ids,
+    return Detections(boxes_from_reported(np.array([box for _, box, *_ in tiles], np.float64)).astype(np.float32), ids,
                       np.array([conf for _, _, _, conf, *_ in tiles], np.float32), rotation,
                       lifted=np.array([np.nan if lifted is None else lifted for *_, lifted, _ in tiles], np.float32),
                       sideways_probability=sideways)

@@ -289,7 +289,8 @@ class TileOut(BaseModel):
     """One tile found in the photo."""
 
     code: str | None = required("the tile code, or null for a face-down tile")
-    box: Box = required("x1, y1, x2, y2 in pixels of the image as stored, after EXIF orientation")
+    box: Box = required("x1, y1, x2, y2 in pixels of the image as stored, after EXIF orientation: the tile's face (the "
+                        "localiser's box of the whole tile scaled by 0.92 about its centre)")
     confidence: float = required("the classifier's probability of the code")
     rotation: Literal[ROTATIONS] = required("orientation in degrees: 0 upright, 90 / 270 sideways, 180 upside down")
     face_down: bool = required("the tile shows its back")

@@ -158,7 +158,9 @@ class TileIn(BaseModel):
 
     model_config = ConfigDict(extra="ignore")  # clients send back the tiles they got, with `top` and all
     code: Word | None = Field(description="tile code, or null for a face-down tile")
-    box: list[Coordinate] = Field(min_length=4, max_length=4, description="x1, y1, x2, y2 in pixels of the photo")
+    box: list[Coordinate] = Field(min_length=4, max_length=4,
+                                  description="x1, y1, x2, y2 in pixels of the photo, as /v1/recognize reports a tile's "
+                                              "box (its face)")
     rotation: Rotation = Field(0, description="the tile's orientation in degrees: 0, 90, 180 or 270 (another value: "
                                               "422 invalid_request)")
     face_down: StrictBool = Field(False, description="the tile shows its back (its code is then ignored)")

@@ -3,7 +3,9 @@
     .venv/bin/python bench/bench_recognition.py                 # everything (a few minutes on 2 cores)
     .venv/bin/python bench/bench_recognition.py --skip-synth --limit 50
 
-Prints one JSON object:
+Prints one JSON object. Our boxes are scored as the CLI and the API report them (``vision.detections.reported_boxes``:
+scaled to the face's size, session 50's B50); ``ours_localiser_boxes`` and the synthetic ``localiser_boxes`` score
+the localiser's own boxes, as every session before 50 did.
 - ``hk_valid``: per-tile precision / recall / F1 on shared/data/hk-photos/valid (296 real photos, never trained
   on; a tile counts when a prediction overlaps it with IoU >= 0.5 and names its class), all 42 classes, against
   the labels as corrected (``datasets/hk_photos_valid_corrections.json``: seven photos labelled 1p for every tile,
@@ -27,6 +29,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
@@ -37,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from datasets.hk_photos import corrected_classes, hk_root, read_labels  # noqa: E402
 from vision.classes import CLASS_NAMES, FACE_DOWN  # noqa: E402
-from vision.detections import box_iou  # noqa: E402
+from vision.detections import box_iou, reported_boxes  # noqa: E402
 from vision.metrics import MISSED, TileScore, match  # noqa: E402
 from vision.recognize import Recognizer  # noqa: E402
 
@@ -89,13 +92,16 @@ def bench_hk(rec: Recognizer, limit: int | None, with_md: bool):
     detect = _md() if with_md else None
     from PIL import Image
 
+    kept = TileScore()  # the localiser's own boxes, before the reported scaling (for comparison with sessions < 50)
     for img in images:
         r, pixels = rec.recognize_with_image(img)
-        pb, pc = r.detections.boxes, r.detections.class_ids
+        # scored as the CLI and the API report them (vision.detections.reported_boxes)
+        pb, pc = reported_boxes(r.detections.boxes).astype(np.float32), r.detections.class_ids
         # the labels in the recogniser's frame: pixels of the picture as read (EXIF-oriented), not a fixed 640 x 640
         gb, labelled = read_labels("valid", img.stem, r.width, r.height, corrected=False)
         gc = corrected_classes("valid", img.stem, labelled)
         ours.add(pb, pc, gb, gc)
+        kept.add(r.detections.boxes, pc, gb, gc)
         ours34.add(*_restrict34(pb, pc, gb, gc))
         as_labelled.add(pb, pc, gb, labelled)
         slip = one_class_labels(labelled)
@@ -116,6 +122,7 @@ def bench_hk(rec: Recognizer, limit: int | None, with_md: bool):
             if not slip:
                 plausible_md.add(*_restrict34(mb, mc, gb, gc))
     out = {"images": len(images), "ours": ours.summary(), "ours_34": ours34.summary(),
+           "ours_localiser_boxes": kept.summary(),
            "naming_on_true_boxes": round(true_named[0] / max(true_named[1], 1), 4)}
     if with_md:
         out["mahjong_detector_34"] = md34.summary()
@@ -140,6 +147,7 @@ def bench_synth(rec: Recognizer, n: int, seed: int):
     subprocess.run([sys.executable, "-m", "vision.synth", "generate", "--n", str(n), "--seed", str(seed),
                     "--out", str(tmp), "--workers", "1"], check=True, cwd=ROOT, capture_output=True)
     score = TileScore()
+    kept = TileScore()  # the localiser's own boxes, before the reported scaling (for comparison with sessions < 50)
     # The same detections scored against each tile's face (or back) quad box too: hk-photos' labels outline the face,
     # the renderer's ``box`` is the whole body (sides included); a localiser may be trained to either.
     score_face = TileScore()
@@ -156,6 +164,8 @@ def bench_synth(rec: Recognizer, n: int, seed: int):
         grot = np.array([t.get("rotation", 0) for t in tiles], np.int64)
         r = rec.recognize(img)
         d = r.detections
+        d = replace(d, boxes=reported_boxes(d.boxes).astype(np.float32))  # as the CLI reports them
+        kept.add(r.detections.boxes, d.class_ids, gb, gc)
         score.add(d.boxes, d.class_ids, gb, gc)
         w, h = scene["width"], scene["height"]
         quads = [np.clip(np.array(t["quad"], np.float32), 0, [w, h]) for t in tiles]
@@ -173,6 +183,7 @@ def bench_synth(rec: Recognizer, n: int, seed: int):
             a, b = rot_by.get(k, (0, 0))
             rot_by[k] = (a + ok, b + 1)
     s = score.summary()
+    s["localiser_boxes"] = kept.summary()
     c = score.confusion
     s["face_down"] = {"tiles": int(c[FACE_DOWN].sum()), "found": int(c[FACE_DOWN, FACE_DOWN])}
     s["rotation_accuracy"] = round(rot_ok / max(rot_n, 1), 4)

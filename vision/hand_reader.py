@@ -33,7 +33,7 @@ from engine.hand import Hand, Meld, MeldType, hands_equal_ignoring_order
 from engine.tiles import ALL_FACES, KIND_COUNT, Tile
 
 from .classes import FACE_CODES, FACE_DOWN
-from .detections import Detections
+from .detections import Detections, reported_boxes
 from .reading import decode as decoding
 from .reading import geometry
 from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, GAP, MAX_FLOWERS, Layout, MeldSlots, TileFacts,
@@ -216,7 +216,8 @@ class HandReading:
 
 
 def _box(detections: Detections, i: int) -> list[float]:
-    return [round(float(v), 1) for v in detections.boxes[i]]
+    """Tile ``i``'s box as reported (``detections.reported_boxes``), for the reading's messages and fields."""
+    return [round(float(v), 1) for v in reported_boxes(detections.boxes[i:i + 1])[0]]
 
 
 def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_tile: str | None = None,

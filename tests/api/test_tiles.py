@@ -19,9 +19,18 @@ SCENES = sorted(FIXTURES.glob("synth_*.json"))
 IMAGES = FIXTURES.parents[1] / "fixtures" / "images"  # tests/fixtures/images: the lift model's scenes
 
 
+def as_sent(tiles: list[dict]) -> list[dict]:
+    """The renderer's true tiles as a client sends them back: boxes as the recogniser reports its own (scaled to the
+    face's size, ``vision.detections.reported_boxes``), since the renderer boxes the whole body, as the localiser."""
+    from vision.detections import reported_boxes
+
+    return [dict(t, box=[round(float(v), 1) for v in reported_boxes([t["box"]])[0]]) for t in tiles]
+
+
 def scene(path):
     truth = json.loads(path.read_text())
-    return truth, {"tiles": truth["tiles"], "width": truth["config"]["width"], "height": truth["config"]["height"],
+    return truth, {"tiles": as_sent(truth["tiles"]), "width": truth["config"]["width"],
+                   "height": truth["config"]["height"],
                    "context": {"rules": "mcr", **truth["context"]}}
 
 
@@ -117,7 +126,7 @@ def test_the_lift_models_probability_comes_back_with_the_tiles(client, lifted, m
 
     truth = json.loads((IMAGES / "lift_9000016_0.json").read_text())
     (sideways, _), = list(sideways_meld_tiles(truth))
-    tiles = [dict(t, lifted=lifted if t is sideways else None) for t in truth["tiles"]]
+    tiles = as_sent([dict(t, lifted=lifted if t is sideways else None) for t in truth["tiles"]])
     response = client.post("/v1/tiles/score", json={"tiles": tiles, "width": truth["width"],
                                                      "height": truth["height"], "context": truth["context"]})
     assert response.status_code == 200, response.text
@@ -153,7 +162,8 @@ def _mislabelled_claim(meld_index: int, send_probability: bool, person_turned: b
     if send_probability:
         claimed["sideways_probability"] = (0.4 if upright % 180 == 0 else 0.6) if not person_turned else (
             0.9 if upright % 180 == 0 else 0.1)  # a person set the label against what the photo's head said
-    return truth, {"tiles": tiles, "width": truth["width"], "height": truth["height"], "context": truth["context"]}
+    return truth, {"tiles": as_sent(tiles), "width": truth["width"], "height": truth["height"],
+                   "context": truth["context"]}
 
 
 @pytest.mark.parametrize("meld_index", [0, 1, 2, 3])
@@ -310,3 +320,36 @@ def test_a_set_apart_winning_tile_is_not_second_guessed(client):
     body = client.post("/v1/tiles/score", json={"tiles": tiles, "width": 600, "height": 300,
                                                 "context": {"rules": "mcr"}}).json()
     assert body["hand"]["winning_tile"] == "9p" and "score_by_winning_tile" not in body
+
+
+@pytest.mark.parametrize("name", ["synth_9000001_0.jpg", "synth_9000001_1.jpg", "spare_5151_113.jpg"])
+def test_a_photos_own_tiles_sent_back_read_as_the_photo(client, name):
+    # The tiles of a photo's answer come with their boxes as reported (scaled to the face's size, B50); sent back
+    # unchanged, they must give the reader the boxes it read the photo with, and so the same hand, roles and score.
+    photo = (IMAGES / name).read_bytes()
+    context = {"rules": "mcr", "self_drawn": False, "seat_wind": "E", "round_wind": "E"}
+    response = client.post("/v1/score", files={"image": (name, photo, "image/jpeg")},
+                           data={"context": json.dumps(context), "overlay": "false"})
+    assert response.status_code == 200, response.text
+    body = response.json()
+    assert body["hand"] is not None, body["warnings"]
+    again = client.post("/v1/tiles/score", json={"tiles": body["tiles"], "width": body["width"],
+                                                  "height": body["height"], "context": context}).json()
+    assert again["hand"] == body["hand"]
+    assert [r["role"] for r in again["tile_roles"]] == [r["role"] for r in body["tile_roles"]]
+    assert again["score"]["total"] == body["score"]["total"]
+
+
+def test_boxes_sent_back_reach_the_reader_at_the_localisers_size():
+    # What a client sends is what the tiles list reported (faces' size); the reader gets the boxes it read with.
+    import numpy as np
+
+    from api.pipeline import _detections_from_tiles
+    from engine.tiles import Tile
+    from tests.hand_reader.builder import Table
+
+    detections, _, _ = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p").photo()
+    tiles = [(Tile.parse(t["code"]).index, t["box"], t["rotation"], t["confidence"], None, None)
+             for t in detections.to_json()]
+    assert not np.allclose(np.array([t[1] for t in tiles]), detections.boxes, atol=0.5)  # reported: not the same
+    np.testing.assert_allclose(_detections_from_tiles(tiles).boxes, detections.boxes, atol=0.1)

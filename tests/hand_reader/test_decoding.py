@@ -23,7 +23,8 @@ def test_misread_pung_tile_is_corrected_and_reported_with_its_box():
     reading = read_hand(detections, size)
     assert same_hand(reading.hand, Hand.parse("123456789m1z p777z^ +1z"))
     k = detection_of(order, misread_tile)
-    assert reading.corrections == [{"tile_index": k, "box": [round(float(v), 1) for v in detections.boxes[k]],
+    # the tile's box as the tiles list reports it (Detections.to_json)
+    assert reading.corrections == [{"tile_index": k, "box": detections.to_json()[k]["box"],
                                     "read": "6z", "corrected": "7z", "probability": 0.3}]
     assert "tile_corrected" in reading.warning_codes
 
@@ -179,7 +180,7 @@ def test_close_legal_readings_are_reported_as_alternatives():
     k = detection_of(order, 13)
     alternative = next(a for a in reading.alternatives if a["tile_index"] == k)
     assert (alternative["from"], alternative["to"]) == ("4p", "1p")
-    assert alternative["box"] == [round(float(v), 1) for v in detections.boxes[k]]
+    assert alternative["box"] == detections.to_json()[k]["box"]  # the tile's box as the tiles list reports it
     assert same_hand(Hand.from_json(alternative["hand"]), Hand.parse("123456789m11z23p +1p"))
     assert abs(alternative["relative_probability"] - 0.35 / 0.6) < 1e-3
     assert "instead of 4p" in alternative["description"]
