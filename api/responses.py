@@ -321,7 +321,7 @@ class TileRole(BaseModel):
 
 class TileChange(BaseModel):
     tile_index: int = required("the tile's index in tiles")
-    box: Box = required("its box")
+    box: Box = required("its box, as tiles[].box reports it (the face)")
     from_: str = required("its code in the reading", alias="from")
     to: str = required("its code in the alternative")
 
@@ -330,7 +330,7 @@ class Alternative(BaseModel):
     """A legal reading that comes close to the one reported."""
 
     tile_index: int = required("the first changed tile's index in tiles")
-    box: Box = required("its box")
+    box: Box = required("its box, as tiles[].box reports it (the face)")
     from_: str = required("its code in the reading", alias="from")
     to: str = required("its code in the alternative")
     changes: list[TileChange] = required("every changed tile (empty: the same faces read as another meld)")
@@ -347,7 +347,7 @@ class Correction(BaseModel):
     """A tile whose face the reading changed from the classifier's first choice to make a legal hand."""
 
     tile_index: int = required("the tile's index in tiles")
-    box: Box = required("its box")
+    box: Box = required("its box, as tiles[].box reports it (the face)")
     read: str = required("the classifier's first choice (a code, or \"face down\")")
     corrected: str = required("the code taken in the hand, or \"face down\" (a tile named a face first taken as a"
                               " concealed kong's back)")

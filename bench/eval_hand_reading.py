@@ -150,6 +150,8 @@ def kong_answers(reading, scene: dict, detections: Detections) -> list[str]:
     truth_boxes = np.array([t["box"] for t in scene["tiles"]], np.float32).reshape(-1, 4)
     answers = []
     for boxes in request["boxes"]:
+        # (the request's boxes are reported at the face's size, the renderer's the whole body, both about one centre:
+        # the best overlap still picks the same tile)
         iou = box_iou(np.array(boxes, np.float32), truth_boxes)
         best = iou.argmax(axis=1)
         meld_indices = [scene["tiles"][int(b)]["meld_index"] for b in best]

@@ -216,7 +216,7 @@ class HandReading:
 
 
 def _box(detections: Detections, i: int) -> list[float]:
-    """Tile ``i``'s box as reported (``detections.reported_boxes``), for the reading's messages and fields."""
+    """Tile ``i``'s box as reported (``vision.detections.reported_boxes``), for the reading's messages and fields."""
     return [round(float(v), 1) for v in reported_boxes(detections.boxes[i:i + 1])[0]]
 
 

@@ -353,3 +353,21 @@ def test_boxes_sent_back_reach_the_reader_at_the_localisers_size():
              for t in detections.to_json()]
     assert not np.allclose(np.array([t[1] for t in tiles]), detections.boxes, atol=0.5)  # reported: not the same
     np.testing.assert_allclose(_detections_from_tiles(tiles).boxes, detections.boxes, atol=0.1)
+
+
+def test_boxes_the_reader_hands_back_are_the_boxes_sent(client):
+    # A client's boxes are scaled back for the reader and reported again: the kong's boxes it asks about are the
+    # very boxes sent (within the tiles list's 0.1 px rounding), neither the localiser's size nor scaled twice.
+    import numpy as np
+
+    from tests.hand_reader.builder import Table
+
+    detections, (width, height), _ = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d d d d").photo()
+    tiles = detections.to_json()
+    body = client.post("/v1/tiles/score", json={"tiles": tiles, "width": width, "height": height,
+                                                 "context": {"rules": "mcr"}}).json()
+    [request] = [r for r in body["requests"] if r["field"] == "concealed_kong_tiles"]
+    sent = {i: t["box"] for i, t in enumerate(tiles) if t["face_down"]}
+    assert len(request["boxes"][0]) == 4
+    for box in request["boxes"][0]:
+        assert min(np.abs(np.array(box) - np.array(b)).max() for b in sent.values()) <= 0.11
