@@ -325,7 +325,8 @@ def test_a_set_apart_winning_tile_is_not_second_guessed(client):
 @pytest.mark.parametrize("name", ["synth_9000001_0.jpg", "synth_9000001_1.jpg", "spare_5151_113.jpg"])
 def test_a_photos_own_tiles_sent_back_read_as_the_photo(client, name):
     # The tiles of a photo's answer come with their boxes as reported (scaled to the face's size, B50); sent back
-    # unchanged, they must give the reader the boxes it read the photo with, and so the same hand, roles and score.
+    # unchanged, they read as the photo did: the same hand, roles and score. (These photos read alike with boxes 8 %
+    # smaller too: that the reader gets the photo's own boxes back is the next two tests'.)
     photo = (IMAGES / name).read_bytes()
     context = {"rules": "mcr", "self_drawn": False, "seat_wind": "E", "round_wind": "E"}
     response = client.post("/v1/score", files={"image": (name, photo, "image/jpeg")},
