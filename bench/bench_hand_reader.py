@@ -37,7 +37,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.hand import MeldType  # noqa: E402
-from vision.detections import Detections  # noqa: E402
+from vision.detections import Detections, reported_boxes  # noqa: E402
 from vision.hand_reader import read_hand  # noqa: E402
 from vision.reading.compare import same_hand  # noqa: E402
 from vision.reading.simulate import (ADVERSARIAL_MODES, Habits, adversarial, corrupt, lay_out,  # noqa: E402
@@ -49,7 +49,7 @@ def kong_answers(reading, scene) -> list[str]:
     request = next((r for r in reading.requests if r["field"] == "concealed_kong_tiles"), None)
     if request is None:
         return []
-    boxes = np.round(scene.detections.boxes.astype(np.float64), 1)
+    boxes = np.round(reported_boxes(scene.detections.boxes), 1)  # the request's boxes are reported ones (B50)
     answers = []
     for kong_boxes in request["boxes"]:
         first = next(i for i in range(len(boxes)) if np.allclose(boxes[i], kong_boxes[0], atol=0.15))
