@@ -260,11 +260,16 @@ function renderBoxes() {
 
 // Boxes overlap (touching tiles, duplicate detections): a tap picks, among the boxes under the finger, a tile the
 // hand reader used over clutter, then the box whose centre is nearest, then the smallest.
+// Boxes are drawn at the tile's face, 0.92 of its whole body (the service's reported boxes, B50): a tap reaches as far
+// as the body, so that a tap on a tile's edge or side between two touching faces still picks a tile.
+const TAP_REACH = (1 / 0.92 - 1) / 2;
+
 function tileAt(clientX, clientY) {
   let best = null;
   document.querySelectorAll("#boxes .box").forEach((el) => {
     const r = el.getBoundingClientRect();
-    if (clientX < r.left || clientX > r.right || clientY < r.top || clientY > r.bottom) return;
+    const dx = r.width * TAP_REACH, dy = r.height * TAP_REACH;
+    if (clientX < r.left - dx || clientX > r.right + dx || clientY < r.top - dy || clientY > r.bottom + dy) return;
     const i = Number(el.dataset.tile);
     const role = Array.isArray(state.tileRoles) && state.tileRoles[i] ? state.tileRoles[i].role : null;
     const key = [role === "clutter" ? 1 : 0, Math.hypot(clientX - (r.left + r.right) / 2, clientY - (r.top + r.bottom) / 2),
@@ -697,7 +702,8 @@ function init() {
       rescore();
     }, chip);
   });
-  $("#boxes").addEventListener("click", (e) => {
+  // On the whole photo, not on the boxes alone: a tap on a tile's side, beyond its face's box, picks it (tileAt).
+  $("#overlay").addEventListener("click", (e) => {
     // A key (Enter, Space) or a screen reader clicks the focused box itself, at no point of the photo (detail 0).
     const clicked = e.target.closest(".box");
     const index = e.detail === 0 && clicked ? Number(clicked.dataset.tile) : tileAt(e.clientX, e.clientY);

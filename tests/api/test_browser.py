@@ -155,6 +155,28 @@ def test_upload_photo_outlines_tiles_and_corrections_rescore(page, live_server):
         assert f"+{code}" in page.input_value("#hand-input")
 
 
+def test_a_tap_on_a_tiles_side_just_outside_its_face_box_picks_it(page, live_server):
+    # Boxes are drawn at the face (B50), 0.92 of the tile's body: a tap on the body just beyond the drawn box (1.5 % of
+    # its width to the right of the set-apart winning tile, which has no neighbour there) still picks that tile.
+    import httpx
+
+    photo = FIXTURES / "synth_2021.jpg"  # a rendered winning hand (fixtures/SOURCE.md)
+    expected = httpx.post(live_server.url + "/v1/score", files={"image": (photo.name, photo.read_bytes())},
+                          data={"overlay": "false", "context": json.dumps(PAGE_DEFAULT_CONTEXT)}, timeout=60).json()
+    [index] = [i for i, role in enumerate(expected["tile_roles"]) if role.get("role") == "winning"]
+    page.reload()
+    page.set_input_files("#photo-input", str(photo))
+    boxes = page.locator("#boxes .box")
+    sync_api.expect(boxes).to_have_count(len(expected["tiles"]))
+    box = boxes.nth(index)
+    where = box.bounding_box()
+    page.mouse.click(where["x"] + where["width"] * 1.015, where["y"] + where["height"] / 2)
+    sync_api.expect(page.locator("#palette")).to_be_visible()
+    code = "7z" if expected["tiles"][index]["code"] != "7z" else "1m"
+    page.locator(f'#palette-tiles .tile-chip[data-code="{code}"]').click()
+    sync_api.expect(box).to_have_class("box corrected")
+
+
 def test_riichi_yaku_and_fu_lines_light_their_tiles(page):
     """Riichi yaku carry `sets` / `tiles` like MCR fans: tapping one lights exactly the tiles that make it."""
     page.select_option('#context-form select[name="rules"]', "riichi")
