@@ -195,8 +195,7 @@ def reading_difference(truth: Hand, got: Hand | None) -> str:
     if got is None:
         return "no hand read"
     if sorted(map(str, truth.flowers)) != sorted(map(str, got.flowers)) \
-            and same_hand(Hand(truth.concealed, truth.melds, truth.winning_tile, ()),
-                          Hand(got.concealed, got.melds, got.winning_tile, ())):
+            and same_hand(_without_flowers(truth), _without_flowers(got)):
         return "flowers only"
     standing_truth = sorted(t.index for t in (*truth.concealed, truth.winning_tile))
     standing_got = sorted(t.index for t in (*got.concealed, got.winning_tile))
@@ -213,10 +212,8 @@ def reading_difference(truth: Hand, got: Hand | None) -> str:
     return "other"
 
 
-def _alternative_hand(alternative: dict, rules: str) -> Hand:
-    """An alternative's hand as the eval compares it (riichi without flowers, as the truth is compared)."""
-    hand = Hand.from_json(alternative["hand"])
-    return Hand(hand.concealed, hand.melds, hand.winning_tile, ()) if rules == "riichi" else hand
+def _without_flowers(hand: Hand) -> Hand:
+    return Hand(hand.concealed, hand.melds, hand.winning_tile, ())
 
 
 def main() -> None:
@@ -312,11 +309,12 @@ def main() -> None:
         situations.append("warnings=" + ("none" if not reading.warning_codes else "some"))
         got = reading.hand
         if rules == "riichi" and got is not None:
-            truth = Hand(truth.concealed, truth.melds, truth.winning_tile, ())
+            truth = _without_flowers(truth)  # riichi has no flowers: the reader reads none
         right = same_hand(got, truth)
-        # What a referee sees: the reading and the alternatives listed with it (the API's ``alternatives``).
+        # What a referee sees: the reading and the alternatives listed with it (the API's ``alternatives``; under
+        # riichi they hold no flowers, as the reading holds none).
         listed[1] += 1
-        listed[0] += right or any(same_hand(_alternative_hand(a, rules), truth) for a in reading.alternatives)
+        listed[0] += right or any(same_hand(Hand.from_json(a["hand"]), truth) for a in reading.alternatives)
         key = None
         if args.diagnose:
             kinds, pairs = detection_errors(scene, detections)

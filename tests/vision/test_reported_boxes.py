@@ -51,3 +51,9 @@ def test_reported_boxes_fit_the_labelled_faces_closer(rec, img):
     assert matched.sum() >= 0.8 * len(labels)
     assert as_reported[matched].mean() > as_found[matched].mean()
     assert (as_reported >= 0.5).sum() >= (as_found >= 0.5).sum()
+
+
+def test_the_referee_page_taps_as_far_as_the_reported_scale_says():
+    # The page cannot import the constant: its tap reach (a tile's body around its face box) names it again.
+    page = (ROOT / "api" / "static" / "referee.js").read_text()
+    assert f"const TAP_REACH = (1 / {REPORTED_BOX_SCALE} - 1) / 2;" in page
