@@ -18,7 +18,9 @@ the localiser's own boxes, as every session before 50 did.
   rotation accuracy of the matched tiles (sideways 90/270, upside-down 180);
 - ``latency_12mp``: median milliseconds per 12 MP JPEG on this machine: ours file -> tiles (decode included) and
   mahjong-detector's detection alone (its preprocessing + model + postprocessing on an already decoded image).
-With ``--confusion PNG`` the hk-photos confusion matrix is drawn (OpenCV, no matplotlib).
+With ``--confusion PNG`` the hk-photos confusion matrix is drawn (OpenCV, no matplotlib). ``ours_halves_f1`` gives
+the F1 on the even and the odd photos by name, for a two-fold choice of a setting; ``--conf``, ``--nms-iou`` and
+``--contain`` set the localiser's post-processing (T51 weighed 30 such settings, docs/rules-session51.md).
 """
 
 from __future__ import annotations
@@ -93,7 +95,10 @@ def bench_hk(rec: Recognizer, limit: int | None, with_md: bool):
     from PIL import Image
 
     kept = TileScore()  # the localiser's own boxes, before the reported scaling (for comparison with sessions < 50)
-    for img in images:
+    # the photos by name in two halves, even and odd places: a setting chosen on one half is scored on the other (the
+    # two-fold cross-validation of B50's box scale and T51's thresholds, docs/rules-session50.md and -51.md)
+    halves = (TileScore(), TileScore())
+    for k, img in enumerate(images):
         r, pixels = rec.recognize_with_image(img)
         # scored as the CLI and the API report them (vision.detections.reported_boxes)
         pb, pc = reported_boxes(r.detections.boxes).astype(np.float32), r.detections.class_ids
@@ -101,6 +106,7 @@ def bench_hk(rec: Recognizer, limit: int | None, with_md: bool):
         gb, labelled = read_labels("valid", img.stem, r.width, r.height, corrected=False)
         gc = corrected_classes("valid", img.stem, labelled)
         ours.add(pb, pc, gb, gc)
+        halves[k % 2].add(pb, pc, gb, gc)
         kept.add(r.detections.boxes, pc, gb, gc)
         ours34.add(*_restrict34(pb, pc, gb, gc))
         as_labelled.add(pb, pc, gb, labelled)
@@ -123,6 +129,7 @@ def bench_hk(rec: Recognizer, limit: int | None, with_md: bool):
                 plausible_md.add(*_restrict34(mb, mc, gb, gc))
     out = {"images": len(images), "ours": ours.summary(), "ours_34": ours34.summary(),
            "ours_localiser_boxes": kept.summary(),
+           "ours_halves_f1": [half.summary()["f1"] for half in halves],
            "naming_on_true_boxes": round(true_named[0] / max(true_named[1], 1), 4)}
     if with_md:
         out["mahjong_detector_34"] = md34.summary()
@@ -257,6 +264,15 @@ def draw_confusion(conf: np.ndarray, path: Path) -> None:
     cv2.imwrite(str(path), img)
 
 
+def recognizer_settings(args: argparse.Namespace) -> dict:
+    """The Recognizer keywords the command line sets; the thresholds only where given (else the committed ones)."""
+    settings = {"unsqueeze": not args.no_unsqueeze, "box_votes": args.box_votes}
+    for key, value in (("conf", args.conf), ("iou", args.nms_iou), ("contain", args.contain)):
+        if value is not None:
+            settings[key] = value
+    return settings
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--models", default=str(ROOT / "models"))
@@ -273,8 +289,14 @@ def main(argv=None) -> None:
     ap.add_argument("--box-votes", type=int, default=0,
                     help="also name each tile from up to N of the localiser's other fits of it (Recognizer.box_votes)")
     ap.add_argument("--no-unsqueeze", action="store_true", help="localise each picture only as it came (vision.squeeze)")
+    # the localiser's post-processing (Recognizer's conf, iou, contain; default: the committed ones), to weigh
+    # other settings as T51 did (docs/rules-session51.md)
+    ap.add_argument("--conf", type=float, default=None, help="score threshold of a kept box")
+    ap.add_argument("--nms-iou", type=float, default=None, help="NMS: IoU from which the lower-scored box goes")
+    ap.add_argument("--contain", type=float, default=None,
+                    help="share of a box lying inside a better one from which it goes")
     args = ap.parse_args(argv)
-    rec = Recognizer.load(args.models, threads=args.threads, unsqueeze=not args.no_unsqueeze, box_votes=args.box_votes)
+    rec = Recognizer.load(args.models, threads=args.threads, **recognizer_settings(args))
     result = {}
     result["hk_valid"], score = bench_hk(rec, args.limit, not args.skip_md)
     if args.confusion:
