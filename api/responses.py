@@ -389,7 +389,8 @@ class RecognitionResponse(BaseModel):
     image: str = required("the uploaded file's name")
     width: int = required("the image's width in pixels, after EXIF orientation")
     height: int = required("the image's height in pixels, after EXIF orientation")
-    tiles: list[TileOut] = required("every tile found, then any spare box taken into the hand")
+    tiles: list[TileOut] = required("every tile found (a box the localiser scored under 0.4 only where the reading"
+                                    " uses it), then any spare box taken into the hand")
     hand: HandOut | None = required("the hand read, or null when no legal hand could be read")
     warnings: list[str] = required(_WARNINGS)
     warning_codes: list[str] = required(_WARNING_CODES)

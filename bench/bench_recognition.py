@@ -44,6 +44,7 @@ from datasets.hk_photos import corrected_classes, hk_root, read_labels  # noqa: 
 from vision.classes import CLASS_NAMES, FACE_DOWN  # noqa: E402
 from vision.detections import box_iou, reported_boxes  # noqa: E402
 from vision.metrics import MISSED, TileScore, match  # noqa: E402
+from vision.hand_reader import drop_unused_unsure, read_hand  # noqa: E402
 from vision.recognize import Recognizer  # noqa: E402
 
 MD_ALIAS = {"chun": "7z", "haku": "5z", "hatsu": "6z", "nan": "2z", "pe": "4z", "sha": "3z", "tou": "1z"}
@@ -64,6 +65,27 @@ def _md():
         return boxes, cls
 
     return detect
+
+
+def reported_indices(recognition) -> np.ndarray:
+    """The indices of the recognised tiles that the CLI reports: every tile less the unsure ones
+    (``Recognition.unsure``, scored under ``vision.recognize.REPORT_SCORE``) that the hand reading, run as the CLI
+    runs it, does not use (T51b, docs/rules-session51.md). A spare box the reading takes in is not counted here (the
+    benchmark scores the recogniser's tiles, as before T51b). The reader runs only where some tile is unsure."""
+    n = len(recognition.detections)
+    unsure = np.asarray(getattr(recognition, "unsure", np.zeros(n, bool)), bool)
+    if not unsure.any():
+        return np.arange(n)
+    try:
+        reading = read_hand(recognition.detections, (recognition.width, recognition.height),
+                            spares=recognition.spares).to_json()
+        used = {key: reading[key] for key in ("tile_roles", "corrections", "alternatives") if key in reading}
+        extra = len(reading.get("spares_used") or [])
+    except Exception:  # noqa: BLE001 - as the CLI: a failed reading uses no tile
+        used, extra = {}, 0
+    tiles = [{"index": i} for i in range(n)] + [{} for _ in range(extra)]
+    kept = drop_unused_unsure({"tiles": tiles, **used}, unsure)["tiles"]
+    return np.array([tile["index"] for tile in kept if "index" in tile], np.int64)
 
 
 def _restrict34(pb, pc, gb, gc):
@@ -100,14 +122,16 @@ def bench_hk(rec: Recognizer, limit: int | None, with_md: bool):
     halves = (TileScore(), TileScore())
     for k, img in enumerate(images):
         r, pixels = rec.recognize_with_image(img)
-        # scored as the CLI and the API report them (vision.detections.reported_boxes)
-        pb, pc = reported_boxes(r.detections.boxes).astype(np.float32), r.detections.class_ids
+        # scored as the CLI and the API report them (vision.detections.reported_boxes; the unsure tiles that the
+        # reading does not use left out, T51b)
+        shown = r.detections[reported_indices(r)]
+        pb, pc = reported_boxes(shown.boxes).astype(np.float32), shown.class_ids
         # the labels in the recogniser's frame: pixels of the picture as read (EXIF-oriented), not a fixed 640 x 640
         gb, labelled = read_labels("valid", img.stem, r.width, r.height, corrected=False)
         gc = corrected_classes("valid", img.stem, labelled)
         ours.add(pb, pc, gb, gc)
         halves[k % 2].add(pb, pc, gb, gc)
-        kept.add(r.detections.boxes, pc, gb, gc)
+        kept.add(shown.boxes, pc, gb, gc)
         ours34.add(*_restrict34(pb, pc, gb, gc))
         as_labelled.add(pb, pc, gb, labelled)
         slip = one_class_labels(labelled)
@@ -170,11 +194,12 @@ def bench_synth(rec: Recognizer, n: int, seed: int):
                        for t in tiles], np.int64)
         grot = np.array([t.get("rotation", 0) for t in tiles], np.int64)
         r = rec.recognize(img)
-        d = r.detections
+        shown = r.detections[reported_indices(r)]  # the unsure tiles that the reading does not use left out (T51b)
+        d = shown
         # as the CLI reports them (so the rotation accuracy and ``face_boxes`` below match on these boxes too, since
         # session 50: not strictly comparable with earlier sessions' figures)
         d = replace(d, boxes=reported_boxes(d.boxes).astype(np.float32))
-        kept.add(r.detections.boxes, d.class_ids, gb, gc)
+        kept.add(shown.boxes, d.class_ids, gb, gc)
         score.add(d.boxes, d.class_ids, gb, gc)
         w, h = scene["width"], scene["height"]
         quads = [np.clip(np.array(t["quad"], np.float32), 0, [w, h]) for t in tiles]

@@ -26,6 +26,16 @@ def _hand_reader():
         return None
 
 
+def _reported_tiles(tiles: list, used: dict, unsure) -> list:
+    """``tiles`` without the unsure ones (``Recognition.unsure``) that the reading's ``used`` parts (its tile roles,
+    corrections and alternatives) do not refer to (``vision.hand_reader.drop_unused_unsure``)."""
+    try:
+        from .hand_reader import drop_unused_unsure
+    except ImportError:
+        return tiles
+    return drop_unused_unsure({"tiles": tiles, **used}, unsure)["tiles"]
+
+
 def recognize_main(args) -> int:
     from .recognize import Recognizer
 
@@ -45,6 +55,7 @@ def recognize_main(args) -> int:
             continue
         read += 1
         line = {"image": name, "tiles": result.detections.to_json(), "hand": None, "warnings": result.warnings}
+        used = {}  # what of the reading says which tiles it uses
         if read_hand is not None:
             try:
                 reading = read_hand(result.detections, image_size=(result.width, result.height),
@@ -53,8 +64,11 @@ def recognize_main(args) -> int:
                 line["tiles"] += reading.extra_tiles()  # a spare box taken in as a hand tile
                 line["hand"] = out.get("hand")
                 line["warnings"] = result.warnings + list(out.get("warnings", []))
+                used = {key: out[key] for key in ("tile_roles", "corrections", "alternatives") if key in out}
             except Exception as exc:  # the tiles are still useful without a hand
                 line["warnings"] = result.warnings + [f"hand assembly failed: {exc.__class__.__name__}: {exc}"]
+        # a box the localiser was unsure of is reported only where the reading uses it (T51b)
+        line["tiles"] = _reported_tiles(line["tiles"], used, getattr(result, "unsure", ()))
         if args.timings:
             line["timings_ms"] = result.timings_ms
         write_line(line)

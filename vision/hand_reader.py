@@ -220,6 +220,53 @@ def _box(detections: Detections, i: int) -> list[float]:
     return [round(float(v), 1) for v in reported_boxes(detections.boxes[i:i + 1])[0]]
 
 
+def drop_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any]:
+    """``result``, a photo's answer (its ``tiles``, and where a reading ran its ``tile_roles``, ``corrections``,
+    ``alternatives`` and ``spares_used``), without the tiles that ``unsure`` marks (a bool for each of the first
+    ``len(unsure)`` tiles: ``Recognition.unsure``, boxes the localiser scored under ``vision.recognize.REPORT_SCORE``)
+    unless the reading uses them: a hand role, a correction, an alternative or one of its changes. Every tile index
+    is renumbered to the shorter list. A result without ``tile_roles`` (no reading, or a failed one) keeps none of
+    them; one whose ``tile_roles`` do not line up with its tiles is returned as it is. The reading read them all (T51b,
+    docs/rules-session51.md): only the list reported changes."""
+    tiles = list(result.get("tiles") or [])
+    marked = [i for i, flag in enumerate(list(unsure)[:len(tiles)]) if flag]
+    if not marked:
+        return result
+    roles = result.get("tile_roles")
+    if roles is not None and len(roles) != len(tiles):
+        return result
+    used = set()
+    if roles is not None:
+        used |= {i for i, role in enumerate(roles) if role.get("role") != "clutter"}
+    for item in result.get("corrections") or []:
+        used.add(item.get("tile_index"))
+    for alternative in result.get("alternatives") or []:
+        used.add(alternative.get("tile_index"))
+        used |= {change.get("tile_index") for change in alternative.get("changes") or []}
+    dropped = {i for i in marked if i not in used}
+    if not dropped:
+        return result
+    index = {}
+    for i in range(len(tiles)):
+        if i not in dropped:
+            index[i] = len(index)
+
+    def renumbered(item: dict[str, Any]) -> dict[str, Any]:
+        return {**item, "tile_index": index[item["tile_index"]]} if item.get("tile_index") in index else item
+
+    out = dict(result)
+    out["tiles"] = [tile for i, tile in enumerate(tiles) if i in index]
+    if roles is not None:
+        out["tile_roles"] = [role for i, role in enumerate(roles) if i in index]
+    for key in ("corrections", "spares_used"):
+        if result.get(key):
+            out[key] = [renumbered(item) for item in result[key]]
+    if result.get("alternatives"):
+        out["alternatives"] = [{**renumbered(a), **({"changes": [renumbered(c) for c in a["changes"]]}
+                                                   if a.get("changes") else {})} for a in result["alternatives"]]
+    return out
+
+
 def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_tile: str | None = None,
               concealed_kong_tiles: list[str] | None = None, rules: str = "mcr",
               budget: decoding.SearchBudget | None = None,
