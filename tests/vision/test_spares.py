@@ -110,12 +110,16 @@ def test_spares_come_from_the_localiser_whose_boxes_are_kept(rec):
     same as a recogniser with no squeezed localiser gives (spares from train10's output would be candidates beside
     boxes it never gave)."""
     image = cv2.imread(str(FIXTURES / "spare_5151_113.jpg"))
-    boxes, landscape, stretch, spares, _ = rec._find(image)
+    boxes, landscape, stretch, spares, _, scores = rec._find(image)
     plain = Recognizer(rec.localizer, rec.classifier, close_localizer=rec.close_localizer)
-    plain_boxes, _, _, plain_spares, _ = plain._find(image)
+    plain_boxes, _, _, plain_spares, _, plain_scores = plain._find(image)
     assert stretch == 1
     np.testing.assert_array_equal(boxes, plain_boxes)
     np.testing.assert_array_equal(spares, plain_spares)
+    # each box's localiser score comes with it (Recognition.box_scores: T51b reports a box under 0.4 only where the
+    # reading uses it), at least the recogniser's threshold
+    assert len(scores) == len(boxes) and (scores >= rec.conf).all()
+    np.testing.assert_array_equal(scores, plain_scores)
 
 
 def test_a_square_gated_pictures_spares_are_the_squeezed_localisers(rec):
@@ -124,14 +128,15 @@ def test_a_square_gated_pictures_spares_are_the_squeezed_localisers(rec):
     localiser's (here they differ: one spare against none), so no spare sits beside boxes its localiser never gave."""
     image = cv2.imread(str(FIXTURES / "spare_5151_113.jpg"))
     square = np.ascontiguousarray(image[:, 160:1120])  # 960 x 960, its rows still past the gate
-    boxes, _, stretch, spares, _ = rec._find(square)
+    boxes, _, stretch, spares, _, scores = rec._find(square)
     alone = Recognizer(rec.squeezed_localizer, rec.classifier)
-    alone_boxes, _, _, alone_spares, _ = alone._find(square)
+    alone_boxes, _, _, alone_spares, _, alone_scores = alone._find(square)
     main = Recognizer(rec.localizer, rec.classifier, close_localizer=rec.close_localizer)
-    _, _, _, main_spares, _ = main._find(square)
+    _, _, _, main_spares, _, _ = main._find(square)
     assert stretch == 1 and len(spares) >= 1
     np.testing.assert_array_equal(boxes, alone_boxes)
     np.testing.assert_array_equal(spares, alone_spares)
+    np.testing.assert_array_equal(scores, alone_scores)  # the kept boxes' scores are their localiser's
     assert not np.array_equal(spares, main_spares)
 
 
