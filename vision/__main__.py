@@ -26,14 +26,16 @@ def _hand_reader():
         return None
 
 
-def _reported_tiles(tiles: list, used: dict, unsure) -> list:
-    """``tiles`` without the unsure ones (``Recognition.unsure``) that the reading's ``used`` parts (its tile roles,
-    corrections and alternatives) do not refer to (``vision.hand_reader.drop_unused_unsure``)."""
+def _reported_tiles(tiles: list, warnings: list, used: dict, unsure) -> tuple[list, list]:
+    """(``tiles`` without the unsure ones (``Recognition.unsure``) that the reading's ``used`` parts (its tile roles,
+    corrections and alternatives) do not refer to, ``warnings`` with the tile numbers they name renumbered to match)
+    (``vision.hand_reader.drop_unused_unsure``)."""
     try:
         from .hand_reader import drop_unused_unsure
     except ImportError:
-        return tiles
-    return drop_unused_unsure({"tiles": tiles, **used}, unsure)["tiles"]
+        return tiles, warnings
+    out = drop_unused_unsure({"tiles": tiles, "warnings": warnings, **used}, unsure)
+    return out["tiles"], out["warnings"]
 
 
 def recognize_main(args) -> int:
@@ -68,7 +70,8 @@ def recognize_main(args) -> int:
             except Exception as exc:  # the tiles are still useful without a hand
                 line["warnings"] = result.warnings + [f"hand assembly failed: {exc.__class__.__name__}: {exc}"]
         # a box the localiser was unsure of is reported only where the reading uses it (T51b)
-        line["tiles"] = _reported_tiles(line["tiles"], used, getattr(result, "unsure", ()))
+        line["tiles"], line["warnings"] = _reported_tiles(line["tiles"], line["warnings"], used,
+                                                          getattr(result, "unsure", ()))
         if args.timings:
             line["timings_ms"] = result.timings_ms
         write_line(line)

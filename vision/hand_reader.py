@@ -20,6 +20,7 @@ run (none set apart: the right-most standing tile is used, with a warning, unles
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Set as AbstractSet
 from dataclasses import dataclass, field, replace
@@ -220,13 +221,19 @@ def _box(detections: Detections, i: int) -> list[float]:
     return [round(float(v), 1) for v in reported_boxes(detections.boxes[i:i + 1])[0]]
 
 
+# "tile 12 read as ..." (a correction's warning) and "if tile 12 is ..." (an alternative's description) name a tile by
+# its index in the tiles: ``drop_unused_unsure`` renumbers them with the indices
+_TILE_NUMBER = re.compile(r"\btile (\d+) (read as|is) ")
+
+
 def drop_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any]:
     """``result``, a photo's answer (its ``tiles``, and where a reading ran its ``tile_roles``, ``corrections``,
     ``alternatives`` and ``spares_used``), without the tiles that ``unsure`` marks (a bool for each of the first
     ``len(unsure)`` tiles: ``Recognition.unsure``, boxes the localiser scored under ``vision.recognize.REPORT_SCORE``)
     unless the reading uses them: a hand role, a correction, an alternative or one of its changes. Every tile index
-    is renumbered to the shorter list. A result without ``tile_roles`` (no reading, or a failed one) keeps none of
-    them; one whose ``tile_roles`` do not line up with its tiles is returned as it is. The reading read them all (T51b,
+    is renumbered to the shorter list, and so are the tile numbers in its ``warnings`` and its alternatives'
+    ``description``s. A result without ``tile_roles`` (no reading, or a failed one) keeps none of them; one whose
+    ``tile_roles`` do not line up with its tiles is returned as it is. The reading read them all (T51b,
     docs/rules-session51.md): only the list reported changes."""
     tiles = list(result.get("tiles") or [])
     marked = [i for i, flag in enumerate(list(unsure)[:len(tiles)]) if flag]
@@ -254,6 +261,19 @@ def drop_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any]:
     def renumbered(item: dict[str, Any]) -> dict[str, Any]:
         return {**item, "tile_index": index[item["tile_index"]]} if item.get("tile_index") in index else item
 
+    def renumbered_text(text: Any) -> Any:
+        if not isinstance(text, str):
+            return text
+        return _TILE_NUMBER.sub(lambda m: f"tile {index.get(int(m[1]), int(m[1]))} {m[2]} ", text)
+
+    def renumbered_alternative(alternative: dict[str, Any]) -> dict[str, Any]:
+        out = dict(renumbered(alternative))
+        if alternative.get("changes"):
+            out = {**out, "changes": [renumbered(c) for c in alternative["changes"]]}
+        if "description" in alternative:
+            out = {**out, "description": renumbered_text(alternative["description"])}
+        return out
+
     out = dict(result)
     out["tiles"] = [tile for i, tile in enumerate(tiles) if i in index]
     if roles is not None:
@@ -262,8 +282,9 @@ def drop_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any]:
         if result.get(key):
             out[key] = [renumbered(item) for item in result[key]]
     if result.get("alternatives"):
-        out["alternatives"] = [{**renumbered(a), **({"changes": [renumbered(c) for c in a["changes"]]}
-                                                   if a.get("changes") else {})} for a in result["alternatives"]]
+        out["alternatives"] = [renumbered_alternative(a) for a in result["alternatives"]]
+    if result.get("warnings"):
+        out["warnings"] = [renumbered_text(w) for w in result["warnings"]]
     return out
 
 

@@ -54,6 +54,24 @@ def test_every_tile_index_follows_the_shorter_list():
     assert out["hand"] == {"concealed": ["1m"]}  # the rest of the answer as it was
 
 
+def test_the_tile_numbers_in_warnings_and_descriptions_follow_the_shorter_list():
+    # a correction's warning and an alternative's description name tiles by their index in the tiles: once an unsure
+    # tile before them is left out, they name the same tiles by their new index (tile 6, the spare, becomes 5)
+    answer = _answer()
+    answer["warnings"] = ["the picture looked squeezed (its tiles about 3 times too thin)",
+                          "tile 3 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand",
+                          "tile 6 read as 7m was taken as 6m (p = 0.20) in the most probable legal hand"]
+    answer["alternatives"][0]["description"] = ("if tile 2 is 5m instead of 2m, tile 4 is 4m instead of 9z the hand"
+                                                " is 1m (instead of 1m): 8 points instead of 8")
+    out = drop_unused_unsure(answer, UNSURE)
+    assert out["warnings"] == [answer["warnings"][0],
+                               "tile 2 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand",
+                               "tile 5 read as 7m was taken as 6m (p = 0.20) in the most probable legal hand"]
+    assert out["alternatives"][0]["description"].startswith("if tile 1 is 5m instead of 2m, tile 3 is 4m instead of")
+    codes = [t["code"] for t in out["tiles"]]
+    assert codes[1] == "2m" and codes[3] == "4m" and codes[2] == "3m" and codes[5] == "6m"
+
+
 def test_the_answer_it_was_given_is_left_alone():
     answer = _answer()
     drop_unused_unsure(answer, UNSURE)
@@ -109,3 +127,92 @@ def test_the_cli_reports_no_unsure_tile_that_the_reading_leaves_as_clutter():
     sure = recognition.detections.to_json()
     reported = [t for t in line["tiles"] if not t.get("spare")]
     assert reported == [t for i, t in enumerate(sure) if i not in set(unsure.tolist())]
+
+
+def _bench():
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_recognition_unsure", ROOT / "bench" / "bench_recognition.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+class _Reading:
+    def __init__(self, answer):
+        self.answer = answer
+
+    def to_json(self):
+        return self.answer
+
+
+def test_the_recognition_benchmark_scores_the_tiles_the_cli_reports(monkeypatch):
+    # bench/bench_recognition.py's reported_indices: the recogniser's tiles less the unsure ones the reading does not
+    # use (tile 1 left out; tile 3, unsure, the winning tile, and tile 4, unsure, in an alternative's change, kept);
+    # the spare the reading took in (tile 6) is no recogniser tile
+    bench = _bench()
+    answer = _answer()
+    monkeypatch.setattr(bench, "read_hand", lambda *args, **kwargs: _Reading(answer))
+    recognition = _recognition([0.9, 0.35, 0.9, 0.35, 0.35, 0.9])
+    assert recognition.unsure.tolist() == UNSURE.tolist()
+    assert bench.reported_indices(recognition).tolist() == [0, 2, 3, 4, 5]
+
+    def fails(*args, **kwargs):
+        raise ValueError("no reading")
+
+    monkeypatch.setattr(bench, "read_hand", fails)  # as the CLI: a failed reading uses no tile
+    assert bench.reported_indices(recognition).tolist() == [0, 2, 5]
+    monkeypatch.setattr(bench, "read_hand", None)  # no unsure tile: no reading needed, every tile
+    assert bench.reported_indices(_recognition([0.9, 0.5, 0.41])).tolist() == [0, 1, 2]
+
+
+def _postprocessed(rec, localizer, picture):
+    from vision.onnx_models import Localizer
+
+    out, frame = localizer.raw(picture)
+    return Localizer.postprocess(out, frame, rec.conf, rec.iou, contain=rec.contain)[:2]
+
+
+@pytest.mark.parametrize("name", ["spare_5151_113.jpg", "hk_strip_0.jpg"])
+def test_the_scores_kept_are_those_the_localiser_gave_the_boxes_kept(name):
+    # Recognizer._find's last element, against the localisers run here on the picture (as it came, or stretched back
+    # by the factor kept: hk_strip_0 is a squeezed picture): one of them gave exactly the boxes kept, and its scores
+    # are the ones returned with them, box for box
+    import cv2
+
+    rec = Recognizer.load()
+    image = cv2.imread(str(ROOT / "tests" / "fixtures" / "images" / name))
+    boxes, _, stretch, _, _, scores = rec._find(image)
+    h, w = image.shape[:2]
+    k = abs(stretch)
+    if stretch > 1:
+        picture = cv2.resize(image, (w, max(8, round(h / k))), interpolation=cv2.INTER_AREA)
+    elif stretch < -1:
+        picture = cv2.resize(image, (max(8, round(w / k)), h), interpolation=cv2.INTER_AREA)
+    else:
+        picture = image
+    sx, sy = w / picture.shape[1], h / picture.shape[0]
+    matched = []
+    for localizer in (rec.localizer, rec.close_localizer, rec.squeezed_localizer):
+        if localizer is None:
+            continue
+        b, s = _postprocessed(rec, localizer, picture)
+        if b.shape == boxes.shape and np.allclose(b * np.float32([sx, sy, sx, sy]), boxes, atol=1e-3):
+            matched.append(s)
+    assert matched, "no localiser gave the boxes kept"
+    assert len(scores) == len(boxes)
+    np.testing.assert_array_equal(scores, matched[0])
+    if name == "hk_strip_0.jpg":
+        assert stretch != 1 and (scores < REPORT_SCORE).any()  # the path under test, with an unsure box
+
+
+def test_the_cli_renumbers_the_tile_numbers_its_warnings_name():
+    from vision.__main__ import _reported_tiles
+
+    answer = _answer()
+    used = {key: answer[key] for key in ("tile_roles", "corrections", "alternatives")}
+    warnings = ["tile 3 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand"]
+    tiles, out = _reported_tiles(answer["tiles"], warnings, used, UNSURE)
+    assert [t["code"] for t in tiles] == ["1m", "2m", "3m", "4m", "5m", "6m"]
+    assert out == ["tile 2 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand"]
+    assert warnings == ["tile 3 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand"]
