@@ -39,6 +39,7 @@ def _without_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any
         return result
     return drop_unused_unsure(result, unsure)
 
+
 SCORER_MODULES = {"mcr": "engine.mcr", "riichi": "engine.riichi"}
 
 

@@ -216,3 +216,24 @@ def test_the_cli_renumbers_the_tile_numbers_its_warnings_name():
     assert [t["code"] for t in tiles] == ["1m", "2m", "3m", "4m", "5m", "6m"]
     assert out == ["tile 2 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand"]
     assert warnings == ["tile 3 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand"]
+
+
+def test_the_tile_numbers_the_reader_writes_are_the_ones_renumbered():
+    # drop_unused_unsure finds tile numbers in text by the reader's own phrasings ("tile 12 read as", "tile 12 is"):
+    # on a real reading, every number the corrections' warnings and the alternatives' descriptions name is found
+    from tests.hand_reader.builder import Table
+    from vision.hand_reader import _TILE_NUMBER, read_hand
+
+    # a misread 5m corrected; the winning tile 4p or 1p (both complete 23p): an alternative with a change
+    table = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p")
+    detections, size, _ = table.photo(misread={4: [("5s", 0.55), ("5m", 0.4)],
+                                               13: [("4p", 0.6), ("1p", 0.35), ("7p", 0.03)]})
+    reading = read_hand(detections, size)
+    corrected = [w for w, code in zip(reading.warnings, reading.warning_codes) if code == "tile_corrected"]
+    assert corrected and [int(m[0]) for w in corrected for m in _TILE_NUMBER.findall(w)] == [
+        c["tile_index"] for c in reading.corrections]
+    described = [a for a in reading.alternatives if a["changes"]]
+    assert described
+    for alternative in described:
+        assert [int(m[0]) for m in _TILE_NUMBER.findall(alternative["description"])] == [
+            c["tile_index"] for c in alternative["changes"]]
