@@ -11,6 +11,7 @@ import pytest
 
 from vision.detections import Detections
 from vision.hand_reader import drop_unused_unsure
+from tests.vision.test_bench_recognition_frame import _bench
 from vision.recognize import REPORT_SCORE, Recognition, Recognizer
 
 
@@ -127,15 +128,6 @@ def test_the_cli_reports_no_unsure_tile_that_the_reading_leaves_as_clutter():
     sure = recognition.detections.to_json()
     reported = [t for t in line["tiles"] if not t.get("spare")]
     assert reported == [t for i, t in enumerate(sure) if i not in set(unsure.tolist())]
-
-
-def _bench():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("bench_recognition_unsure", ROOT / "bench" / "bench_recognition.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 class _Reading:
