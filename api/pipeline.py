@@ -31,8 +31,6 @@ log = logging.getLogger("api")
 def _without_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any]:
     """``result`` without the tiles the localiser was unsure of that its reading does not use
     (``vision.hand_reader.drop_unused_unsure``; as it is where the hand reader is not installed)."""
-    if not any(unsure):
-        return result
     try:
         from vision.hand_reader import drop_unused_unsure  # (imported lazily, as the reader)
     except ImportError:

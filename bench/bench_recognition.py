@@ -44,7 +44,7 @@ from datasets.hk_photos import corrected_classes, hk_root, read_labels  # noqa: 
 from vision.classes import CLASS_NAMES, FACE_DOWN  # noqa: E402
 from vision.detections import box_iou, reported_boxes  # noqa: E402
 from vision.metrics import MISSED, TileScore, match  # noqa: E402
-from vision.hand_reader import drop_unused_unsure, read_hand  # noqa: E402
+from vision.hand_reader import read_hand, unused_unsure  # noqa: E402
 from vision.recognize import Recognizer  # noqa: E402
 
 MD_ALIAS = {"chun": "7z", "haku": "5z", "hatsu": "6z", "nan": "2z", "pe": "4z", "sha": "3z", "tou": "1z"}
@@ -79,13 +79,11 @@ def reported_indices(recognition) -> np.ndarray:
     try:
         reading = read_hand(recognition.detections, (recognition.width, recognition.height),
                             spares=recognition.spares).to_json()
-        used = {key: reading[key] for key in ("tile_roles", "corrections", "alternatives") if key in reading}
-        extra = len(reading.get("spares_used") or [])
     except Exception:  # noqa: BLE001 - as the CLI: a failed reading uses no tile
-        used, extra = {}, 0
-    tiles = [{"index": i} for i in range(n)] + [{} for _ in range(extra)]
-    kept = drop_unused_unsure({"tiles": tiles, **used}, unsure)["tiles"]
-    return np.array([tile["index"] for tile in kept if "index" in tile], np.int64)
+        reading = {}
+    extra = len(reading.get("spares_used") or [])  # spare tiles appended after the recognised ones
+    dropped = unused_unsure({**reading, "tiles": [None] * (n + extra)}, unsure)
+    return np.array([i for i in range(n) if i not in dropped], np.int64)
 
 
 def _restrict34(pb, pc, gb, gc):
@@ -195,10 +193,9 @@ def bench_synth(rec: Recognizer, n: int, seed: int):
         grot = np.array([t.get("rotation", 0) for t in tiles], np.int64)
         r = rec.recognize(img)
         shown = r.detections[reported_indices(r)]  # the unsure tiles that the reading does not use left out (T51b)
-        d = shown
         # as the CLI reports them (so the rotation accuracy and ``face_boxes`` below match on these boxes too, since
         # session 50: not strictly comparable with earlier sessions' figures)
-        d = replace(d, boxes=reported_boxes(d.boxes).astype(np.float32))
+        d = replace(shown, boxes=reported_boxes(shown.boxes).astype(np.float32))
         kept.add(shown.boxes, d.class_ids, gb, gc)
         score.add(d.boxes, d.class_ids, gb, gc)
         w, h = scene["width"], scene["height"]

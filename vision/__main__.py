@@ -26,15 +26,15 @@ def _hand_reader():
         return None
 
 
-def _reported_tiles(tiles: list, warnings: list, used: dict, unsure) -> tuple[list, list]:
-    """(``tiles`` without the unsure ones (``Recognition.unsure``) that the reading's ``used`` parts (its tile roles,
-    corrections and alternatives) do not refer to, ``warnings`` with the tile numbers they name renumbered to match)
+def _reported_tiles(tiles: list, warnings: list, reading: dict, unsure) -> tuple[list, list]:
+    """(``tiles`` without the unsure ones (``Recognition.unsure``) that the ``reading`` (its JSON; empty where none
+    ran) does not use, ``warnings`` with the tile numbers they name renumbered to match)
     (``vision.hand_reader.drop_unused_unsure``)."""
     try:
         from .hand_reader import drop_unused_unsure
     except ImportError:
         return tiles, warnings
-    out = drop_unused_unsure({"tiles": tiles, "warnings": warnings, **used}, unsure)
+    out = drop_unused_unsure({**reading, "tiles": tiles, "warnings": warnings}, unsure)
     return out["tiles"], out["warnings"]
 
 
@@ -57,7 +57,7 @@ def recognize_main(args) -> int:
             continue
         read += 1
         line = {"image": name, "tiles": result.detections.to_json(), "hand": None, "warnings": result.warnings}
-        used = {}  # what of the reading says which tiles it uses
+        out = {}  # the reading's JSON, which says which tiles it uses
         if read_hand is not None:
             try:
                 reading = read_hand(result.detections, image_size=(result.width, result.height),
@@ -66,11 +66,11 @@ def recognize_main(args) -> int:
                 line["tiles"] += reading.extra_tiles()  # a spare box taken in as a hand tile
                 line["hand"] = out.get("hand")
                 line["warnings"] = result.warnings + list(out.get("warnings", []))
-                used = {key: out[key] for key in ("tile_roles", "corrections", "alternatives") if key in out}
             except Exception as exc:  # the tiles are still useful without a hand
+                out = {}  # a failed reading uses no tile
                 line["warnings"] = result.warnings + [f"hand assembly failed: {exc.__class__.__name__}: {exc}"]
         # a box the localiser was unsure of is reported only where the reading uses it (T51b)
-        line["tiles"], line["warnings"] = _reported_tiles(line["tiles"], line["warnings"], used,
+        line["tiles"], line["warnings"] = _reported_tiles(line["tiles"], line["warnings"], out,
                                                           getattr(result, "unsure", ()))
         if args.timings:
             line["timings_ms"] = result.timings_ms

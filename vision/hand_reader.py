@@ -226,6 +226,26 @@ def _box(detections: Detections, i: int) -> list[float]:
 _TILE_NUMBER = re.compile(r"\btile (\d+) (read as|is) ")
 
 
+def unused_unsure(result: dict[str, Any], unsure: Any) -> set[int]:
+    """The tiles of ``result`` (a photo's answer: its ``tiles`` and its reading's ``tile_roles``, ``corrections``,
+    ``alternatives``) that ``unsure`` marks (a bool for each of the first ``len(unsure)`` tiles:
+    ``Recognition.unsure``) and the reading does not use: no hand role, no correction, no alternative or change names
+    it. Without ``tile_roles`` (no reading, or a failed one) every marked tile; none where ``tile_roles`` do not line
+    up with the tiles."""
+    tiles = result.get("tiles") or []
+    marked = [i for i, flag in enumerate(list(unsure)[:len(tiles)]) if flag]
+    roles = result.get("tile_roles")
+    if not marked or (roles is not None and len(roles) != len(tiles)):
+        return set()
+    used = {i for i, role in enumerate(roles or []) if role.get("role") != "clutter"}
+    for item in result.get("corrections") or []:
+        used.add(item.get("tile_index"))
+    for alternative in result.get("alternatives") or []:
+        used.add(alternative.get("tile_index"))
+        used |= {change.get("tile_index") for change in alternative.get("changes") or []}
+    return {i for i in marked if i not in used}
+
+
 def drop_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any]:
     """``result``, a photo's answer (its ``tiles``, and where a reading ran its ``tile_roles``, ``corrections``,
     ``alternatives`` and ``spares_used``), without the tiles that ``unsure`` marks (a bool for each of the first
@@ -235,24 +255,10 @@ def drop_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any]:
     ``description``s. A result without ``tile_roles`` (no reading, or a failed one) keeps none of them; one whose
     ``tile_roles`` do not line up with its tiles is returned as it is. The reading read them all (T51b,
     docs/rules-session51.md): only the list reported changes."""
-    tiles = list(result.get("tiles") or [])
-    marked = [i for i, flag in enumerate(list(unsure)[:len(tiles)]) if flag]
-    if not marked:
-        return result
-    roles = result.get("tile_roles")
-    if roles is not None and len(roles) != len(tiles):
-        return result
-    used = set()
-    if roles is not None:
-        used |= {i for i, role in enumerate(roles) if role.get("role") != "clutter"}
-    for item in result.get("corrections") or []:
-        used.add(item.get("tile_index"))
-    for alternative in result.get("alternatives") or []:
-        used.add(alternative.get("tile_index"))
-        used |= {change.get("tile_index") for change in alternative.get("changes") or []}
-    dropped = {i for i in marked if i not in used}
+    dropped = unused_unsure(result, unsure)
     if not dropped:
         return result
+    tiles, roles = result["tiles"], result.get("tile_roles")
     index = {}
     for i in range(len(tiles)):
         if i not in dropped:

@@ -202,9 +202,8 @@ def test_the_cli_renumbers_the_tile_numbers_its_warnings_name():
     from vision.__main__ import _reported_tiles
 
     answer = _answer()
-    used = {key: answer[key] for key in ("tile_roles", "corrections", "alternatives")}
     warnings = ["tile 3 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand"]
-    tiles, out = _reported_tiles(answer["tiles"], warnings, used, UNSURE)
+    tiles, out = _reported_tiles(answer["tiles"], warnings, answer, UNSURE)
     assert [t["code"] for t in tiles] == ["1m", "2m", "3m", "4m", "5m", "6m"]
     assert out == ["tile 2 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand"]
     assert warnings == ["tile 3 read as 4m was taken as 3m (p = 0.30) in the most probable legal hand"]
