@@ -164,20 +164,25 @@ def _clip(boxes: np.ndarray, frame: tuple) -> np.ndarray:
 def spare_candidates(out: np.ndarray, frame: tuple, kept: np.ndarray, floor: float = 0.05, limit: int = 8,
                      same_tile_iou: float = 0.7, kept_iou: float = 0.5) -> tuple[np.ndarray, np.ndarray]:
     """The localiser's candidates that did not become boxes: scored at least ``floor`` (below the threshold, or
-    dropped by NMS or the containment filter beside a kept box), one per tile (NMS among them at ``same_tile_iou``),
-    overlapping no ``kept`` box (N, 4) by ``kept_iou`` or more; the ``limit`` best. ``out`` and ``frame`` as
+    dropped by NMS or the containment filter beside a kept box), overlapping no ``kept`` box (N, 4) by ``kept_iou``
+    or more, one per tile (NMS among those at ``same_tile_iou``); the ``limit`` best. ``out`` and ``frame`` as
     :meth:`Localizer.raw` gives them. Returns (boxes (M, 4) float32 in image pixels, scores (M,) float32), best first.
     A hand tile the localiser boxed only below its threshold, or whose box NMS dropped for an overlapping neighbour's,
     is often among them (the reader tries them when the kept boxes make no hand)."""
     boxes, scores = _candidates(out, frame, floor)
     if len(boxes) == 0 or limit <= 0:
         return np.zeros((0, 4), np.float32), np.zeros(0, np.float32)
+    # Those overlapping a kept box (as clipped to the picture) go first, then one per tile among the rest: a near
+    # copy of a kept box, suppressing a free candidate of the tile beside it and then dropped itself, would lose that
+    # tile (S52, docs/rules-session52.md).
+    if len(kept):
+        free = box_iou(_clip(boxes, frame), kept).max(axis=1) < kept_iou
+        boxes, scores = boxes[free], scores[free]
+        if len(boxes) == 0:
+            return np.zeros((0, 4), np.float32), np.zeros(0, np.float32)
     rects = np.concatenate([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]], axis=1)
     idx = np.asarray(cv2.dnn.NMSBoxes(rects.tolist(), scores.tolist(), floor, same_tile_iou), np.int64).reshape(-1)
     boxes, scores = _clip(boxes[idx], frame), scores[idx]
-    if len(kept):
-        free = box_iou(boxes, kept).max(axis=1) < kept_iou
-        boxes, scores = boxes[free], scores[free]
     order = np.argsort(-scores, kind="stable")[:limit]
     return boxes[order], scores[order]
 

@@ -38,6 +38,21 @@ def test_spares_are_free_deduplicated_scored_candidates_best_first():
     assert len(spare_candidates(out, frame, kept, floor=0.5)[0]) == 0
 
 
+def test_a_free_candidate_is_not_lost_to_a_near_copy_of_a_kept_box():
+    """S52: a candidate overlapping a kept box by 0.5 or more is dropped before the candidates of one tile are thinned
+    out, so it cannot suppress a free candidate of the tile beside (IoU 0.82 between the two) and then go itself."""
+    frame = (1.0, 0.0, 0.0, 400, 600)
+    out = _output([
+        (60, 70, 20, 30, 0.95, 0.0),  # the kept box itself
+        (66, 70, 20, 30, 0.50, 0.0),  # a near copy of it (IoU 0.54 with the kept box): not a spare
+        (68, 70, 20, 30, 0.30, 0.0),  # IoU 0.43 with the kept box, 0.82 with the copy: free, the spare
+    ])
+    kept = np.array([[50, 55, 70, 85]], np.float32)
+    boxes, scores = spare_candidates(out, frame, kept, floor=0.05)
+    np.testing.assert_allclose(scores, [0.30])
+    np.testing.assert_allclose(boxes[0], [58, 55, 78, 85])
+
+
 @pytest.fixture(scope="module")
 def rec():
     return Recognizer.load(ROOT / "models")
