@@ -170,16 +170,14 @@ def spare_candidates(out: np.ndarray, frame: tuple, kept: np.ndarray, floor: flo
     A hand tile the localiser boxed only below its threshold, or whose box NMS dropped for an overlapping neighbour's,
     is often among them (the reader tries them when the kept boxes make no hand)."""
     boxes, scores = _candidates(out, frame, floor)
-    if len(boxes) == 0 or limit <= 0:
-        return np.zeros((0, 4), np.float32), np.zeros(0, np.float32)
     # Those overlapping a kept box (as clipped to the picture) go first, then one per tile among the rest: a near
     # copy of a kept box, suppressing a free candidate of the tile beside it and then dropped itself, would lose that
     # tile (S52, docs/rules-session52.md).
-    if len(kept):
+    if len(boxes) and len(kept):
         free = box_iou(_clip(boxes, frame), kept).max(axis=1) < kept_iou
         boxes, scores = boxes[free], scores[free]
-        if len(boxes) == 0:
-            return np.zeros((0, 4), np.float32), np.zeros(0, np.float32)
+    if len(boxes) == 0 or limit <= 0:
+        return np.zeros((0, 4), np.float32), np.zeros(0, np.float32)
     rects = np.concatenate([boxes[:, :2], boxes[:, 2:] - boxes[:, :2]], axis=1)
     idx = np.asarray(cv2.dnn.NMSBoxes(rects.tolist(), scores.tolist(), floor, same_tile_iou), np.int64).reshape(-1)
     boxes, scores = _clip(boxes[idx], frame), scores[idx]
