@@ -241,7 +241,8 @@ def crop_tiles(image: np.ndarray, boxes: np.ndarray, size: int = 64, margin: flo
         src = (np.float32([[x2, y1], [x2, y2], [x1, y2]]) if landscape[i]
                else np.float32([[x1, y1], [x2, y1], [x2, y2]]))
         M = cv2.getAffineTransform(src, dst)
-        # downscale by area: pre-shrink big crops so warpAffine's bilinear sampling does not alias
+        # bilinear sampling, no area average: a box much larger than the crop is sampled, not averaged; the
+        # classifier's training crops cut at the localiser's boxes (vision.train.model_crops) come from here too
         crops[i] = cv2.warpAffine(image, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return crops.transpose(0, 3, 1, 2).astype(np.float32), landscape
 
