@@ -77,6 +77,9 @@ WARNING_CODES = {
     # Given by the recogniser (vision.recognize.Recognition.warning_codes), never by read_hand itself:
     "picture_squeezed": "the picture looked squeezed (as a dataset exporter forces a wide photo square): its tiles were"
                         " found in it stretched back; boxes are in the picture's own pixels",
+    "tiles_small": "the tiles are small in the picture as read (their median box under"
+                   " vision.recognize.TILES_SMALL_BELOW px across): faces are misread far more often; a closer or"
+                   " sharper photo reads more reliably",
     # Given by the HTTP service, never by read_hand itself:
     "hand_assembly_failed": "the hand reader failed on these tiles (an internal error, logged): the tiles are returned"
                             " without a hand",
@@ -89,7 +92,7 @@ WARNING_CODES = {
 }
 # The codes read_hand itself gives (the rest of WARNING_CODES come from the recogniser or the service): a reading made
 # again replaces them all
-READER_WARNING_CODES = frozenset(WARNING_CODES) - {"picture_squeezed", "hand_assembly_failed",
+READER_WARNING_CODES = frozenset(WARNING_CODES) - {"picture_squeezed", "tiles_small", "hand_assembly_failed",
                                                    "hand_assembly_unavailable", "winning_tile_best_scored",
                                                    "red_fives_not_told_apart"}
 MIN_TURN_VOTES = 2.0  # a quarter turn shared by fewer tiles is not tried as the photo's turn

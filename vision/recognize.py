@@ -56,6 +56,12 @@ TOPK = 8
 # 0.9861 and the synthetic test scenes' 0.9615 -> 0.9633, the readings unchanged (T51b); the reader itself, given only
 # the boxes scored 0.4 or more, read fewer development directions (T51, docs/rules-session51.md).
 REPORT_SCORE = 0.4
+# A picture whose face-up tiles measure under this many pixels across (the median box's short side, in the picture as
+# the models read it) is warned ``tiles_small``: the faces of small tiles are misnamed far more often, and a closer or
+# sharper photo is the user's remedy. The tenth percentile of the scenes' tile size on training seeds 623-624 at
+# 640 x 480 (W54b, docs/rules-session54.md); there, hand tiles under 26 px are misnamed 12.9 % of the time, those of
+# 40 px or more 1.3 %.
+TILES_SMALL_BELOW = 26
 
 
 @dataclass(frozen=True)
@@ -72,6 +78,26 @@ class Recognition:
     (``read_hand(..., spares=recognition.spares)``) where the tiles alone make no hand."""
     box_scores: np.ndarray | None = None
     """The localiser's score of each tile (N,), or None where unknown (tiles that came from elsewhere)."""
+    read_scale: float = 1.0
+    """Pixels of the picture per pixel of it as the models read it (a JPEG decoded reduced: 2, 4 or 8; else 1)."""
+
+    @property
+    def tile_size(self) -> float | None:
+        """The face-up tiles' median box short side, in pixels of the picture as the models read it; None without a
+        face-up tile or in a picture read stretched (its boxes' sides are not the tiles' as read)."""
+        d = self.detections
+        face_up = np.asarray(d.class_ids) != FACE_DOWN
+        if self.stretch != 1 or not face_up.any():
+            return None
+        boxes = np.asarray(d.boxes, np.float64)[face_up]
+        short = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+        return float(np.median(short)) / self.read_scale
+
+    @property
+    def tiles_small(self) -> bool:
+        """Whether the tiles are too small to be named reliably (``TILES_SMALL_BELOW``)."""
+        size = self.tile_size
+        return TILES_SMALL_BELOW is not None and size is not None and size < TILES_SMALL_BELOW
 
     @property
     def unsure(self) -> np.ndarray:
@@ -85,6 +111,10 @@ class Recognition:
     @property
     def warnings(self) -> list[str]:
         """What a client should know about how this picture was read (before any hand-reading warnings)."""
+        if self.tiles_small:
+            return [f"the tiles are small in this picture (about {self.tile_size:.0f} px across as read; under"
+                    f" {TILES_SMALL_BELOW} px their faces are misread far more often): a closer or sharper photo reads"
+                    " more reliably"]
         if self.stretch == 1:
             return []
         k = abs(self.stretch)
@@ -94,7 +124,10 @@ class Recognition:
 
     @property
     def warning_codes(self) -> list[str]:
-        """The stable codes of :attr:`warnings`, one each, in order (``vision.hand_reader.WARNING_CODES``)."""
+        """The stable codes of :attr:`warnings`, one each, in order (``vision.hand_reader.WARNING_CODES``). A picture
+        read stretched is never also warned ``tiles_small`` (:attr:`tile_size`)."""
+        if self.tiles_small:
+            return ["tiles_small"]
         return [] if self.stretch == 1 else ["picture_squeezed"]
 
     def to_json(self, image_name: str | None = None, hand=None, warnings: list[str] | None = None) -> dict:
@@ -315,7 +348,7 @@ class Recognizer:
         dets, timings, stretch, spares, scores = self.recognize_array(loaded.image, loaded.scale)
         timings = {"decode": (t1 - t0) * 1e3, **timings, "total": (time.perf_counter() - t0) * 1e3}
         recognition = Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()},
-                                  stretch, spares, np.asarray(scores, np.float32))
+                                  stretch, spares, np.asarray(scores, np.float32), read_scale=loaded.scale)
         return recognition, loaded.image
 
 

@@ -111,7 +111,7 @@ def test_the_reader_s_own_codes_are_the_warning_codes_but_the_recogniser_s_and_t
     from vision.hand_reader import READER_WARNING_CODES, WARNING_CODES
 
     others = set(WARNING_CODES) - READER_WARNING_CODES
-    assert others == {"picture_squeezed", "hand_assembly_failed", "hand_assembly_unavailable",
+    assert others == {"picture_squeezed", "tiles_small", "hand_assembly_failed", "hand_assembly_unavailable",
                       "winning_tile_best_scored", "red_fives_not_told_apart"}
     assert {"winning_tile_not_set_apart", "close_alternative", "added_kong_possible", "tile_corrected"} \
         <= READER_WARNING_CODES
