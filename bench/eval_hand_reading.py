@@ -142,6 +142,18 @@ def _from_cache(scene: dict, models: Path | None, cache: Path | None) -> tuple[D
         return detections, Detections(**{name: data["spare_" + name] for name in _FIELDS if "spare_" + name in data})
 
 
+def _tiles_small(detections: Detections, scene: dict) -> bool:
+    """Whether the recogniser warns ``tiles_small`` on this scene's picture (``Recognition.tiles_small``), its read
+    scale that of the recogniser's reduced decode of a JPEG (``vision.io.reduced_decode_factor``)."""
+    from vision.io import reduced_decode_factor
+    from vision.recognize import DEFAULT_MIN_SIDE, Recognition  # (as _recognizer: not loaded where no model is run)
+
+    width, height = scene["width"], scene["height"]
+    jpeg = str(scene["image"]).lower().endswith((".jpg", ".jpeg"))
+    factor = reduced_decode_factor(width, height, DEFAULT_MIN_SIDE) if jpeg else 1
+    return Recognition(detections, width, height, read_scale=float(factor)).tiles_small
+
+
 def kong_answers(reading, scene: dict, detections: Detections) -> list[str]:
     """Answer the reader's request for concealed kong faces from the truth (by matching boxes)."""
     request = next((r for r in reading.requests if r["field"] == "concealed_kong_tiles"), None)
@@ -304,9 +316,14 @@ def main() -> None:
         situations.append("hand_tile_hidden=" + ("yes" if hidden else "no"))
         if "search_budget_exhausted" in reading.warning_codes:
             situations.append("search_budget_exhausted")
-        # Whether the reader raised any warning: a referee trusts a silent reading, so its exact rate is the one
-        # that matters most (the warnings should flag the readings to check).
-        situations.append("warnings=" + ("none" if not reading.warning_codes else "some"))
+        # The recogniser's warning that the tiles are small as the models read the picture (W54b, session 54): the
+        # picture's reduced JPEG decode as the recogniser makes it.
+        small = _tiles_small(detections, scene)
+        situations.append("tiles_small=" + ("yes" if small else "no"))
+        # Whether the reader or the recogniser raised any warning (as a client sees them, W54b's `tiles_small` among
+        # them since session 54): a referee trusts a silent reading, so its exact rate is the one that matters most
+        # (the warnings should flag the readings to check).
+        situations.append("warnings=" + ("none" if not reading.warning_codes and not small else "some"))
         got = reading.hand
         if rules == "riichi" and got is not None:
             truth = _without_flowers(truth)  # riichi has no flowers: the reader reads none

@@ -308,6 +308,16 @@ def _png_structure(data: bytes, whole: bool) -> None:
                                          f"{header[0]} x {header[1]} picture")
 
 
+def reduced_decode_factor(width: int, height: int, min_side: int | None) -> int:
+    """1, 2, 4 or 8: how much :func:`decode_image` reduces a JPEG of ``width`` x ``height`` as it decodes it (the
+    largest factor that leaves ``min_side`` pixels on the long side; 1 without ``min_side``)."""
+    factor = 1
+    if min_side:
+        while factor < 8 and max(width, height) // (factor * 2) >= min_side:
+            factor *= 2
+    return factor
+
+
 def decode_image(data: bytes | str | Path, *, min_side: int | None = None,
                  max_pixels: int = DEFAULT_MAX_PIXELS) -> LoadedImage:
     """Decode ``data`` (bytes or a path). With ``min_side``, a JPEG may be decoded reduced (1/2, 1/4, 1/8) as long as
@@ -327,10 +337,7 @@ def decode_image(data: bytes | str | Path, *, min_side: int | None = None,
     if fmt == "jpeg":
         if not complete:
             raise ImageError("truncated_image", "JPEG data ends before the end-of-image marker")
-        factor = 1
-        if min_side:
-            while factor < 8 and max(width, height) // (factor * 2) >= min_side:
-                factor *= 2
+        factor = reduced_decode_factor(width, height, min_side)
         flags = {1: cv2.IMREAD_COLOR, 2: cv2.IMREAD_REDUCED_COLOR_2, 4: cv2.IMREAD_REDUCED_COLOR_4,
                  8: cv2.IMREAD_REDUCED_COLOR_8}[factor] | cv2.IMREAD_IGNORE_ORIENTATION
         image = cv2.imdecode(np.frombuffer(raw, np.uint8), flags)

@@ -56,6 +56,8 @@ TOPK = 8
 # 0.9861 and the synthetic test scenes' 0.9615 -> 0.9633, the readings unchanged (T51b); the reader itself, given only
 # the boxes scored 0.4 or more, read fewer development directions (T51, docs/rules-session51.md).
 REPORT_SCORE = 0.4
+# A JPEG is decoded reduced (1/2, 1/4, 1/8) while its long side keeps this many pixels (R53 measured 1,500: no gain).
+DEFAULT_MIN_SIDE = 1000
 # A picture whose face-up tiles measure under this many pixels across (the median box's short side, in the picture as
 # the models read it) is warned ``tiles_small``: the faces of small tiles are misnamed far more often, and a closer or
 # sharper photo is the user's remedy. The tenth percentile of the scenes' tile size on training seeds 623-624 at
@@ -142,7 +144,8 @@ class Recognizer:
     # the held-out split (hk-photos train slice, squeezed copies of it, synthetic scenes of an unseen seed), never on
     # hk-photos valid (which was looked at once, to sort train9's extra boxes into kinds, before 0.3 was committed).
     def __init__(self, localizer: Localizer, classifier: CropClassifier, *, conf: float = 0.3, iou: float = 0.4,
-                 contain: float = 0.8, topk: int = TOPK, min_side: int = 1000, max_pixels: int = DEFAULT_MAX_PIXELS,
+                 contain: float = 0.8, topk: int = TOPK, min_side: int = DEFAULT_MIN_SIDE,
+                 max_pixels: int = DEFAULT_MAX_PIXELS,
                  unsqueeze: bool = True, squeezed_localizer: Localizer | None = None,
                  lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
                  third_look_below: float = THIRD_LOOK_BELOW, close_localizer: Localizer | None = None,

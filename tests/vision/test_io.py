@@ -408,3 +408,17 @@ def test_a_heif_with_alpha_decodes_on_white():
         pytest.skip(f"no HEIF alpha encoder here: {error}")
     out = load_image(data)
     assert (out[:16] > 245).all()  # lossy: near white, where it was black
+
+
+@pytest.mark.parametrize("width, height, min_side, factor", [
+    (4000, 3000, 1000, 4),  # a 12 MP phone photo is read at 1000 x 750
+    (3000, 4000, 1000, 4),  # either way round
+    (1999, 1500, 1000, 1),  # halving would leave 999 px
+    (2000, 1500, 1000, 2),
+    (16000, 12000, 1000, 8),  # never past an eighth
+    (4000, 3000, None, 1),  # no reduction asked
+])
+def test_the_reduced_decode_factor_keeps_min_side_pixels(width, height, min_side, factor):
+    from vision.io import reduced_decode_factor
+
+    assert reduced_decode_factor(width, height, min_side) == factor
