@@ -316,13 +316,15 @@ def main() -> None:
         situations.append("hand_tile_hidden=" + ("yes" if hidden else "no"))
         if "search_budget_exhausted" in reading.warning_codes:
             situations.append("search_budget_exhausted")
-        # The recogniser's warning that the tiles are small as the models read the picture (W54b, session 54): the
-        # picture's reduced JPEG decode as the recogniser makes it.
-        small = _tiles_small(detections, scene)
-        situations.append("tiles_small=" + ("yes" if small else "no"))
-        # Whether the reader or the recogniser raised any warning (as a client sees them, W54b's `tiles_small` among
-        # them since session 54): a referee trusts a silent reading, so its exact rate is the one that matters most
-        # (the warnings should flag the readings to check).
+        # The recogniser's warning that the tiles are small as the models read the picture (W54b, session 54), from
+        # the localiser's boxes only (the renderer's own boxes are not what the recogniser measures), at the read
+        # scale of the recogniser's reduced JPEG decode (the scenes are never read stretched: no picture is squeezed).
+        small = args.detections == "model" and _tiles_small(detections, scene)
+        if args.detections == "model":
+            situations.append("tiles_small=" + ("yes" if small else "no"))
+        # Whether the reader raised any warning, or the recogniser its `tiles_small` (since session 54; before, the
+        # reader's alone): a referee trusts a silent reading, so its exact rate is the one that matters most (the
+        # warnings should flag the readings to check).
         situations.append("warnings=" + ("none" if not reading.warning_codes and not small else "some"))
         got = reading.hand
         if rules == "riichi" and got is not None:

@@ -17,6 +17,7 @@ Thread-safe: one Recognizer can serve concurrent calls (no per-call state on the
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable
@@ -83,6 +84,10 @@ class Recognition:
     read_scale: float = 1.0
     """Pixels of the picture per pixel of it as the models read it (a JPEG decoded reduced: 2, 4 or 8; else 1)."""
 
+    def __post_init__(self):
+        if not (math.isfinite(self.read_scale) and self.read_scale > 0):
+            raise ValueError(f"read_scale must be a positive number, got {self.read_scale!r}")
+
     @property
     def tile_size(self) -> float | None:
         """The face-up tiles' median box short side, in pixels of the picture as the models read it; None without a
@@ -99,7 +104,7 @@ class Recognition:
     def tiles_small(self) -> bool:
         """Whether the tiles are too small to be named reliably (``TILES_SMALL_BELOW``)."""
         size = self.tile_size
-        return TILES_SMALL_BELOW is not None and size is not None and size < TILES_SMALL_BELOW
+        return size is not None and size < TILES_SMALL_BELOW
 
     @property
     def unsure(self) -> np.ndarray:
@@ -114,7 +119,8 @@ class Recognition:
     def warnings(self) -> list[str]:
         """What a client should know about how this picture was read (before any hand-reading warnings)."""
         if self.tiles_small:
-            return [f"the tiles are small in this picture (about {self.tile_size:.0f} px across as read; under"
+            # (floored: a size of 25.6 px must not read "about 26 px ... under 26 px")
+            return [f"the tiles are small in this picture (about {int(self.tile_size)} px across as read; under"
                     f" {TILES_SMALL_BELOW} px their faces are misread far more often): a closer or sharper photo reads"
                     " more reliably"]
         if self.stretch == 1:

@@ -38,14 +38,22 @@ def _recognition(short_side: float, *, n: int = 14, face_down: int = 0, read_sca
 
 def test_the_code_is_the_recogniser_s_not_the_reader_s():
     assert "tiles_small" in WARNING_CODES and "tiles_small" not in READER_WARNING_CODES
-    assert TILES_SMALL_BELOW is not None and 20 <= TILES_SMALL_BELOW <= 40  # the rule's range
+    assert 20 <= TILES_SMALL_BELOW <= 40  # the rule's range
 
 
 def test_small_tiles_are_warned_with_their_size():
     small = _recognition(TILES_SMALL_BELOW - 4)
     assert small.warning_codes == ["tiles_small"]
     assert len(small.warnings) == 1 and f"about {TILES_SMALL_BELOW - 4} px" in small.warnings[0]
+    # a size just under the threshold is not printed as the threshold itself
+    assert f"about {TILES_SMALL_BELOW - 1} px" in _recognition(TILES_SMALL_BELOW - 0.4).warnings[0]
     assert small.to_json()["warnings"] == small.warnings
+
+
+def test_a_read_scale_that_is_no_scale_is_refused():
+    for bad in (0.0, -2.0, float("nan"), float("inf")):
+        with pytest.raises(ValueError, match="read_scale"):
+            _recognition(30, read_scale=bad)
 
 
 def test_tiles_at_the_threshold_or_larger_are_not_warned():
@@ -96,6 +104,14 @@ def test_a_photo_shrunk_until_its_tiles_are_small_is_warned(tmp_path):
     far = rec.recognize(small)
     assert len(far.detections) > 5 and far.tile_size < TILES_SMALL_BELOW
     assert far.warning_codes == ["tiles_small"]
+    # a JPEG large enough to be decoded reduced: its tiles are measured in the pixels the models get, not the photo's
+    big = tmp_path / "big.jpg"
+    cv2.imwrite(str(big), cv2.resize(image, None, fx=2.5, fy=2.5, interpolation=cv2.INTER_CUBIC))  # 2080 x 1560
+    reduced = rec.recognize(big)
+    assert reduced.read_scale == 2.0 and reduced.width == 2080
+    boxes = reduced.detections.boxes[reduced.detections.class_ids != FACE_DOWN]
+    in_photo = float(np.median(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+    assert reduced.tile_size == pytest.approx(in_photo / 2)
     # the CLI line carries the warning with the recogniser's others, first
     out = subprocess.run([sys.executable, "-m", "vision", "recognize", str(small)], cwd=ROOT, capture_output=True,
                          text=True, timeout=120)
