@@ -121,7 +121,8 @@ def model_recognition(scene: dict, root: Path, models: Path | None = None,
     if cache is not None:
         cache.mkdir(parents=True, exist_ok=True)
         np.savez(cache / (Path(scene["image"]).stem + ".npz"), **{name: getattr(detections, name) for name in _FIELDS},
-                 **{"spare_" + name: getattr(recognition.spares(), name) for name in _FIELDS})
+                 **{"spare_" + name: getattr(recognition.spares(), name) for name in _FIELDS},
+                 read_scale=recognition.read_scale)
     return detections, recognition.spares()
 
 
@@ -142,15 +143,22 @@ def _from_cache(scene: dict, models: Path | None, cache: Path | None) -> tuple[D
         return detections, Detections(**{name: data["spare_" + name] for name in _FIELDS if "spare_" + name in data})
 
 
-def _tiles_small(detections: Detections, scene: dict) -> bool:
-    """Whether the recogniser warns ``tiles_small`` on this scene's picture (``Recognition.tiles_small``), its read
-    scale that of the recogniser's reduced decode of a JPEG (``vision.io.reduced_decode_factor``)."""
+def _tiles_small(detections: Detections, scene: dict, cache: Path | None) -> bool:
+    """Whether the recogniser warns ``tiles_small`` on this scene's picture (``Recognition.tiles_small``), at the read
+    scale its cache file records (the recogniser's own, a far shot's second reading's included: Z54), else at the
+    recogniser's reduced decode of a JPEG (``vision.io.reduced_decode_factor``; caches from before session 54)."""
     from vision.io import reduced_decode_factor
     from vision.recognize import DEFAULT_MIN_SIDE, Recognition  # (as _recognizer: not loaded where no model is run)
 
     width, height = scene["width"], scene["height"]
-    jpeg = str(scene["image"]).lower().endswith((".jpg", ".jpeg"))
-    factor = reduced_decode_factor(width, height, DEFAULT_MIN_SIDE) if jpeg else 1
+    cached = cache / (Path(scene["image"]).stem + ".npz") if cache is not None else None
+    factor = None
+    if cached is not None and cached.exists():
+        with np.load(cached) as data:
+            factor = float(data["read_scale"]) if "read_scale" in data else None
+    if factor is None:
+        jpeg = str(scene["image"]).lower().endswith((".jpg", ".jpeg"))
+        factor = reduced_decode_factor(width, height, DEFAULT_MIN_SIDE) if jpeg else 1
     return Recognition(detections, width, height, read_scale=float(factor)).tiles_small
 
 
@@ -319,7 +327,7 @@ def main() -> None:
         # The recogniser's warning that the tiles are small as the models read the picture (W54b, session 54), from
         # the localiser's boxes only (the renderer's own boxes are not what the recogniser measures), at the read
         # scale of the recogniser's reduced JPEG decode (the scenes are never read stretched: no picture is squeezed).
-        small = args.detections == "model" and _tiles_small(detections, scene)
+        small = args.detections == "model" and _tiles_small(detections, scene, args.cache)
         if args.detections == "model":
             situations.append("tiles_small=" + ("yes" if small else "no"))
         # Whether the reader raised any warning, or the recogniser its `tiles_small` (since session 54; before, the

@@ -33,7 +33,7 @@ from .io import DEFAULT_MAX_PIXELS, decode_image
 from .onnx_models import (THIRD_LOOK_BELOW, THIRD_LOOK_MARGIN, CropClassifier, LiftModel, Localizer, crop_along,
                           crop_tiles, other_fits, spare_candidates)
 from .reading import geometry
-from .squeeze import localize_unsqueezed
+from .squeeze import SQUARE_TOLERANCE, is_square, localize_unsqueezed
 
 DEFAULT_MODELS_DIR = Path(__file__).resolve().parents[1] / "models"
 # The localiser trained on many synthetic scenes boxes each tile's whole body (face, thickness, sides), as the
@@ -59,6 +59,11 @@ TOPK = 8
 REPORT_SCORE = 0.4
 # A JPEG is decoded reduced (1/2, 1/4, 1/8) while its long side keeps this many pixels (R53 measured 1,500: no gain).
 DEFAULT_MIN_SIDE = 1000
+# Z54 (docs/rules-session54.md): a JPEG read reduced and warned ``tiles_small`` is read again from the pixels around its
+# tiles, decoded so that they measure at least FAR_SHOT_TILE_PX, the region reaching FAR_SHOT_MARGIN tile sizes past
+# the first reading's boxes.
+FAR_SHOT_TILE_PX = 40
+FAR_SHOT_MARGIN = 2.0
 # A picture whose face-up tiles measure under this many pixels across (the median box's short side, in the picture as
 # the models read it) is warned ``tiles_small``: the faces of small tiles are misnamed far more often, and a closer or
 # sharper photo is the user's remedy. The tenth percentile of the scenes' tile size on training seeds 623-624 at
@@ -156,8 +161,10 @@ class Recognizer:
                  lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
                  third_look_below: float = THIRD_LOOK_BELOW, close_localizer: Localizer | None = None,
                  close_from: float = CLOSE_SHOT_SIDE, rows_turned_from: float | None = ROWS_TURNED_FROM,
-                 rows_turned_names_below: float | None = THIRD_LOOK_BELOW):
+                 rows_turned_names_below: float | None = THIRD_LOOK_BELOW, zoom_far_shots: bool = True):
         self.localizer = localizer
+        # a JPEG read reduced whose tiles come out small is read again around its tiles at more pixels (Z54)
+        self.zoom_far_shots = zoom_far_shots
         # when given, it reads the close shots instead: pictures whose tiles, as ``localizer`` boxes them, have a
         # median short side of ``close_from`` px or more once the picture's long side is 640 (``is_close_shot``)
         self.close_localizer = close_localizer
@@ -211,9 +218,10 @@ class Recognizer:
             kwargs["lift_model"] = LiftModel(lift, threads)
         return cls(Localizer(loc, threads), CropClassifier(clf, threads), **kwargs)
 
-    def recognize_array(self, image: np.ndarray, scale: float = 1.0
+    def recognize_array(self, image: np.ndarray, scale: float = 1.0, offset: tuple[float, float] = (0.0, 0.0)
                         ) -> tuple[Detections, dict, int, "SpareTiles", np.ndarray]:
-        """Tiles of a decoded BGR image; boxes multiplied by ``scale`` (reduced decode -> original pixels). Returns
+        """Tiles of a decoded BGR image; boxes multiplied by ``scale`` (reduced decode -> original pixels), then moved
+        by ``offset`` (x, y: where ``image`` was cut from the picture, in the picture's pixels). Returns
         (detections, milliseconds per stage, stretch: see :attr:`Recognition.stretch`, spares: see
         :attr:`Recognition.spares`, the localiser's score of each tile (N,): see :attr:`Recognition.box_scores`)."""
         t0 = time.perf_counter()
@@ -221,9 +229,11 @@ class Recognizer:
         t1 = time.perf_counter()
         # the rows' direction from the tiles found (not in a picture read stretched: its angles are not the table's)
         rows = rows_direction(boxes) if stretch == 1 else None
-        dets = self.name_boxes(image, boxes, landscape, scale, votes, rows=rows)
+        shift = np.array([offset[0], offset[1], offset[0], offset[1]], np.float32)
+        dets = _moved(self.name_boxes(image, boxes, landscape, scale, votes, rows=rows), shift)
         t2 = time.perf_counter()
-        spares = SpareTiles(spare_boxes * scale, lambda: self.name_boxes(image, spare_boxes, None, scale, rows=rows))
+        spares = SpareTiles(spare_boxes * scale + shift,
+                            lambda: _moved(self.name_boxes(image, spare_boxes, None, scale, rows=rows), shift))
         return dets, {"localize": (t1 - t0) * 1e3, "classify": (t2 - t1) * 1e3}, stretch, spares, scores
 
     def find_boxes(self, image: np.ndarray) -> tuple[np.ndarray, np.ndarray | None, int]:
@@ -355,10 +365,51 @@ class Recognizer:
         loaded = decode_image(data, min_side=self.min_side, max_pixels=self.max_pixels)
         t1 = time.perf_counter()
         dets, timings, stretch, spares, scores = self.recognize_array(loaded.image, loaded.scale)
-        timings = {"decode": (t1 - t0) * 1e3, **timings, "total": (time.perf_counter() - t0) * 1e3}
-        recognition = Recognition(dets, loaded.width, loaded.height, {k: round(v, 1) for k, v in timings.items()},
-                                  stretch, spares, np.asarray(scores, np.float32), read_scale=loaded.scale)
+        timings = {"decode": (t1 - t0) * 1e3, **timings}
+        recognition = Recognition(dets, loaded.width, loaded.height, timings, stretch, spares,
+                                  np.asarray(scores, np.float32), read_scale=loaded.scale)
+        if self.zoom_far_shots and loaded.format == "jpeg" and loaded.scale > 1 and recognition.tiles_small:
+            t2 = time.perf_counter()
+            recognition = self._read_far_shot(data, recognition) or recognition
+            timings = {**timings, "far_shot": (time.perf_counter() - t2) * 1e3}
+        timings["total"] = (time.perf_counter() - t0) * 1e3
+        recognition = replace(recognition, timings_ms={k: round(v, 1) for k, v in timings.items()})
+        # (the first decode's pixels, which the boxes scaled by ``loaded.scale`` fit, for an overlay)
         return recognition, loaded.image
+
+    def _read_far_shot(self, data: bytes | str | Path, first: Recognition) -> Recognition | None:
+        """Z54 (docs/rules-session54.md): a JPEG read reduced whose tiles came out small, read again from its pixels
+        at the largest reduction that gives its tiles FAR_SHOT_TILE_PX, cut FAR_SHOT_MARGIN tile sizes around the
+        first reading's boxes (a far shot: the hand fills a small part of the frame, and the localiser, which shrinks
+        the whole picture to its input, saw its tiles tiny). None where no smaller reduction exists."""
+        in_photo = first.tile_size * first.read_scale  # the tiles' size in the photo's own pixels
+        factor = int(first.read_scale)
+        while factor > 1 and in_photo / factor < FAR_SHOT_TILE_PX:
+            factor //= 2
+        if factor >= first.read_scale:
+            return None
+        loaded = decode_image(data, min_side=-(-max(first.width, first.height) // factor), max_pixels=self.max_pixels)
+        if loaded.scale != factor:  # (an oriented or odd-sized JPEG the reduction rule reads otherwise: keep the first)
+            return None
+        boxes = np.asarray(first.detections.boxes, np.float64)
+        margin = FAR_SHOT_MARGIN * in_photo
+        h, w = loaded.image.shape[:2]
+        x0 = max(0, int((boxes[:, 0].min() - margin) / factor))
+        y0 = max(0, int((boxes[:, 1].min() - margin) / factor))
+        x1 = min(w, int(np.ceil((boxes[:, 2].max() + margin) / factor)))
+        y1 = min(h, int(np.ceil((boxes[:, 3].max() + margin) / factor)))
+        if is_square(loaded.image[y0:y1, x0:x1], 2 * SQUARE_TOLERANCE):
+            # a square picture is looked at for a squeeze (vision.squeeze), which a region cut from a photo never is:
+            # widen it, or failing that heighten it, out of that range
+            grow = int(0.05 * max(x1 - x0, y1 - y0)) + 1
+            if min(x0, w - x1) >= grow:
+                x0, x1 = x0 - grow, x1 + grow
+            elif min(y0, h - y1) >= grow:
+                y0, y1 = y0 - grow, y1 + grow
+        region = np.ascontiguousarray(loaded.image[y0:y1, x0:x1])
+        dets, _, stretch, spares, scores = self.recognize_array(region, float(factor), (x0 * factor, y0 * factor))
+        return Recognition(dets, first.width, first.height, {}, stretch, spares, np.asarray(scores, np.float32),
+                           read_scale=float(factor))
 
 
 def _oriented_along_rows(detections: Detections, turned: tuple[np.ndarray, np.ndarray, np.ndarray],
@@ -456,6 +507,13 @@ def lift_candidates(detections: Detections) -> np.ndarray:
     p_minority = np.where(majority_quarter, 1.0 - p_quarter, p_quarter)
     keep = (quarter != majority_quarter) | ~(p_minority < LIFT_SIDEWAYS_DOUBT)  # NaN (not measured) is kept too
     return face_up[keep]
+
+
+def _moved(detections: Detections, shift: np.ndarray) -> Detections:
+    """``detections`` with every box moved by ``shift`` (4,): (dx, dy, dx, dy)."""
+    if not shift.any() or len(detections) == 0:
+        return detections
+    return replace(detections, boxes=(detections.boxes + shift).astype(np.float32))
 
 
 def assemble(boxes: np.ndarray, probs: np.ndarray, orient: np.ndarray, landscape: np.ndarray,

@@ -135,3 +135,78 @@ def test_the_service_answers_the_code_beside_its_message(tmp_path):
                            data={"overlay": "false"}).json()
     assert body["warning_codes"][0] == "tiles_small" and len(body["warnings"]) == len(body["warning_codes"])
     assert "px across as read" in body["warnings"][0]
+
+
+def _far_shot(path: Path) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """The fixture render pasted unscaled into a 2000 x 1500 photo of a plain table (its mean colour, a little noise):
+    (the photo, the hand tiles' boxes moved with it, their codes)."""
+    scene = json.loads(SCENE.with_suffix(".json").read_text())
+    render = cv2.imread(str(SCENE))
+    rng = np.random.default_rng(7)
+    table = render.reshape(-1, 3).mean(axis=0)
+    photo = np.clip(table + rng.normal(0, 3, (1500, 2000, 3)), 0, 255).astype(np.uint8)
+    ox, oy = 1100, 800
+    photo[oy:oy + render.shape[0], ox:ox + render.shape[1]] = render
+    hand = [t for t in scene["tiles"] if t["role"] != "clutter" and not t["face_down"]]
+    boxes = np.array([t["box"] for t in hand]) + [ox, oy, ox, oy]
+    cv2.imwrite(str(path), photo, [cv2.IMWRITE_JPEG_QUALITY, 92])
+    return photo, boxes, [t["code"] for t in hand]
+
+
+@requires_models
+def test_a_far_shot_is_read_again_from_its_pixels_around_the_tiles(tmp_path):
+    # Z54: decoded at half size, the render's tiles come out about 23 px; read again at full size around them,
+    # they are found on the truth's boxes and named, and the photo is no longer warned
+    from vision.detections import box_iou
+
+    path = tmp_path / "far.jpg"
+    _, truth_boxes, codes = _far_shot(path)
+    rec = Recognizer.load(MODELS)
+    rec.zoom_far_shots = False
+    plain = rec.recognize(path)
+    assert plain.read_scale == 2.0 and plain.warning_codes == ["tiles_small"]
+    rec.zoom_far_shots = True
+    far = rec.recognize(path)
+    assert far.read_scale == 1.0 and far.warning_codes == [] and "far_shot" in far.timings_ms
+    d = far.detections
+    iou = box_iou(truth_boxes.astype(np.float32), d.boxes)
+    found = iou.max(axis=1) >= 0.5
+    named = [CLASS_NAMES[d.class_ids[j]] == code for j, code in zip(iou.argmax(axis=1), codes)]
+    assert found.mean() >= 0.9 and np.mean(named) >= 0.8, (found.mean(), np.mean(named))
+    assert all(0 <= x1 <= x2 <= 2000 and 0 <= y1 <= y2 <= 1500 for x1, y1, x2, y2 in d.boxes)
+    # the spares come back in the photo's pixels too
+    if len(far.spares):
+        assert far.spares.boxes[:, 0].min() >= 1100 - 2 * far.tile_size
+
+
+@requires_models
+def test_a_picture_not_decoded_reduced_is_read_once(tmp_path):
+    rec = Recognizer.load(MODELS)
+    image = cv2.imread(str(SCENE))
+    small = tmp_path / "far.png"  # small tiles, but a PNG is decoded whole: no more pixels to read
+    cv2.imwrite(str(small), cv2.resize(image, None, fx=1 / 3, fy=1 / 3, interpolation=cv2.INTER_AREA))
+    once = rec.recognize(small)
+    assert once.warning_codes == ["tiles_small"] and "far_shot" not in once.timings_ms and once.read_scale == 1.0
+
+
+@requires_models
+def test_a_far_shot_s_region_is_never_cut_square(tmp_path, monkeypatch):
+    # a square picture is looked at for a squeeze (vision.squeeze.is_square), which a region of a photo never is
+    from vision.squeeze import is_square
+
+    path = tmp_path / "noise.jpg"
+    cv2.imwrite(str(path), np.random.default_rng(3).integers(0, 255, (1500, 2000, 3), dtype=np.uint8))
+    rec = Recognizer.load(MODELS)
+    # tiles of 40 px in the photo (20 as read at half size) in a square block 400 px wide: the region, 2 tile sizes
+    # around it, is 560 x 560
+    xs = np.arange(10) * 40.0 + 800
+    boxes = np.array([[x, y, x + 40, y + 54] for x in xs for y in (700.0, 1046.0)], np.float32)
+    first = Recognition(Detections(boxes, np.full(len(boxes), CLASS_NAMES.index("5p")), np.full(len(boxes), 0.9,
+                                   np.float32)), 2000, 1500, read_scale=2.0)
+    assert first.tiles_small
+    seen = []
+    monkeypatch.setattr(rec, "recognize_array", lambda image, scale=1.0, offset=(0.0, 0.0): (
+        seen.append((image.shape, scale, offset)) or (Detections.empty(), {}, 1, None, np.zeros(0, np.float32))))
+    rec._read_far_shot(str(path), first)
+    (shape, scale, offset), = seen
+    assert scale == 1.0 and not is_square(np.zeros(shape), 0.03), shape
