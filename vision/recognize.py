@@ -388,7 +388,9 @@ class Recognizer:
             factor //= 2
         if factor >= first.read_scale:
             return None
-        loaded = decode_image(data, min_side=-(-max(first.width, first.height) // factor), max_pixels=self.max_pixels)
+        # (the floor: libjpeg's reduction rule, ``vision.io.reduced_decode_factor``, then stops at ``factor`` for any
+        # size, an odd one too)
+        loaded = decode_image(data, min_side=max(first.width, first.height) // factor, max_pixels=self.max_pixels)
         if loaded.scale != factor:  # (an oriented or odd-sized JPEG the reduction rule reads otherwise: keep the first)
             return None
         boxes = np.asarray(first.detections.boxes, np.float64)

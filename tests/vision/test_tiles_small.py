@@ -190,6 +190,30 @@ def test_a_picture_not_decoded_reduced_is_read_once(tmp_path):
 
 
 @requires_models
+@pytest.mark.parametrize("width, height, first_scale, box_px, expected", [
+    (2000, 1500, 2.0, 30, 1.0),  # 15 px as read: only the full size gives 40
+    (2001, 1501, 2.0, 30, 1.0),
+    (4000, 3000, 4.0, 100, 2.0),  # 25 px as read: half size gives 50
+    (4001, 3001, 4.0, 100, 2.0),  # an odd size: ``min_side`` rounded up would ask for the full size and fall back
+])
+def test_a_far_shot_of_any_size_is_decoded_again_at_the_reduction_asked(tmp_path, monkeypatch, width, height,
+                                                                        first_scale, box_px, expected):
+    path = tmp_path / "noise.jpg"
+    cv2.imwrite(str(path), np.random.default_rng(5).integers(0, 255, (height, width, 3), dtype=np.uint8))
+    rec = Recognizer.load(MODELS)
+    boxes = np.array([[900.0 + box_px * k, 700.0, 900.0 + box_px * (k + 1), 700.0 + 1.3 * box_px]
+                      for k in range(12)], np.float32)
+    first = Recognition(Detections(boxes, np.full(12, CLASS_NAMES.index("5p")), np.full(12, 0.9, np.float32)),
+                        width, height, read_scale=first_scale)
+    assert first.tiles_small
+    seen = []
+    monkeypatch.setattr(rec, "recognize_array", lambda image, scale=1.0, offset=(0.0, 0.0): (
+        seen.append(scale) or (Detections.empty(), {}, 1, None, np.zeros(0, np.float32))))
+    again = rec._read_far_shot(str(path), first)
+    assert again is not None and seen == [expected] and again.read_scale == expected
+
+
+@requires_models
 def test_a_far_shot_s_region_is_never_cut_square(tmp_path, monkeypatch):
     # a square picture is looked at for a squeeze (vision.squeeze.is_square), which a region of a photo never is
     from vision.squeeze import is_square
