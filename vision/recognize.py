@@ -64,6 +64,9 @@ DEFAULT_MIN_SIDE = 1000
 # the first reading's boxes.
 FAR_SHOT_TILE_PX = 40
 FAR_SHOT_MARGIN = 2.0
+# ... but only where the region is at most this share of the photo's long side both ways (a region as large as the
+# frame would show the localiser its tiles no larger, at many times the pixels: a 9000 x 7000 photo cost 280 MB more)
+FAR_SHOT_MAX_SHARE = 0.6
 # A picture whose face-up tiles measure under this many pixels across (the median box's short side, in the picture as
 # the models read it) is warned ``tiles_small``: the faces of small tiles are misnamed far more often, and a closer or
 # sharper photo is the user's remedy. The tenth percentile of the scenes' tile size on training seeds 623-624 at
@@ -370,31 +373,42 @@ class Recognizer:
                                   np.asarray(scores, np.float32), read_scale=loaded.scale)
         if self.zoom_far_shots and loaded.format == "jpeg" and loaded.scale > 1 and recognition.tiles_small:
             t2 = time.perf_counter()
-            recognition = self._read_far_shot(data, recognition) or recognition
+            second = self._read_far_shot(data, recognition)
+            # kept unless it lost most of the tiles (a region cut wrong): the first reading then stands, warned
+            if second is not None and 2 * _face_up_count(second) >= _face_up_count(recognition):
+                recognition = second
             timings = {**timings, "far_shot": (time.perf_counter() - t2) * 1e3}
         timings["total"] = (time.perf_counter() - t0) * 1e3
         recognition = replace(recognition, timings_ms={k: round(v, 1) for k, v in timings.items()})
-        # (the first decode's pixels, which the boxes scaled by ``loaded.scale`` fit, for an overlay)
+        # (the first decode's pixels, which the boxes scaled by ``loaded.scale`` fit, for an overlay; after a far
+        # shot's second reading ``recognition.read_scale`` is that reading's, not these pixels')
         return recognition, loaded.image
 
     def _read_far_shot(self, data: bytes | str | Path, first: Recognition) -> Recognition | None:
         """Z54 (docs/rules-session54.md): a JPEG read reduced whose tiles came out small, read again from its pixels
         at the largest reduction that gives its tiles FAR_SHOT_TILE_PX, cut FAR_SHOT_MARGIN tile sizes around the
         first reading's boxes (a far shot: the hand fills a small part of the frame, and the localiser, which shrinks
-        the whole picture to its input, saw its tiles tiny). None where no smaller reduction exists."""
+        the whole picture to its input, saw its tiles tiny). The region is taken from the boxes reported as tiles
+        (scored REPORT_SCORE or more, where scores are known). None where no smaller reduction exists, or where the
+        region would reach past FAR_SHOT_MAX_SHARE of the photo's long side."""
         in_photo = first.tile_size * first.read_scale  # the tiles' size in the photo's own pixels
         factor = int(first.read_scale)
         while factor > 1 and in_photo / factor < FAR_SHOT_TILE_PX:
             factor //= 2
         if factor >= first.read_scale:
             return None
+        boxes = np.asarray(first.detections.boxes, np.float64)
+        if first.box_scores is not None and len(first.box_scores) == len(boxes) and (~first.unsure).any():
+            boxes = boxes[~first.unsure]
+        margin = FAR_SHOT_MARGIN * in_photo
+        span = max(boxes[:, 2].max() - boxes[:, 0].min(), boxes[:, 3].max() - boxes[:, 1].min()) + 2 * margin
+        if span > FAR_SHOT_MAX_SHARE * max(first.width, first.height):
+            return None
         # (the floor: libjpeg's reduction rule, ``vision.io.reduced_decode_factor``, then stops at ``factor`` for any
         # size, an odd one too)
         loaded = decode_image(data, min_side=max(first.width, first.height) // factor, max_pixels=self.max_pixels)
-        if loaded.scale != factor:  # (an oriented or odd-sized JPEG the reduction rule reads otherwise: keep the first)
+        if loaded.scale != factor:  # (a JPEG that OpenCV could not decode reduced and Pillow decoded whole)
             return None
-        boxes = np.asarray(first.detections.boxes, np.float64)
-        margin = FAR_SHOT_MARGIN * in_photo
         h, w = loaded.image.shape[:2]
         x0 = max(0, int((boxes[:, 0].min() - margin) / factor))
         y0 = max(0, int((boxes[:, 1].min() - margin) / factor))
@@ -403,11 +417,13 @@ class Recognizer:
         if is_square(loaded.image[y0:y1, x0:x1], 2 * SQUARE_TOLERANCE):
             # a square picture is looked at for a squeeze (vision.squeeze), which a region cut from a photo never is:
             # widen it, or failing that heighten it, out of that range
-            grow = int(0.05 * max(x1 - x0, y1 - y0)) + 1
-            if min(x0, w - x1) >= grow:
-                x0, x1 = x0 - grow, x1 + grow
-            elif min(y0, h - y1) >= grow:
-                y0, y1 = y0 - grow, y1 + grow
+            grow = int(0.1 * max(x1 - x0, y1 - y0)) + 1
+            if x0 + (w - x1) >= grow:  # sideways, on whichever sides have room (a region in a corner has one)
+                left = min(x0, grow // 2) if w - x1 >= grow - grow // 2 else grow - (w - x1)
+                x0, x1 = x0 - left, x1 + grow - left
+            elif y0 + (h - y1) >= grow:
+                up = min(y0, grow // 2) if h - y1 >= grow - grow // 2 else grow - (h - y1)
+                y0, y1 = y0 - up, y1 + grow - up
         region = np.ascontiguousarray(loaded.image[y0:y1, x0:x1])
         dets, _, stretch, spares, scores = self.recognize_array(region, float(factor), (x0 * factor, y0 * factor))
         return Recognition(dets, first.width, first.height, {}, stretch, spares, np.asarray(scores, np.float32),
@@ -509,6 +525,10 @@ def lift_candidates(detections: Detections) -> np.ndarray:
     p_minority = np.where(majority_quarter, 1.0 - p_quarter, p_quarter)
     keep = (quarter != majority_quarter) | ~(p_minority < LIFT_SIDEWAYS_DOUBT)  # NaN (not measured) is kept too
     return face_up[keep]
+
+
+def _face_up_count(recognition: Recognition) -> int:
+    return int(np.count_nonzero(np.asarray(recognition.detections.class_ids) != FACE_DOWN))
 
 
 def _moved(detections: Detections, shift: np.ndarray) -> Detections:

@@ -213,24 +213,105 @@ def test_a_far_shot_of_any_size_is_decoded_again_at_the_reduction_asked(tmp_path
     assert again is not None and seen == [expected] and again.read_scale == expected
 
 
-@requires_models
-def test_a_far_shot_s_region_is_never_cut_square(tmp_path, monkeypatch):
-    # a square picture is looked at for a squeeze (vision.squeeze.is_square), which a region of a photo never is
-    from vision.squeeze import is_square
+def _noise_jpeg(path: Path, width: int = 2000, height: int = 1500) -> str:
+    cv2.imwrite(str(path), np.random.default_rng(3).integers(0, 255, (height, width, 3), dtype=np.uint8))
+    return str(path)
 
-    path = tmp_path / "noise.jpg"
-    cv2.imwrite(str(path), np.random.default_rng(3).integers(0, 255, (1500, 2000, 3), dtype=np.uint8))
-    rec = Recognizer.load(MODELS)
-    # tiles of 40 px in the photo (20 as read at half size) in a square block 400 px wide: the region, 2 tile sizes
-    # around it, is 560 x 560
-    xs = np.arange(10) * 40.0 + 800
-    boxes = np.array([[x, y, x + 40, y + 54] for x in xs for y in (700.0, 1046.0)], np.float32)
-    first = Recognition(Detections(boxes, np.full(len(boxes), CLASS_NAMES.index("5p")), np.full(len(boxes), 0.9,
-                                   np.float32)), 2000, 1500, read_scale=2.0)
-    assert first.tiles_small
+
+def _first_reading(left: float, top: float, columns: int = 10, rows: tuple = (0.0, 346.0), size: float = 40.0,
+                   scores=None) -> Recognition:
+    """A first reading at half size of a 2000 x 1500 photo: `columns` tiles of `size` px (photo pixels) a row."""
+    boxes = np.array([[left + size * k, top + y, left + size * (k + 1), top + y + 1.35 * size]
+                      for k in range(columns) for y in rows], np.float32)
+    n = len(boxes)
+    return Recognition(Detections(boxes, np.full(n, CLASS_NAMES.index("5p")), np.full(n, 0.9, np.float32)), 2000,
+                       1500, read_scale=2.0, box_scores=None if scores is None else np.asarray(scores, np.float32))
+
+
+def _recorded(rec, monkeypatch) -> list:
     seen = []
     monkeypatch.setattr(rec, "recognize_array", lambda image, scale=1.0, offset=(0.0, 0.0): (
         seen.append((image.shape, scale, offset)) or (Detections.empty(), {}, 1, None, np.zeros(0, np.float32))))
-    rec._read_far_shot(str(path), first)
+    return seen
+
+
+@requires_models
+@pytest.mark.parametrize("left, top", [(800.0, 700.0), (0.0, 0.0), (1560.0, 1046.0)], ids=["middle", "corner", "far corner"])
+def test_a_far_shot_s_region_is_never_cut_square(tmp_path, monkeypatch, left, top):
+    # a square picture is looked at for a squeeze (vision.squeeze.is_square), which a region of a photo never is; the
+    # block of tiles, 2 tile sizes around, makes a square region, in the middle of the photo or in a corner of it
+    from vision.squeeze import is_square
+
+    rec = Recognizer.load(MODELS)
+    first = _first_reading(left, top)
+    assert first.tiles_small
+    seen = _recorded(rec, monkeypatch)
+    rec._read_far_shot(_noise_jpeg(tmp_path / "noise.jpg"), first)
     (shape, scale, offset), = seen
     assert scale == 1.0 and not is_square(np.zeros(shape), 0.03), shape
+    assert 0 <= offset[0] <= left and 0 <= offset[1] <= top + 1 and offset[0] + shape[1] <= 2000
+
+
+@requires_models
+def test_a_region_as_large_as_the_frame_is_not_read_again(tmp_path, monkeypatch):
+    # tiles spread over the whole photo: a second reading would show the localiser the same frame at four times the
+    # pixels
+    rec = Recognizer.load(MODELS)
+    seen = _recorded(rec, monkeypatch)
+    spread = _first_reading(20.0, 20.0, columns=45, rows=(0.0, 1300.0))
+    assert spread.tiles_small and rec._read_far_shot(_noise_jpeg(tmp_path / "noise.jpg"), spread) is None
+    assert seen == []
+
+
+@requires_models
+def test_the_region_comes_from_the_tiles_reported_not_the_unsure_boxes(tmp_path, monkeypatch):
+    # one box scored under REPORT_SCORE far from the hand must not stretch the region over the frame
+    from vision.recognize import REPORT_SCORE
+
+    rec = Recognizer.load(MODELS)
+    seen = _recorded(rec, monkeypatch)
+    hand = _first_reading(800.0, 700.0)
+    stray = np.array([[1900.0, 40.0, 1940.0, 94.0]], np.float32)
+    d = hand.detections
+    boxes = np.concatenate([d.boxes, stray])
+    scores = [0.9] * len(d.boxes) + [REPORT_SCORE / 2]
+    first = Recognition(Detections(boxes, np.append(d.class_ids, d.class_ids[0]), np.full(len(boxes), 0.9,
+                                   np.float32)), 2000, 1500, read_scale=2.0, box_scores=np.asarray(scores, np.float32))
+    rec._read_far_shot(_noise_jpeg(tmp_path / "noise.jpg"), first)
+    (shape, _, offset), = seen
+    assert offset[0] + shape[1] < 1900  # the stray box lies outside the region read
+
+
+@requires_models
+def test_a_second_reading_that_loses_most_tiles_leaves_the_first(tmp_path, monkeypatch):
+    # a region cut wrong (here: a second reading that finds nothing) must not empty the answer: the first reading
+    # stands, warned
+    path = tmp_path / "far.jpg"
+    _far_shot(path)
+    rec = Recognizer.load(MODELS)
+    monkeypatch.setattr(rec, "_read_far_shot", lambda data, first: Recognition(Detections.empty(), first.width,
+                                                                             first.height, read_scale=1.0))
+    kept = rec.recognize(path)
+    assert len(kept.detections) > 5 and kept.read_scale == 2.0 and kept.warning_codes == ["tiles_small"]
+    assert "far_shot" in kept.timings_ms
+
+
+@requires_models
+def test_the_second_reading_s_spares_come_back_in_the_photo_s_pixels(monkeypatch):
+    # recognize_array moves the spare candidates by the region's offset as it moves the tiles, named or not
+    rec = Recognizer.load(MODELS)
+    image = cv2.imread(str(SCENE))
+    find = rec._find
+    spare = np.array([[100.0, 120.0, 140.0, 174.0]], np.float32)
+
+    def with_a_spare(picture):
+        boxes, landscape, stretch, _, votes, scores = find(picture)
+        return boxes, landscape, stretch, spare, votes, scores
+
+    monkeypatch.setattr(rec, "_find", with_a_spare)
+    plain = rec.recognize_array(image, 2.0)
+    moved = rec.recognize_array(image, 2.0, (300.0, 40.0))
+    shift = np.array([300.0, 40.0, 300.0, 40.0], np.float32)
+    np.testing.assert_allclose(moved[0].boxes, plain[0].boxes + shift)
+    np.testing.assert_allclose(moved[3].boxes, spare * 2.0 + shift)
+    np.testing.assert_allclose(moved[3]().boxes, plain[3]().boxes + shift)
