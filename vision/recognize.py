@@ -67,6 +67,9 @@ FAR_SHOT_MARGIN = 2.0
 # ... but only where the region is at most this share of the photo's long side both ways (a region as large as the
 # frame would show the localiser its tiles no larger, at many times the pixels: a 9000 x 7000 photo cost 280 MB more)
 FAR_SHOT_MAX_SHARE = 0.6
+# ... and never decoded to more than this many pixels (a 48 MP photo at full size holds 144 MB; 12 MP phones' photos
+# stay under it at full size)
+FAR_SHOT_MAX_PIXELS = 24_000_000
 # A picture whose face-up tiles measure under this many pixels across (the median box's short side, in the picture as
 # the models read it) is warned ``tiles_small``: the faces of small tiles are misnamed far more often, and a closer or
 # sharper photo is the user's remedy. The tenth percentile of the scenes' tile size on training seeds 623-624 at
@@ -390,12 +393,14 @@ class Recognizer:
         first reading's boxes (a far shot: the hand fills a small part of the frame, and the localiser, which shrinks
         the whole picture to its input, saw its tiles tiny). The region is taken from every box, the unsure ones too
         (a far shot's hand tiles are often scored low at the first decode: the reported boxes alone lost 22 of 224 far
-        shots, docs/rules-session54.md). None where no smaller reduction exists, or where the region would reach past
-        FAR_SHOT_MAX_SHARE of the photo's long side."""
+        shots, docs/rules-session54.md). None where no smaller reduction exists within FAR_SHOT_MAX_PIXELS, or where
+        the region would reach past FAR_SHOT_MAX_SHARE of the photo's long side."""
         in_photo = first.tile_size * first.read_scale  # the tiles' size in the photo's own pixels
         factor = int(first.read_scale)
         while factor > 1 and in_photo / factor < FAR_SHOT_TILE_PX:
             factor //= 2
+        while (first.width // factor) * (first.height // factor) > FAR_SHOT_MAX_PIXELS:
+            factor *= 2
         if factor >= first.read_scale:
             return None
         boxes = np.asarray(first.detections.boxes, np.float64)

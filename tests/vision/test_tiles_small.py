@@ -236,6 +236,22 @@ def _recorded(rec, monkeypatch) -> list:
 
 
 @requires_models
+def test_a_far_shot_is_never_decoded_past_the_pixel_cap(tmp_path, monkeypatch):
+    # a 27 MP photo whose tiles would want the full size is decoded again at half size (6.75 MP), not whole
+    from vision.recognize import FAR_SHOT_MAX_PIXELS
+
+    assert 6000 * 4500 > FAR_SHOT_MAX_PIXELS >= 4032 * 3024  # a 12 MP phone's photo may still be read whole
+    rec = Recognizer.load(MODELS)
+    seen = _recorded(rec, monkeypatch)
+    boxes = np.array([[2000.0 + 30 * k, 2000.0, 2030.0 + 30 * k, 2040.0] for k in range(14)], np.float32)
+    first = Recognition(Detections(boxes, np.full(14, CLASS_NAMES.index("5p")), np.full(14, 0.9, np.float32)), 6000,
+                        4500, read_scale=4.0)
+    assert first.tiles_small
+    again = rec._read_far_shot(_noise_jpeg(tmp_path / "big.jpg", 6000, 4500), first)
+    assert again is not None and [scale for _, scale, _ in seen] == [2.0]
+
+
+@requires_models
 @pytest.mark.parametrize("left, top", [(800.0, 700.0), (0.0, 0.0), (1560.0, 1046.0)], ids=["middle", "corner", "far corner"])
 def test_a_far_shot_s_region_is_never_cut_square(tmp_path, monkeypatch, left, top):
     # a square picture is looked at for a squeeze (vision.squeeze.is_square), which a region of a photo never is; the
