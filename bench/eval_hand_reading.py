@@ -326,9 +326,10 @@ def main() -> None:
             situations.append("search_budget_exhausted")
         # The recogniser's warning that the tiles are small as the models read the picture (W54b, session 54), from
         # the localiser's boxes only (the renderer's own boxes are not what the recogniser measures), at the read
-        # scale of the recogniser's reduced JPEG decode (the scenes are never read stretched: no picture is squeezed).
-        small = args.detections == "model" and _tiles_small(detections, scene, args.cache)
+        # scale ``_tiles_small`` finds (the scenes are never read stretched: no picture is squeezed).
+        small = False
         if args.detections == "model":
+            small = _tiles_small(detections, scene, args.cache)
             situations.append("tiles_small=" + ("yes" if small else "no"))
         # Whether the reader raised any warning, or the recogniser its `tiles_small` (since session 54; before, the
         # reader's alone): a referee trusts a silent reading, so its exact rate is the one that matters most (the

@@ -422,12 +422,11 @@ class Recognizer:
             # a square picture is looked at for a squeeze (vision.squeeze), which a region cut from a photo never is:
             # widen it, or failing that heighten it, out of that range
             grow = int(0.1 * max(x1 - x0, y1 - y0)) + 1
-            if x0 + (w - x1) >= grow:  # sideways, on whichever sides have room (a region in a corner has one)
-                left = min(x0, grow // 2) if w - x1 >= grow - grow // 2 else grow - (w - x1)
-                x0, x1 = x0 - left, x1 + grow - left
-            elif y0 + (h - y1) >= grow:
-                up = min(y0, grow // 2) if h - y1 >= grow - grow // 2 else grow - (h - y1)
-                y0, y1 = y0 - up, y1 + grow - up
+            widened = _grown(x0, x1, w, grow)
+            if widened is not None:
+                x0, x1 = widened
+            else:
+                y0, y1 = _grown(y0, y1, h, grow) or (y0, y1)
         region = np.ascontiguousarray(loaded.image[y0:y1, x0:x1])
         dets, _, stretch, spares, scores = self.recognize_array(region, float(factor), (x0 * factor, y0 * factor))
         return Recognition(dets, first.width, first.height, {}, stretch, spares, np.asarray(scores, np.float32),
@@ -529,6 +528,15 @@ def lift_candidates(detections: Detections) -> np.ndarray:
     p_minority = np.where(majority_quarter, 1.0 - p_quarter, p_quarter)
     keep = (quarter != majority_quarter) | ~(p_minority < LIFT_SIDEWAYS_DOUBT)  # NaN (not measured) is kept too
     return face_up[keep]
+
+
+def _grown(lo: int, hi: int, limit: int, grow: int) -> tuple[int, int] | None:
+    """[lo, hi) within [0, limit) made ``grow`` longer, half on each side where both have room, else on whichever
+    side has it (a region in a corner of the photo); None where [0, limit) has no room for it."""
+    if lo + (limit - hi) < grow:
+        return None
+    before = min(lo, grow // 2) if limit - hi >= grow - grow // 2 else grow - (limit - hi)
+    return lo - before, hi + grow - before
 
 
 def _face_up_count(recognition: Recognition) -> int:
