@@ -180,6 +180,13 @@ def _check_probabilities(name: str, values: np.ndarray, slack: float = 0.0) -> N
                          f" {np.nanmin(values):g}..{np.nanmax(values):g}")
 
 
+def median_short_side(boxes: np.ndarray) -> float:
+    """(N, 4) xyxy boxes, N >= 1 -> the median of their short sides (a tile's size whichever way it lies), in the
+    boxes' own dtype's arithmetic."""
+    boxes = np.asarray(boxes).reshape(-1, 4)
+    return float(np.median(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+
+
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """(N, 4) x (M, 4) xyxy boxes -> (N, M) intersection over union."""
     a = np.asarray(a, np.float32).reshape(-1, 4)

@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from .classes import FACE_DOWN
-from .detections import Detections
+from .detections import Detections, median_short_side
 from .errors import MissingModelFile
 from .io import DEFAULT_MAX_PIXELS, decode_image
 from .onnx_models import (THIRD_LOOK_BELOW, THIRD_LOOK_MARGIN, CropClassifier, LiftModel, Localizer, crop_along,
@@ -107,9 +107,7 @@ class Recognition:
         face_up = np.asarray(d.class_ids) != FACE_DOWN
         if self.stretch != 1 or not face_up.any():
             return None
-        boxes = np.asarray(d.boxes, np.float64)[face_up]
-        short = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-        return float(np.median(short)) / self.read_scale
+        return median_short_side(np.asarray(d.boxes, np.float64)[face_up]) / self.read_scale
 
     @property
     def tiles_small(self) -> bool:
@@ -470,8 +468,7 @@ def is_close_shot(boxes: np.ndarray, shape: tuple, side: float = CLOSE_SHOT_SIDE
     boxes = np.asarray(boxes, np.float32).reshape(-1, 4)
     if not len(boxes):
         return False
-    short = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-    return float(np.median(short)) * 640 / max(shape[0], shape[1]) >= side
+    return median_short_side(boxes) * 640 / max(shape[0], shape[1]) >= side
 
 
 class SpareTiles:

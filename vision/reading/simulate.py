@@ -25,7 +25,7 @@ from engine.hand import Discarder, Hand, Meld, MeldType
 from engine.tiles import ALL_FACES, KIND_COUNT
 
 from ..classes import FACE_DOWN
-from ..detections import Detections
+from ..detections import Detections, median_short_side
 
 TOP_K = 5
 DIRECTIONS = (Discarder.LEFT, Discarder.ACROSS, Discarder.RIGHT)
@@ -386,7 +386,7 @@ def adversarial(rng: np.random.Generator, n: int = 40, mode: str = "hand_garbled
         boxes, rotation = d.boxes.astype(np.float64), d.rotation.astype(np.int32)
         if mode == "hand_cluttered" and len(boxes) < n:
             extra = n - len(boxes)
-            size = float(np.median(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
+            size = median_short_side(boxes)
             x0 = rng.uniform(0, width, extra)
             y0 = rng.uniform(0, height, extra)
             sideways = rng.random(extra) < 0.3
