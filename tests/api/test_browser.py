@@ -287,8 +287,14 @@ def phone_screen(page):
 
 
 def score_typed_hand(page, text: str = "123456789m11p23p +4p") -> None:
+    """Type ``text``, score it and wait until this answer is drawn. The total alone cannot tell: the last test may have
+    left the same total on show, and the answer's hand, drawn after it, would then replace the chips mid-test."""
+    shown = page.locator("#hand-tiles .tile-chip").first
+    before = shown.element_handle() if shown.count() else None
     page.fill("#hand-input", text)
     page.click("#score-button")
+    if before is not None:
+        page.wait_for_function("chip => !chip.isConnected", arg=before)  # the hand drawn again from this answer
     wait_for_total(page, engine_total(text))
 
 
