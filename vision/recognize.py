@@ -76,6 +76,8 @@ FAR_SHOT_MAX_PIXELS = 24_000_000
 # 640 x 480 (W54b, docs/rules-session54.md); there, hand tiles under 26 px are misnamed 12.9 % of the time, those of
 # 40 px or more 1.3 %.
 TILES_SMALL_BELOW = 26
+# Z56 (docs/rules-session56.md): the least gain in the localiser's input for which a region is read again
+REGION_ZOOM_FROM = 1.25
 
 
 @dataclass(frozen=True)
@@ -165,10 +167,13 @@ class Recognizer:
                  lift_model: LiftModel | None = None, spares: int = 4, box_votes: int = 0,
                  third_look_below: float = THIRD_LOOK_BELOW, close_localizer: Localizer | None = None,
                  close_from: float = CLOSE_SHOT_SIDE, rows_turned_from: float | None = ROWS_TURNED_FROM,
-                 rows_turned_names_below: float | None = THIRD_LOOK_BELOW, zoom_far_shots: bool = True):
+                 rows_turned_names_below: float | None = THIRD_LOOK_BELOW, zoom_far_shots: bool = True,
+                 zoom_small_tiles: bool = True):
         self.localizer = localizer
         # a JPEG read reduced whose tiles come out small is read again around its tiles at more pixels (Z54)
         self.zoom_far_shots = zoom_far_shots
+        # a picture read at full size whose tiles are small is localised again around its tiles (Z56)
+        self.zoom_small_tiles = zoom_small_tiles
         # when given, it reads the close shots instead: pictures whose tiles, as ``localizer`` boxes them, have a
         # median short side of ``close_from`` px or more once the picture's long side is 640 (``is_close_shot``)
         self.close_localizer = close_localizer
@@ -379,6 +384,13 @@ class Recognizer:
             if second is not None and 2 * _face_up_count(second) >= _face_up_count(recognition):
                 recognition = second
             timings = {**timings, "far_shot": (time.perf_counter() - t2) * 1e3}
+        elif self.zoom_small_tiles and loaded.scale == 1:
+            t2 = time.perf_counter()
+            second = self._read_region(loaded.image, recognition)
+            if second is not None:
+                if 2 * _face_up_count(second) >= _face_up_count(recognition):
+                    recognition = second
+                timings = {**timings, "region": (time.perf_counter() - t2) * 1e3}
         timings["total"] = (time.perf_counter() - t0) * 1e3
         recognition = replace(recognition, timings_ms={k: round(v, 1) for k, v in timings.items()})
         # (the first decode's pixels, which the boxes scaled by ``loaded.scale`` fit, for an overlay; after a far
@@ -411,24 +423,53 @@ class Recognizer:
         loaded = decode_image(data, min_side=max(first.width, first.height) // factor, max_pixels=self.max_pixels)
         if loaded.scale != factor:  # (a JPEG that OpenCV could not decode reduced and Pillow decoded whole)
             return None
-        h, w = loaded.image.shape[:2]
-        x0 = max(0, int((boxes[:, 0].min() - margin) / factor))
-        y0 = max(0, int((boxes[:, 1].min() - margin) / factor))
-        x1 = min(w, int(np.ceil((boxes[:, 2].max() + margin) / factor)))
-        y1 = min(h, int(np.ceil((boxes[:, 3].max() + margin) / factor)))
-        if is_square(loaded.image[y0:y1, x0:x1], 2 * SQUARE_TOLERANCE):
-            # a square picture is looked at for a squeeze (vision.squeeze), which a region cut from a photo never is:
-            # widen it, or failing that heighten it, out of that range
-            grow = int(0.1 * max(x1 - x0, y1 - y0)) + 1
-            widened = _grown(x0, x1, w, grow)
-            if widened is not None:
-                x0, x1 = widened
-            else:
-                y0, y1 = _grown(y0, y1, h, grow) or (y0, y1)
+        x0, y0, x1, y1 = _region_around(loaded.image, boxes, margin, factor)
         region = np.ascontiguousarray(loaded.image[y0:y1, x0:x1])
         dets, _, stretch, spares, scores = self.recognize_array(region, float(factor), (x0 * factor, y0 * factor))
         return Recognition(dets, first.width, first.height, {}, stretch, spares, np.asarray(scores, np.float32),
                            read_scale=float(factor))
+
+    def _read_region(self, image: np.ndarray, first: Recognition) -> Recognition | None:
+        """Z56 (docs/rules-session56.md): a picture read at full size whose tiles measure under FAR_SHOT_TILE_PX is
+        localised and named again in the region FAR_SHOT_MARGIN tile sizes around every box of the first reading,
+        where that region reaches the localiser's input at least REGION_ZOOM_FROM times larger than the whole picture
+        (the localiser shrinks the whole frame, clutter and bare table included, to its input side). None otherwise:
+        the picture is read once."""
+        size = first.tile_size
+        if size is None or size >= FAR_SHOT_TILE_PX:
+            return None
+        h, w = image.shape[:2]
+        x0, y0, x1, y1 = _region_around(image, np.asarray(first.detections.boxes, np.float64), FAR_SHOT_MARGIN * size)
+        if min(x1 - x0, y1 - y0) < 2:  # (boxes of no size)
+            return None
+        # the letterbox scales a picture by its input side over the picture's long side: the region's gain is the
+        # ratio of the two long sides
+        if max(w, h) < REGION_ZOOM_FROM * max(x1 - x0, y1 - y0):
+            return None
+        dets, _, stretch, spares, scores = self.recognize_array(np.ascontiguousarray(image[y0:y1, x0:x1]), 1.0,
+                                                                (x0, y0))
+        return Recognition(dets, first.width, first.height, {}, stretch, spares, np.asarray(scores, np.float32),
+                           read_scale=1.0)
+
+
+def _region_around(image: np.ndarray, boxes: np.ndarray, margin: float, factor: int = 1) -> tuple[int, int, int, int]:
+    """(x0, y0, x1, y1): the part of ``image`` (decoded 1 / ``factor`` of the picture the boxes (N, 4) are in) that
+    reaches ``margin`` picture pixels past every box, clipped to the image; made a little wider (or taller) where it
+    would be square within twice SQUARE_TOLERANCE, since a square picture is looked at for a squeeze
+    (``vision.squeeze``), which a region cut from a photo never is."""
+    h, w = image.shape[:2]
+    x0 = max(0, int((boxes[:, 0].min() - margin) / factor))
+    y0 = max(0, int((boxes[:, 1].min() - margin) / factor))
+    x1 = min(w, int(np.ceil((boxes[:, 2].max() + margin) / factor)))
+    y1 = min(h, int(np.ceil((boxes[:, 3].max() + margin) / factor)))
+    if is_square(image[y0:y1, x0:x1], 2 * SQUARE_TOLERANCE):
+        grow = int(0.1 * max(x1 - x0, y1 - y0)) + 1
+        widened = _grown(x0, x1, w, grow)
+        if widened is not None:
+            x0, x1 = widened
+        else:
+            y0, y1 = _grown(y0, y1, h, grow) or (y0, y1)
+    return x0, y0, x1, y1
 
 
 def _oriented_along_rows(detections: Detections, turned: tuple[np.ndarray, np.ndarray, np.ndarray],
