@@ -76,7 +76,16 @@ FAR_SHOT_MAX_PIXELS = 24_000_000
 # 640 x 480 (W54b, docs/rules-session54.md); there, hand tiles under 26 px are misnamed 12.9 % of the time, those of
 # 40 px or more 1.3 %.
 TILES_SMALL_BELOW = 26
-# Z56 (docs/rules-session56.md): the least gain in the localiser's input for which a region is read again
+# Z56 (docs/rules-session56.md): a picture decoded at full size whose face-up tiles measure under REGION_TILE_BELOW px
+# is read again in the region REGION_MARGIN tile sizes around its boxes, where that region's long side is at most
+# 1 / REGION_ZOOM_FROM of the picture's (the localiser letterboxes a picture by its long side, so the region shows it
+# the tiles REGION_ZOOM_FROM times larger or more). The gates were set once, before the measurement, from
+# development's 640 x 480 scenes, not tuned: their tiles' misnaming falls to about the large tiles' rate at 40 px, a
+# 640 x 480 picture's hand cut to a 480 px square already gains 1.33, and of the scenes whose region would gain 1.25 or
+# more 28 % were read wrong against 10 % of the others (wider gates, Z56b, read fewer development hands). The margin
+# is Z54's, for the same reason: tiles the first reading missed near its boxes.
+REGION_TILE_BELOW = 40.0
+REGION_MARGIN = 2.0
 REGION_ZOOM_FROM = 1.25
 
 
@@ -381,14 +390,14 @@ class Recognizer:
             t2 = time.perf_counter()
             second = self._read_far_shot(data, recognition)
             # kept unless it lost most of the tiles (a region cut wrong): the first reading then stands, warned
-            if second is not None and 2 * _face_up_count(second) >= _face_up_count(recognition):
+            if second is not None and _keeps_most_tiles(second, recognition):
                 recognition = second
             timings = {**timings, "far_shot": (time.perf_counter() - t2) * 1e3}
         elif self.zoom_small_tiles and loaded.scale == 1:
             t2 = time.perf_counter()
             second = self._read_region(loaded.image, recognition)
             if second is not None:
-                if 2 * _face_up_count(second) >= _face_up_count(recognition):
+                if _keeps_most_tiles(second, recognition):
                     recognition = second
                 timings = {**timings, "region": (time.perf_counter() - t2) * 1e3}
         timings["total"] = (time.perf_counter() - t0) * 1e3
@@ -430,24 +439,27 @@ class Recognizer:
                            read_scale=float(factor))
 
     def _read_region(self, image: np.ndarray, first: Recognition) -> Recognition | None:
-        """Z56 (docs/rules-session56.md): a picture read at full size whose tiles measure under FAR_SHOT_TILE_PX is
-        localised and named again in the region FAR_SHOT_MARGIN tile sizes around every box of the first reading,
-        where that region reaches the localiser's input at least REGION_ZOOM_FROM times larger than the whole picture
-        (the localiser shrinks the whole frame, clutter and bare table included, to its input side). None otherwise:
-        the picture is read once."""
+        """Z56 (docs/rules-session56.md): a picture read at full size whose face-up tiles measure under
+        REGION_TILE_BELOW px is localised and named again in the region REGION_MARGIN tile sizes around every box of
+        the first reading, where that region's long side is at most 1 / REGION_ZOOM_FROM of the picture's (the
+        localiser shrinks the whole frame, clutter and bare table included, to its input side). None otherwise, and
+        where the region would be taken for a close shot that the picture is not (``is_close_shot`` judges a picture
+        by its tiles against its long side: a few tiles cut tight would be sent to the close-shot localiser, chosen
+        for whole close photos): the picture is read once."""
         size = first.tile_size
-        if size is None or size >= FAR_SHOT_TILE_PX:
+        if size is None or size >= REGION_TILE_BELOW:
             return None
-        h, w = image.shape[:2]
-        x0, y0, x1, y1 = _region_around(image, np.asarray(first.detections.boxes, np.float64), FAR_SHOT_MARGIN * size)
+        boxes = np.asarray(first.detections.boxes, np.float64)
+        x0, y0, x1, y1 = _region_around(image, boxes, REGION_MARGIN * size)
         if min(x1 - x0, y1 - y0) < 2:  # (boxes of no size)
             return None
-        # the letterbox scales a picture by its input side over the picture's long side: the region's gain is the
-        # ratio of the two long sides
-        if max(w, h) < REGION_ZOOM_FROM * max(x1 - x0, y1 - y0):
+        if max(image.shape[:2]) < REGION_ZOOM_FROM * max(x1 - x0, y1 - y0):
             return None
-        dets, _, stretch, spares, scores = self.recognize_array(np.ascontiguousarray(image[y0:y1, x0:x1]), 1.0,
-                                                                (x0, y0))
+        region = np.ascontiguousarray(image[y0:y1, x0:x1])
+        if self.close_localizer is not None and is_close_shot(boxes, region.shape, self.close_from) \
+                and not is_close_shot(boxes, image.shape, self.close_from):
+            return None
+        dets, _, stretch, spares, scores = self.recognize_array(region, 1.0, (x0, y0))
         return Recognition(dets, first.width, first.height, {}, stretch, spares, np.asarray(scores, np.float32),
                            read_scale=1.0)
 
@@ -579,6 +591,12 @@ def _grown(lo: int, hi: int, limit: int, grow: int) -> tuple[int, int] | None:
 
 def _face_up_count(recognition: Recognition) -> int:
     return int(np.count_nonzero(np.asarray(recognition.detections.class_ids) != FACE_DOWN))
+
+
+def _keeps_most_tiles(second: Recognition, first: Recognition) -> bool:
+    """Whether a second reading (Z54's, Z56's) replaces the first: unless it lost most of the face-up tiles (a
+    region cut wrong); the first reading then stands."""
+    return 2 * _face_up_count(second) >= _face_up_count(first)
 
 
 def _moved(detections: Detections, shift: np.ndarray) -> Detections:
