@@ -509,9 +509,10 @@ class Reader:
             raise ApiError("models_unavailable", f"hand assembly is unavailable: {self.hand_reader_reason}")
 
         def read(code: str | None) -> dict[str, Any]:
-            reading = dict(self.read_hand(_detections_from_tiles(tiles), image_size, winning_tile=code,
+            detections, fixed = _detections_from_tiles(tiles)
+            reading = dict(self.read_hand(detections, image_size, winning_tile=code,
                                           concealed_kong_tiles=concealed_kong_tiles or None,
-                                          rules=context.get("rules", "mcr")).to_json())
+                                          rules=context.get("rules", "mcr"), fixed=fixed).to_json())
             mark_red_fives(reading, red, code)
             return reading
 
@@ -636,10 +637,13 @@ def _spares_of(recognition: Any) -> dict[str, Any]:
 CLIENT_LABEL_SURE = 0.99
 
 
-def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float, float | None, float | None]]):
-    """(face index or None for face down, box, rotation, confidence, lifted or None, sideways probability or None) ->
-    vision Detections with top-1 only: a person's correction is final, so the decoder gets no alternatives to
-    second-guess it with. The lift model's probabilities come back with the tiles, so that a correction elsewhere
+def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float, float | None, float | None,
+                                         list[tuple[int | None, float]] | None]]):
+    """(face index or None for face down, box, rotation, confidence, lifted or None, sideways probability or None, the
+    recogniser's top or None) -> (vision Detections, (N,) bool: the tiles the reading takes as sent). A tile sent back
+    with the recogniser's top (``routers.tiles._recognisers_top``: its code their first) gets those alternatives, as on
+    the photo route; any other is a client's statement, final (F56, docs/rules-session56.md): top-1 only, and held, so
+    that the decoder cannot give it another face at its floor probability. The lift model's probabilities come back with the tiles, so that a correction elsewhere
     cannot turn an added kong the photo showed into a pung; so do the orientation head's, which qualify only the
     label they came with. A label turned a quarter from most face-up tiles' with no probability of its own (a rotation
     the person changed, whose probability no longer belongs to it, or a client's tile sent without one) is the
@@ -658,10 +662,11 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
     from vision.detections import Detections, boxes_from_reported
 
     if not tiles:
-        return Detections.empty()
-    ids = np.array([FACE_DOWN if face is None else face for face, *_ in tiles], np.int32)
-    rotation = np.array([rot for _, _, rot, *_ in tiles], np.int32)
-    sideways = np.array([np.nan if p is None else p for *_, p in tiles], np.float32)
+        return Detections.empty(), np.zeros(0, bool)
+    faces, boxes, rotations, confidences, lifts, sideways_sent, tops = zip(*tiles)
+    ids = np.array([FACE_DOWN if face is None else face for face in faces], np.int32)
+    rotation = np.array(rotations, np.int32)
+    sideways = np.array([np.nan if p is None else p for p in sideways_sent], np.float32)
     # The label is the head's 4-way argmax and the probability a 2-way sum, so the recogniser's own pairs may part by
     # up to a third (an upright label with p <= 2/3); beyond that the label was changed after recognition.
     label_sideways = rotation % 180 == 90
@@ -673,10 +678,22 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
     stated = np.where(label_sideways, CLIENT_LABEL_SURE, 1.0 - CLIENT_LABEL_SURE)
     sideways = np.where(turned & np.isnan(sideways), stated, sideways)
     sideways = np.where(ids == FACE_DOWN, np.nan, sideways).astype(np.float32)  # (a back shows no face to turn)
-    return Detections(boxes_from_reported(np.array([box for _, box, *_ in tiles], np.float64)).astype(np.float32), ids,
-                      np.array([conf for _, _, _, conf, *_ in tiles], np.float32), rotation,
-                      lifted=np.array([np.nan if lifted is None else lifted for *_, lifted, _ in tiles], np.float32),
-                      sideways_probability=sideways)
+    # top-k: the recogniser's where sent back with the tile, padded with its first at probability 0; else the code
+    width = max((len(top) for top in tops if top), default=1)
+    topk_ids = np.repeat(ids[:, None], width, axis=1)
+    topk_probs = np.zeros((len(tiles), width), np.float32)
+    for i, top in enumerate(tops):
+        if top:
+            topk_ids[i, :len(top)] = [FACE_DOWN if face is None else face for face, _ in top]
+            topk_probs[i, :len(top)] = [p for _, p in top]
+        else:
+            topk_probs[i, 0] = confidences[i]
+    fixed = np.array([not top for top in tops], bool)
+    detections = Detections(boxes_from_reported(np.array(boxes, np.float64)).astype(np.float32), ids,
+                            np.array(confidences, np.float32), rotation, topk_ids, topk_probs,
+                            lifted=np.array([np.nan if lifted is None else lifted for lifted in lifts], np.float32),
+                            sideways_probability=sideways)
+    return detections, fixed
 
 
 def validate_context(context: Mapping[str, Any]) -> WinContext:

@@ -153,10 +153,18 @@ class HandScoreRequest(BaseModel):
 Coordinate = Annotated[float, Field(allow_inf_nan=False, ge=-1e6, le=1e6)]
 
 
+class TopIn(BaseModel):
+    """One of a tile's most probable classes, as /v1/recognize reports it."""
+
+    model_config = ConfigDict(extra="forbid")
+    code: Word | None = Field(description="tile code, or null for face down")
+    p: float = Field(ge=0, le=1, allow_inf_nan=False, description="its probability")
+
+
 class TileIn(BaseModel):
     """One tile as /v1/recognize reports it, possibly corrected by a person (code changed)."""
 
-    model_config = ConfigDict(extra="ignore")  # clients send back the tiles they got, with `top` and all
+    model_config = ConfigDict(extra="ignore")  # clients send back the tiles they got, with all their fields
     code: Word | None = Field(description="tile code, or null for a face-down tile")
     box: list[Coordinate] = Field(min_length=4, max_length=4,
                                   description="x1, y1, x2, y2 in pixels of the photo, as /v1/recognize reports a tile's "
@@ -176,6 +184,11 @@ class TileIn(BaseModel):
                     "one with more than 2/3, a sideways one with less than 1/3: a person's change): a tile turned a "
                     "quarter from most tiles' labels is then held as the client's statement (0.99 for its rotation), "
                     "one along them is read unmeasured")
+    top: list[TopIn] | None = Field(None, max_length=43, description=(
+        "the recogniser's most probable classes, as /v1/recognize reported them: where they come with the tile and "
+        "the code is their first, the tile is the recogniser's reading sent back, and the hand may take it as another "
+        "of them, as /v1/score would; a tile without them, or whose code is not their first (a person's change), is "
+        "taken as sent"))
 
 
 class TilesScoreRequest(BaseModel):

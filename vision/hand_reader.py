@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable, Set as AbstractSet
+from collections.abc import Callable, Sequence, Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from itertools import combinations, groupby, product
 from typing import Any
@@ -300,7 +300,8 @@ def drop_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any]:
 def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_tile: str | None = None,
               concealed_kong_tiles: list[str] | None = None, rules: str = "mcr",
               budget: decoding.SearchBudget | None = None,
-              spares: Detections | Callable[[], Detections] | None = None) -> HandReading:
+              spares: Detections | Callable[[], Detections] | None = None,
+              fixed: Sequence[bool] | np.ndarray | None = None) -> HandReading:
     """Read the winning hand from ``detections`` (see the module docstring). ``image_size`` is (width, height).
 
     ``winning_tile`` names the winning tile (it then overrides the set-apart tile's face, or picks the tile among
@@ -310,7 +311,9 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
     own to change the limits or to read how many search states were spent (``budget.spent``). ``spares``: the
     localiser's candidates that did not make its threshold (best first), or a callable naming them on demand
     (``Recognition.spares``: named only if the spare stage runs); one of them may complete the hand, and then it is
-    appended to the tiles (``HandReading.spares_used``; ``tile_roles`` has one more entry).
+    appended to the tiles (``HandReading.spares_used``; ``tile_roles`` has one more entry). ``fixed``: (N,) bool, the
+    tiles whose faces are a person's statement (/v1/tiles/score): the reading takes each as it is named or leaves it
+    out of the hand, and never corrects it (``decoding.fixed_costs``).
     """
     n = len(detections)
     reading = HandReading(hand=None)
@@ -355,8 +358,10 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
         """What the search needs of one set of tiles: the tiles, each face's cost, each tile's up/down weight (a
         reversible face's up/down says less) and the meld cache (each meld's face options, listed once for all the
         layouts that hold it)."""
-        return (tiles, decoding.class_costs(tiles.topk_ids, tiles.topk_probs),
-                geometry.up_down_weights(tiles.class_ids).tolist(), {})
+        costs = decoding.class_costs(tiles.topk_ids, tiles.topk_probs)
+        if fixed is not None:
+            costs = decoding.fixed_costs(costs, fixed, tiles.class_ids)
+        return (tiles, costs, geometry.up_down_weights(tiles.class_ids).tolist(), {})
 
     plain_context = tile_context(detections)
 

@@ -42,7 +42,20 @@ async def score_tiles(request: Request,
         if code is not None and code.red:
             red[i] = str(code)
         tiles.append((code.index if code is not None else None, tile.box, tile.rotation, tile.confidence,
-                      tile.lifted, tile.sideways_probability))
+                      tile.lifted, tile.sideways_probability, _recognisers_top(i, tile, code)))
     return await request.app.state.reader.read_tiles(tiles, (body.width, body.height), context,
                                                      winning_tile=winning, concealed_kong_tiles=kongs,
                                                      red_fives=red)
+
+
+def _recognisers_top(i: int, tile, code: Tile | None) -> list[tuple[int | None, float]] | None:
+    """(face index or None for face down, probability) of the tile's ``top`` where the tile is the recogniser's reading
+    sent back (its code, red fives as fives, is the list's first); None for a client's statement (no ``top``, or a
+    code the person changed), which the reading takes as sent."""
+    if not tile.top:
+        return None
+    top = [(None if entry.code is None else Tile.parse(entry.code).index, entry.p) for entry in tile.top]
+    if sum(p for _, p in top) > 1.0 + 1e-3:
+        raise ApiError("invalid_request", f"tile {i}: the probabilities of `top` add up to more than 1")
+    sent = None if code is None else code.index
+    return top if top[0][0] == sent else None

@@ -13,7 +13,7 @@ import pytest
 from engine import Hand, score_request
 from engine.hand import hands_equal_ignoring_order
 
-from .conftest import FIXTURES
+from .conftest import FIXTURES, requires_models
 
 SCENES = sorted(FIXTURES.glob("synth_*.json"))
 IMAGES = FIXTURES.parents[1] / "fixtures" / "images"  # tests/fixtures/images: the lift model's scenes
@@ -192,8 +192,8 @@ def test_a_rotation_the_person_set_against_the_heads_probability_is_kept_firmly(
 
     _, request = _mislabelled_claim(0, send_probability=True, person_turned=True)
     tiles = [(None if t["face_down"] else Tile.parse(t["code"]).index, t["box"], t["rotation"], 1.0, None,
-              t.get("sideways_probability")) for t in request["tiles"]]
-    detections = _detections_from_tiles(tiles)
+              t.get("sideways_probability"), None) for t in request["tiles"]]
+    detections, _ = _detections_from_tiles(tiles)
     label_sideways = detections.rotation % 180 == 90
     face_up = np.array([not t["face_down"] for t in request["tiles"]])
     p = detections.sideways_probability
@@ -213,9 +213,9 @@ def test_the_recognisers_own_unsure_pairs_are_kept():
     from api.pipeline import _detections_from_tiles
 
     box = [0, 0, 10, 14]
-    tiles = [(3, box, 0, 1.0, None, 0.6), (3, box, 90, 1.0, None, 0.4), (3, box, 0, 1.0, None, 0.7),
-             (3, box, 270, 1.0, None, 0.3), (None, box, 0, 1.0, None, None)]
-    kept = _detections_from_tiles(tiles).sideways_probability
+    tiles = [(3, box, 0, 1.0, None, 0.6, None), (3, box, 90, 1.0, None, 0.4, None), (3, box, 0, 1.0, None, 0.7, None),
+             (3, box, 270, 1.0, None, 0.3, None), (None, box, 0, 1.0, None, None, None)]
+    kept = _detections_from_tiles(tiles)[0].sideways_probability
     # the pairs no recogniser gives (0.7 upright, 0.3 sideways) drop theirs: the sideways label is then the client's
     # statement (0.99), the upright one unmeasured; a back has none
     assert kept[:2] == pytest.approx([0.6, 0.4]) and np.isnan(kept[2]) and kept[3] == pytest.approx(0.99)
@@ -358,10 +358,10 @@ def test_boxes_sent_back_reach_the_reader_at_the_localisers_size():
     from tests.hand_reader.builder import Table
 
     detections, _, _ = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p").photo()
-    tiles = [(Tile.parse(t["code"]).index, t["box"], t["rotation"], t["confidence"], None, None)
+    tiles = [(Tile.parse(t["code"]).index, t["box"], t["rotation"], t["confidence"], None, None, None)
              for t in detections.to_json()]
     assert not np.allclose(np.array([t[1] for t in tiles]), detections.boxes, atol=0.5)  # reported: not the same
-    np.testing.assert_allclose(_detections_from_tiles(tiles).boxes, detections.boxes, atol=0.1)
+    np.testing.assert_allclose(_detections_from_tiles(tiles)[0].boxes, detections.boxes, atol=0.1)
 
 
 def test_boxes_the_reader_hands_back_are_the_boxes_sent(client):
@@ -380,3 +380,77 @@ def test_boxes_the_reader_hands_back_are_the_boxes_sent(client):
     assert len(request["boxes"][0]) == 4
     for box in request["boxes"][0]:
         assert min(np.abs(np.array(box) - np.array(b)).max() for b in sent.values()) <= 0.11
+
+
+# --- F56 (docs/rules-session56.md): the tiles are read as sent, unless they come back with the recogniser's top -------
+
+def test_a_persons_correction_is_never_undone(client):
+    # A referee changes one tile to a face that breaks the hand: the answer reads that face or no hand at all, never
+    # the old hand with the person's tile turned back (it was, at p = 0, before F56: a service audit's finding)
+    truth, request = scene(SCENES[0])
+    index = next(i for i, t in enumerate(truth["tiles"]) if t["role"] == "concealed")
+    wrong = "9p" if truth["tiles"][index]["code"] != "9p" else "1s"
+    tiles = [dict(t) for t in request["tiles"]]
+    tiles[index] = {**tiles[index], "code": wrong, "confidence": 1.0}
+    body = client.post("/v1/tiles/score", json={**request, "tiles": tiles}).json()
+    assert not any(c["tile_index"] == index for c in body.get("corrections", []))
+    if body["hand"] is not None:
+        assert body["tile_roles"][index]["code"] in (wrong, None)
+    else:
+        assert body["score"]["error"]["code"] == "no_hand"
+
+
+@pytest.mark.parametrize("path", SCENES, ids=lambda p: p.stem)
+def test_tiles_sent_without_their_top_are_taken_as_sent(client, path):
+    # every tile is the client's statement: the hand read takes each as named or leaves it out, and corrects none
+    truth, request = scene(path)
+    for i, t in enumerate(request["tiles"]):
+        if t["role"] == "concealed" and not t["face_down"]:
+            tiles = [dict(t) for t in request["tiles"]]
+            neighbour = t["code"][0] + ("p" if t["code"][1] != "p" else "s") if t["code"][1] != "z" else "1m"
+            tiles[i] = {**t, "code": neighbour}
+            body = client.post("/v1/tiles/score", json={**request, "tiles": tiles}).json()
+            assert body.get("corrections", []) == [], body["corrections"]
+            for k, role in enumerate(body["tile_roles"]):
+                if role["code"] is not None and not tiles[k]["face_down"]:
+                    assert role["code"] == tiles[k]["code"], (k, role, tiles[k]["code"])
+            break
+
+
+@requires_models
+@pytest.mark.parametrize("name", ["hk_valid_0.jpg", "hk_valid_1.jpg", "hk_valid_2.jpg", "synth_9000001_0.jpg",
+                                  "synth_9000001_1.jpg", "spare_5151_113.jpg", "lift_9000016_0.jpg",
+                                  "lift_9000016_2.jpg", "lift_9000016_7.jpg"])
+def test_a_photos_tiles_sent_back_with_their_top_read_the_photos_hand(client, name):
+    # the recogniser's reading sent back whole (`top` and all) may be corrected as the photo's was: the same hand
+    with open(IMAGES / name, "rb") as f:
+        photo = client.post("/v1/score", files={"image": (name, f.read(), "image/jpeg")},
+                            data={"overlay": "false"}).json()
+    again = client.post("/v1/tiles/score", json={"tiles": photo["tiles"], "width": photo["width"],
+                                                 "height": photo["height"]}).json()
+    assert (again["hand"] is None) == (photo["hand"] is None)
+    if photo["hand"] is not None:
+        assert hands_equal_ignoring_order(Hand.from_json(again["hand"]), Hand.from_json(photo["hand"]))
+        assert again["corrections"] == photo["corrections"]
+
+
+def test_a_top_whose_first_is_not_the_code_is_a_persons_change(client):
+    from api.routers.tiles import _recognisers_top
+    from api.schemas import TileIn
+    from engine.tiles import Tile
+
+    sent = TileIn(code="3m", box=[0, 0, 10, 14], top=[{"code": "3m", "p": 0.6}, {"code": "2m", "p": 0.3}])
+    assert _recognisers_top(0, sent, Tile.parse("3m")) == [(2, 0.6), (1, 0.3)]
+    changed = TileIn(code="2m", box=[0, 0, 10, 14], top=[{"code": "3m", "p": 0.6}, {"code": "2m", "p": 0.3}])
+    assert _recognisers_top(0, changed, Tile.parse("2m")) is None
+    assert _recognisers_top(0, TileIn(code="2m", box=[0, 0, 10, 14]), Tile.parse("2m")) is None
+    back = TileIn(code=None, face_down=True, box=[0, 0, 10, 14], top=[{"code": None, "p": 0.9}, {"code": "5z", "p": 0.1}])
+    assert _recognisers_top(0, back, None) == [(None, 0.9), (31, 0.1)]
+
+
+def test_a_top_that_adds_up_past_one_is_refused(client):
+    _, request = scene(SCENES[0])
+    tiles = [dict(t) for t in request["tiles"]]
+    tiles[0] = {**tiles[0], "top": [{"code": tiles[0]["code"], "p": 0.8}, {"code": "1m", "p": 0.5}]}
+    response = client.post("/v1/tiles/score", json={**request, "tiles": tiles})
+    assert response.status_code == 422 and response.json()["error"]["code"] == "invalid_request"

@@ -297,3 +297,29 @@ def test_eight_flowers_each_misread_are_decoded_as_eight_distinct_flowers_within
     assert reading.hand is not None and "search_budget_exhausted" not in reading.warning_codes
     assert [str(f) for f in reading.hand.flowers] == codes
     assert budget.spent < 100  # one flower block: its cheapest distinct faces come first (was 500 states)
+
+
+def test_a_held_tile_is_never_corrected():
+    # F56: a misread tile that the decoder would correct, held as a person's statement with the others, is taken as
+    # named: no legal hand, rather than a hand with a face the person gave changed
+    detections, size, _ = Table().row("1m 2m 3m 4m 5m 6m 7m 8m 9m 1z 1z 2p 3p | 4p").photo()
+    five = int(np.flatnonzero(detections.class_ids == 4)[0])  # the 5m
+    ids = detections.class_ids.copy()
+    ids[five] = 3  # read as 4m, sure of it
+    wrong = replace(detections, class_ids=ids, topk_ids=ids[:, None], topk_probs=np.ones((len(ids), 1), np.float32))
+    free = read_hand(wrong, size)
+    assert free.hand is not None and free.corrections  # free, some tile is corrected at the floor cost
+    held = read_hand(wrong, size, fixed=np.ones(len(ids), bool))
+    assert held.hand is None and held.corrections == []
+    # the true faces, all held, are read as they are
+    assert read_hand(detections, size, fixed=np.ones(len(ids), bool)).hand is not None
+
+
+def test_held_faces_cost_nothing_else():
+    from vision.reading.decode import class_costs, fixed_costs
+
+    costs = class_costs(np.array([[3, 4], [42, 31], [5, 6]]), np.array([[0.7, 0.2], [0.9, 0.1], [0.6, 0.3]]))
+    held = fixed_costs(costs, np.array([True, True, False]), np.array([3, 42, 5]))
+    assert held[0, 3] == costs[0, 3] and np.isinf(np.delete(held[0], 3)).all()
+    assert np.isinf(held[1]).all()  # a back held face down takes no face
+    assert np.array_equal(held[2], costs[2]) and not np.isinf(costs).any()

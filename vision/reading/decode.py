@@ -149,6 +149,20 @@ def class_costs(topk_ids: np.ndarray, topk_probs: np.ndarray) -> np.ndarray:
     return costs
 
 
+def fixed_costs(costs: np.ndarray, fixed: np.ndarray, class_ids: np.ndarray) -> np.ndarray:
+    """``costs`` (N, 42) with every face of a ``fixed`` tile (N,) bool but its own (``class_ids``) at infinite cost:
+    the decoder offers it no other (a back, none at all). A client's statement (/v1/tiles/score) is not a guess to
+    correct."""
+    costs = costs.copy()
+    for i in np.flatnonzero(np.asarray(fixed, bool)[:len(costs)]):
+        own = int(class_ids[i])
+        kept = costs[i, own] if own < FACE_COUNT else None
+        costs[i, :] = math.inf
+        if kept is not None:
+            costs[i, own] = kept
+    return costs
+
+
 @dataclass(frozen=True)
 class DecodedMeld:
     type: MeldType
@@ -246,8 +260,10 @@ def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> 
 
 
 def _tile_options(tile: int, costs: np.ndarray, flower: bool) -> list[tuple[float, int]]:
+    """(cost, face) of every face the tile may take, cheapest first; a face at infinite cost (a tile the client
+    holds, ``fixed_costs``) is none."""
     classes = range(KIND_COUNT, FACE_COUNT) if flower else range(KIND_COUNT)
-    return sorted(((float(costs[tile, c]), c) for c in classes), key=lambda o: o[0])
+    return sorted(((cost, c) for c in classes if (cost := float(costs[tile, c])) < math.inf), key=lambda o: o[0])
 
 
 _FLOWER_PERMUTATIONS: dict[int, np.ndarray] = {}
@@ -272,7 +288,7 @@ def _flower_options(tiles: list[int], costs: np.ndarray) -> list[tuple[float, tu
     keep = min(FLOWER_OPTIONS, len(totals))
     best = np.argpartition(totals, keep - 1)[:keep] if keep < len(totals) else np.arange(len(totals))
     best = best[np.argsort(totals[best], kind="stable")]
-    return [(float(totals[b]), tuple(int(k) + KIND_COUNT for k in perms[b])) for b in best]
+    return [(float(totals[b]), tuple(int(k) + KIND_COUNT for k in perms[b])) for b in best if totals[b] < math.inf]
 
 
 def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rules: str = "mcr",
@@ -298,13 +314,13 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
         key = (meld, kong_kind)
         block = meld_cache.get(key) if meld_cache is not None else None
         if block is None:
-            block = [(c, (m, pairs)) for c, m, pairs in _meld_options(meld, costs, kong_kind)]
+            block = [(c, (m, pairs)) for c, m, pairs in _meld_options(meld, costs, kong_kind) if c < math.inf]
             if meld_cache is not None:
                 meld_cache[key] = block
         blocks.append(block)
         block_roles.append(("meld", index))
     for tile in layout.concealed:
-        blocks.append([(c, k) for c, k in _tile_options(tile, costs, flower=False)])
+        blocks.append(_tile_options(tile, costs, flower=False))
         block_roles.append(("concealed", tile))
     if layout.winning is not None:
         options = _tile_options(layout.winning, costs, flower=False)
