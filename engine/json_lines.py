@@ -15,10 +15,15 @@ def write_line(value: Any, out: TextIO | None = None) -> None:
     UTF-8 a file name's bytes that are not UTF-8 (a camera card's GBK names), and either stopped a run with a
     traceback."""
     out = sys.stdout if out is None else out
+    text = json.dumps(value, ensure_ascii=False)
     try:
-        out.write(json.dumps(value, ensure_ascii=False) + "\n")
-    except UnicodeEncodeError:
-        out.write(json.dumps(value) + "\n")
+        # tried strictly, whatever the stream's own error handler: under a C.UTF-8 or POSIX locale Python's stdout
+        # uses surrogateescape, which writes a file name's undecodable bytes back raw, and the line is no longer
+        # UTF-8 (nor JSON to any reader) though nothing raised (session 56's audit)
+        text.encode(getattr(out, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(value)
+    out.write(text + "\n")
     out.flush()
 
 
