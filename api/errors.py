@@ -88,6 +88,17 @@ def _union_tag(part: Any) -> bool:
     return isinstance(part, str) and (part[:1].isupper() or "[" in part or part in ("str", "constrained-str"))
 
 
+def _without_other_branches(errors: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Where an error lies inside one branch of a union (a hand object's field: ``hand.HandIn.melds``), the client sent
+    that branch's shape: the other branches' complaints about the value's type ("hand: Input should be a valid
+    string", of the compact-string branch) only mislead."""
+    locs = [tuple(e.get("loc", ())) for e in errors]
+    inside = {loc[:k] for loc in locs for k, part in enumerate(loc) if _union_tag(part) and k + 1 < len(loc)}
+    return [e for e, loc in zip(errors, locs)
+            if not (len(loc) >= 2 and _union_tag(loc[-1]) and loc[:-1] in inside
+                    and str(e.get("type", "")).endswith("_type"))] or errors
+
+
 def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     """FastAPI/pydantic validation errors -> (code, one readable message)."""
     if any(e.get("type") == "json_invalid" for e in errors):
@@ -98,8 +109,11 @@ def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
         # A body not labelled JSON reaches the model as raw bytes, and pydantic's "should be a valid dictionary"
         # described a valid JSON object (fetch labels a string body text/plain): name what is missing.
         return "invalid_request", "the body must be a JSON object sent with Content-Type: application/json"
+    if any(tuple(e.get("loc", ())) == ("body",) and e.get("type") == "missing" for e in errors):
+        return "invalid_json", "the body is empty: send a JSON object"  # (as the CLI says of an empty line)
     # A value over a size limit (schemas.MAX_*) is the one thing to say: the union's other branches only add noise.
     errors = [e for e in errors if e.get("type") in _TOO_LONG] or errors
+    errors = _without_other_branches(errors)
     parts = []
     for e in errors[:5]:
         where = ".".join(str(p) for p in e.get("loc", ()) if p != "body" and not _union_tag(p)) or "body"

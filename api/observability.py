@@ -49,6 +49,19 @@ def configure_logging(level: str, as_json: bool) -> None:
     root.handlers[:] = [handler]
     root.setLevel(level.upper())
     root.propagate = False
+    # The libraries' own complaints about a client's file must not print between the records (session 56's audit):
+    # Python warnings (Pillow on a corrupt EXIF block) become records of their own, and OpenCV, which writes from C++
+    # (a PNG cut short), keeps to errors.
+    library = logging.getLogger("py.warnings")
+    library.handlers[:] = [handler]
+    library.propagate = False
+    logging.captureWarnings(True)
+    try:
+        import cv2.utils.logging as cv_logging
+
+        cv_logging.setLogLevel(cv_logging.LOG_LEVEL_ERROR)
+    except (ImportError, AttributeError):  # (an OpenCV without its logging module: nothing to quiet)
+        pass
 
 
 class Metrics:
@@ -152,7 +165,9 @@ class RequestMiddleware:
             if refusal is not None:
                 code, message, status = refusal
                 status_holder["code"] = code
-                await _send_json(send_wrapper, status, error_body(code, message))
+                # a 401 names the scheme that would authenticate (RFC 9110 15.5.2): a bearer token, or X-API-Key
+                challenge = [(b"www-authenticate", b'Bearer realm="mahjong-hand-reader"')] if status == 401 else None
+                await _send_json(send_wrapper, status, error_body(code, message), challenge)
                 return
             if scope["method"] not in ("POST", "PUT", "PATCH"):
                 await self.app(scope, receive, send_wrapper)

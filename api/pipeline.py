@@ -261,6 +261,10 @@ def mark_red_fives(reading: dict[str, Any], red: Mapping[int, str], named: str |
     if hand is not None:
         for i in _redden(hand, roles, red, {}, named):
             roles[i]["code"] = red[i]
+        if named and Tile.parse(named).red and hand.get("winning_tile") == named:
+            for role in roles:  # the winning tile's role says the red five the hand now holds (session 56's audit)
+                if role.get("role") == "winning" and _same_kind(role.get("code"), named):
+                    role["code"] = named
     for alternative in reading.get("alternatives") or []:
         if alternative.get("hand") is not None:
             changes = {c["tile_index"]: c["to"] for c in alternative.get("changes") or []}

@@ -15,7 +15,8 @@ from typing import Annotated, Any, Callable, Coroutine, Union
 import anyio
 from fastapi import Request, Response
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, StringConstraints, WithJsonSchema
+from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, StringConstraints, WithJsonSchema,
+                      model_validator)
 
 from engine import strict_json
 from engine.hand import BLESSINGS, WINDS, Discarder, MeldType
@@ -75,8 +76,18 @@ class MeldIn(BaseModel):
     claimed: Word | None = Field(None, description="the claimed tile of a chow (optional)")
 
 
+def _nulls_as_absent(data: Any, keep: tuple[str, ...] = ()) -> Any:
+    """An object's fields sent as null, taken as not sent (their defaults), as the CLI reads the same JSON
+    (``engine.hand``): `"melds": null`, `"seat_wind": null`, `"context": null` (session 56's audit: HTTP refused what
+    the CLI scored). ``keep``: fields whose null is a value of its own."""
+    if isinstance(data, dict):
+        return {k: v for k, v in data.items() if v is not None or k in keep}
+    return data
+
+
 class HandIn(BaseModel):
     model_config = _STRICT
+
     concealed: TileList = Field(description="standing tiles without the winning tile (or with it: one copy is "
                                             "taken out)", examples=["123456789m11p23p"])
     melds: list[MeldIn] = Field(default_factory=list, max_length=MAX_MELDS, description="the exposed melds and "
@@ -84,6 +95,11 @@ class HandIn(BaseModel):
     winning_tile: Word | None = Field(None, examples=["4p"], description="the tile the hand was completed with")
     flowers: TileList = Field(default_factory=list, description="flower/season tiles shown (1f-8f; MCR: 1 point "
                                                                 "each; riichi: not used)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _nulls(cls, data: Any) -> Any:
+        return _nulls_as_absent(data, keep=("winning_tile",))
 
 
 class RiichiOptions(BaseModel):
@@ -130,6 +146,11 @@ class ContextIn(BaseModel):
     pao: SeatWord | None = Field(None, description="riichi: who fed the meld that completed a liable yakuman "
                                                    "(left, across or right)")
 
+    @model_validator(mode="before")
+    @classmethod
+    def _nulls(cls, data: Any) -> Any:
+        return _nulls_as_absent(data, keep=("blessing",))
+
     def to_engine(self) -> dict[str, Any]:
         data = self.model_dump(exclude_unset=True)
         if "options" in data:
@@ -142,6 +163,11 @@ class HandScoreRequest(BaseModel):
         description="a hand object, or the compact hand string (e.g. \"123456789m11p23p +4p\")")
     context: ContextIn = Field(default_factory=ContextIn, description="how the hand was won (interfaces.md "
                                                                       "\"Win context\")")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _nulls(cls, data: Any) -> Any:
+        return _nulls_as_absent(data, keep=("hand",))
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, json_schema_extra={"examples": [
         {"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p"}, "context": {"rules": "mcr"}},

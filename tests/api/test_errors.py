@@ -450,3 +450,79 @@ def test_a_large_body_with_a_long_key_sent_twice_is_refused_with_the_key_cut_sho
     response = client.post("/v1/hands/score", content=body.encode(), headers={"content-type": "application/json"})
     error = assert_error(response, 422, "duplicate_key")
     assert error["details"] == {"key": "k" * 61 + "..."} and len(response.content) < 1000
+
+
+# --- session 56's audit of the service ---------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("payload", [
+    {"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p"}, "context": None},
+    {"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p", "melds": None, "flowers": None}},
+    {"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p"}, "context": {"rules": "mcr", "seat_wind": None}},
+], ids=["context null", "melds and flowers null", "seat wind null"])
+def test_nulls_are_fields_not_sent_as_on_the_command_line(client, payload):
+    # the CLI scores these lines (null is no value: engine.hand), and the service refused them with 422
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    response = client.post("/v1/hands/score", json=payload)
+    assert response.status_code == 200, response.text
+    line = subprocess.run([sys.executable, "-m", "engine", "score"], input=json.dumps(payload), text=True,
+                          capture_output=True, cwd=ROOT, timeout=60).stdout
+    assert json.loads(line)["total"] == response.json()["total"]
+
+
+def test_an_empty_body_is_invalid_json(client):
+    response = client.post("/v1/hands/score", content=b"", headers={"content-type": "application/json"})
+    assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_json"
+
+
+def test_an_error_inside_a_hand_object_does_not_ask_for_a_string(client):
+    # the compact-string branch of `hand` added "hand: Input should be a valid string" to every error in the object
+    for hand in ({"concealed": "123456789m11p23p", "winning_tile": "4p", "foo": 1},
+                 {"concealed": "123456789m11p23p", "melds": [{"type": 5}]}):
+        error = client.post("/v1/hands/score", json={"hand": hand}).json()["error"]
+        assert error["code"] == "invalid_request" and "hand: Input should be a valid string" not in error["message"]
+    # a hand of neither shape still names both
+    error = client.post("/v1/hands/score", json={"hand": 5}).json()["error"]
+    assert "valid string" in error["message"] and "dictionary" in error["message"]
+
+
+def test_an_unauthorized_answer_names_its_scheme():
+    with TestClient(create_app(make_settings(api_key="k"))) as keyed:
+        response = keyed.post("/v1/hands/score", json={"hand": "123456789m11p23p +4p"})
+        assert response.status_code == 401 and response.headers["www-authenticate"].startswith("Bearer")
+
+
+def test_a_corrupt_exif_block_leaves_no_line_outside_the_json_log(tmp_path):
+    # Pillow warned on stderr between the JSON records (two lines of a UserWarning); a service of its own, in a process
+    # of its own, since pytest catches warnings itself
+    import subprocess
+    import sys
+
+    from .conftest import ROOT
+
+    script = tmp_path / "serve_one.py"
+    script.write_text("""
+import io, struct
+from fastapi.testclient import TestClient
+from PIL import Image
+from api.app import create_app
+from api.settings import Settings
+buffer = io.BytesIO()
+Image.new("RGB", (320, 240), (200, 180, 150)).save(buffer, format="JPEG")
+good = buffer.getvalue()
+app1 = bytes.fromhex("ffe1ffff") + b"Exif" + bytes(2) + bytes.fromhex("4d4d002a00000008") + bytes([255]) * 65519
+with TestClient(create_app(Settings(log_json=True, warmup=False))) as client:
+    status = client.post("/v1/recognize", files={"image": ("x.jpg", good[:2] + app1 + good[2:], "image/jpeg")},
+                         data={"overlay": "false"}).status_code
+print(status)
+""")
+    import os
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])}
+    run = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, cwd=ROOT, timeout=120, env=env)
+    assert run.returncode == 0 and run.stdout.strip() in ("200", "400"), run.stderr[-2000:]
+    records = [json.loads(line) for line in run.stderr.splitlines()]  # every line a JSON record
+    assert any("Corrupt EXIF" in r.get("message", "") for r in records), records

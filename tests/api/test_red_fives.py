@@ -102,6 +102,8 @@ def test_a_winning_tile_named_red_is_the_red_five(client):
     request, _ = table_request("2m 3m 4m 5m 6m 7m 2p 3p 4p 6s 7s 8s 5p | 5p", {}, MODERN, winning_tile="0p")
     body = client.post("/v1/tiles/score", json=request).json()
     assert body["hand"]["winning_tile"] == "0p"
+    # and the winning tile's role says the red five the hand holds (it said 5p: session 56's audit)
+    assert [r["code"] for r in body["tile_roles"] if r["role"] == "winning"] == ["0p"]
     truth = typed_score(client, "234567m234p678s5p +0p", MODERN)
     assert body["score"]["total"] == truth["total"] and aka(body["score"]) == 1
 
