@@ -129,8 +129,63 @@ def _header(data: bytes, fmt: str, max_pixels: int | None = None):
         if fmt == "webp" and len(data) < 8 + int.from_bytes(data[4:8], "little"):
             raise ImageError("truncated_image", f"WebP file of {len(data)} bytes ends before the "
                                                 f"{8 + int.from_bytes(data[4:8], 'little')} its RIFF header declares") from None
+        if _cut_short(data, fmt):
+            raise ImageError("truncated_image", f"{fmt.upper()} file of {len(data)} bytes ends inside its header") \
+                from None
         raise ImageError("unreadable_image", f"cannot read the {fmt} header: {exc.__class__.__name__}") from None
     return width, height, orientation if 1 <= orientation <= 8 else 1
+
+
+def _cut_short(data: bytes, fmt: str) -> bool:
+    """Whether a header that could not be read runs off the file's end: its structure whole up to there (JPEG segments
+    before the first scan, PNG chunks before IEND, HEIF boxes), the last one cut or the file ending between two. Such a
+    file is ``truncated_image``, as one cut later is; a header garbled on the way (a segment of no length, a chunk
+    named in no letters) stays ``unreadable_image``. Only read where the header failed."""
+    if fmt == "jpeg":
+        at = 2  # after SOI
+        while at < len(data):
+            if data[at] != 0xFF:
+                return False
+            while at < len(data) and data[at] == 0xFF:  # fill bytes
+                at += 1
+            if at >= len(data):
+                return True
+            marker = data[at]
+            at += 1
+            if marker == 0xDA:  # a scan begins: the header was whole, if the scan's own header is and data follow
+                return at + 2 > len(data) or at + int.from_bytes(data[at:at + 2], "big") >= len(data)
+            if marker == 0x01 or 0xD0 <= marker <= 0xD7:  # markers with no length
+                continue
+            if at + 2 > len(data):
+                return True
+            length = int.from_bytes(data[at:at + 2], "big")
+            if length < 2:
+                return False
+            at += length
+        return True
+    if fmt == "png":
+        at = 8  # after the signature
+        while at + 8 <= len(data):
+            kind = data[at + 4:at + 8]
+            if not kind.isalpha():
+                return False
+            if kind == b"IEND":
+                return False
+            at += 12 + int.from_bytes(data[at:at + 4], "big")
+        return True
+    if fmt == "heif":
+        at = 0
+        while at + 8 <= len(data):
+            size = int.from_bytes(data[at:at + 4], "big")
+            if size == 1 and at + 16 <= len(data):
+                size = int.from_bytes(data[at + 8:at + 16], "big")
+            if size == 0:  # the last box, to the end of the file
+                return False
+            if size < 8:
+                return False
+            at += size
+        return at != len(data)
+    return False
 
 
 def _register_heif() -> None:
@@ -438,10 +493,13 @@ def _decode_pillow(raw: bytes, fmt: str) -> np.ndarray:
             arr = np.asarray(im.convert("RGB"))
     except (OSError, SyntaxError) as exc:
         text = str(exc).lower()
-        code = "truncated_image" if "truncat" in text or "end of" in text else "unreadable_image"
+        cut = "truncat" in text or "end of" in text or _cut_short(raw, fmt)
+        code = "truncated_image" if cut else "unreadable_image"
         raise ImageError(code, f"the {fmt} data could not be decoded ({exc.__class__.__name__})") from None
     except Exception as exc:
-        raise ImageError("unreadable_image", f"the {fmt} data could not be decoded ({exc.__class__.__name__})") from None
+        # (pillow-heif raises ValueError for a file cut short: its boxes say so)
+        code = "truncated_image" if fmt == "heif" and _cut_short(raw, fmt) else "unreadable_image"
+        raise ImageError(code, f"the {fmt} data could not be decoded ({exc.__class__.__name__})") from None
     return cv2.cvtColor(arr, cv2.COLOR_RGB2BGR)
 
 

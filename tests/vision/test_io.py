@@ -422,3 +422,36 @@ def test_the_reduced_decode_factor_keeps_min_side_pixels(width, height, min_side
     from vision.io import reduced_decode_factor
 
     assert reduced_decode_factor(width, height, min_side) == factor
+
+
+def _heic() -> bytes:
+    pillow_heif = pytest.importorskip("pillow_heif")
+    pillow_heif.register_heif_opener()
+    buf = io.BytesIO()
+    Image.fromarray(np.random.default_rng(0).integers(0, 255, (120, 160, 3), dtype=np.uint8)).save(buf, format="HEIF")
+    return buf.getvalue()
+
+
+@pytest.mark.parametrize("fmt", ["jpeg", "png", "heif"])
+def test_a_file_cut_anywhere_is_truncated_image(fmt):
+    # a JPEG cut inside its header (the first ~600 bytes), a PNG cut right after IHDR and a HEIC cut anywhere were
+    # `unreadable_image` with an exception's class name (session 56's audit): the README promises truncated_image
+    # for a JPEG, PNG, WebP or HEIC cut short
+    pixels = np.random.default_rng(0).integers(0, 255, (120, 160, 3), dtype=np.uint8)
+    data = _heic() if fmt == "heif" else _encode(pixels, ".jpg" if fmt == "jpeg" else ".png")
+    cuts = sorted({*range(12, 700, 11), 33, *range(700, len(data), max(1, len(data) // 25))})  # past the magic bytes
+    codes = {}
+    for cut in cuts:
+        with pytest.raises(ImageError) as err:
+            load_image(data[:cut])
+        codes[cut] = err.value.code
+    assert set(codes.values()) == {"truncated_image"}, {c: v for c, v in codes.items() if v != "truncated_image"}
+    assert load_image(data).shape[:2] == (120, 160)
+
+
+@pytest.mark.parametrize("data", [b"\xff\xd8\xff\xe0" + b"\x00" * 50,  # a segment of no length
+                                  b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0d" + b"\x01\x02\x03\x04" + b"\x00" * 30])
+def test_a_header_garbled_on_the_way_stays_unreadable(data):
+    with pytest.raises(ImageError) as err:
+        load_image(data)
+    assert err.value.code == "unreadable_image"
