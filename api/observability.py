@@ -50,10 +50,11 @@ def configure_logging(level: str, as_json: bool) -> None:
     root.setLevel(level.upper())
     root.propagate = False
     # The libraries' own complaints about a client's file must not print between the records (session 56's audit):
-    # Python warnings (Pillow on a corrupt EXIF block) become records of their own, and OpenCV, which writes from C++
-    # (a PNG cut short), keeps to errors.
+    # every Python warning of the process (Pillow's on a corrupt EXIF block among them) becomes a record of its own, at
+    # the service's level, and OpenCV, which writes from C++ (a PNG cut short), keeps to errors.
     library = logging.getLogger("py.warnings")
     library.handlers[:] = [handler]
+    library.setLevel(level.upper())
     library.propagate = False
     logging.captureWarnings(True)
     try:

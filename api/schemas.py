@@ -76,12 +76,13 @@ class MeldIn(BaseModel):
     claimed: Word | None = Field(None, description="the claimed tile of a chow (optional)")
 
 
-def _nulls_as_absent(data: Any, keep: tuple[str, ...] = ()) -> Any:
-    """An object's fields sent as null, taken as not sent (their defaults), as the CLI reads the same JSON
+def _nulls_as_absent(model: type[BaseModel], data: Any, keep: tuple[str, ...] = ()) -> Any:
+    """``model``'s fields sent as null, taken as not sent (their defaults), as the CLI reads the same JSON
     (``engine.hand``): `"melds": null`, `"seat_wind": null`, `"context": null` (session 56's audit: HTTP refused what
-    the CLI scored). ``keep``: fields whose null is a value of its own."""
+    the CLI scored). A key that is no field of ``model`` stays, null or not, to be refused as unknown. ``keep``: fields
+    whose null is a value of its own."""
     if isinstance(data, dict):
-        return {k: v for k, v in data.items() if v is not None or k in keep}
+        return {k: v for k, v in data.items() if v is not None or k in keep or k not in model.model_fields}
     return data
 
 
@@ -99,7 +100,7 @@ class HandIn(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _nulls(cls, data: Any) -> Any:
-        return _nulls_as_absent(data, keep=("winning_tile",))
+        return _nulls_as_absent(cls, data, keep=("winning_tile",))
 
 
 class RiichiOptions(BaseModel):
@@ -149,7 +150,7 @@ class ContextIn(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _nulls(cls, data: Any) -> Any:
-        return _nulls_as_absent(data, keep=("blessing",))
+        return _nulls_as_absent(cls, data, keep=("blessing",))
 
     def to_engine(self) -> dict[str, Any]:
         data = self.model_dump(exclude_unset=True)
@@ -167,7 +168,7 @@ class HandScoreRequest(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _nulls(cls, data: Any) -> Any:
-        return _nulls_as_absent(data, keep=("hand",))
+        return _nulls_as_absent(cls, data, keep=("hand",))
 
     model_config = ConfigDict(extra="forbid", populate_by_name=True, json_schema_extra={"examples": [
         {"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p"}, "context": {"rules": "mcr"}},
@@ -229,6 +230,11 @@ class TilesScoreRequest(BaseModel):
     winning_tile: Word | None = Field(None, description="override: the winning tile (e.g. 4p; 0p a red five)")
     concealed_kong_tiles: TileList | None = Field(None, description="override: the faces of concealed kongs shown "
                                                                     "face down, in reading order")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _nulls(cls, data: Any) -> Any:
+        return _nulls_as_absent(cls, data, keep=("tiles", "width", "height", "winning_tile", "concealed_kong_tiles"))
 
 
 # --- reading the body ------------------------------------------------------------------------------------------------

@@ -23,7 +23,10 @@ def write_line(value: Any, out: TextIO | None = None) -> None:
         text.encode(getattr(out, "encoding", None) or "utf-8")
     except (UnicodeEncodeError, LookupError):
         text = json.dumps(value)
-    out.write(text + "\n")
+    try:
+        out.write(text + "\n")
+    except UnicodeEncodeError:  # a stream that names no encoding, or not the one it writes
+        out.write(json.dumps(value) + "\n")
     out.flush()
 
 

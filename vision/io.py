@@ -136,24 +136,36 @@ def _header(data: bytes, fmt: str, max_pixels: int | None = None):
     return width, height, orientation if 1 <= orientation <= 8 else 1
 
 
+# _cut_short walks at most this many JPEG segments, PNG chunks or HEIF boxes (a photo has a few dozen at most)
+CUT_WALK_STEPS = 1000
+
+
 def _cut_short(data: bytes, fmt: str) -> bool:
     """Whether a header that could not be read runs off the file's end: its structure whole up to there (JPEG segments
     before the first scan, PNG chunks before IEND, HEIF boxes), the last one cut or the file ending between two. Such a
     file is ``truncated_image``, as one cut later is; a header garbled on the way (a segment of no length, a chunk
-    named in no letters) stays ``unreadable_image``. Only read where the header failed."""
+    named in no letters, a JPEG whose end-of-image marker is there) stays ``unreadable_image``. Only read where the
+    header failed, and at most CUT_WALK_STEPS segments, chunks or boxes (a file of millions of tiny boxes is no photo,
+    and this may run on the event loop)."""
     if fmt == "jpeg":
+        if data.endswith(b"\xff\xd9"):  # whole to its end-of-image marker: garbled, not cut
+            return False
         at = 2  # after SOI
-        while at < len(data):
-            if data[at] != 0xFF:
-                return False
+        for _ in range(CUT_WALK_STEPS):
+            if at >= len(data):
+                return True
+            if data[at] != 0xFF:  # stray bytes between segments, which decoders skip
+                at = data.find(b"\xff", at)
+                if at < 0:
+                    return True
             while at < len(data) and data[at] == 0xFF:  # fill bytes
                 at += 1
             if at >= len(data):
                 return True
             marker = data[at]
             at += 1
-            if marker == 0xDA:  # a scan begins: the header was whole, if the scan's own header is and data follow
-                return at + 2 > len(data) or at + int.from_bytes(data[at:at + 2], "big") >= len(data)
+            if marker == 0xD9:  # end of image before any scan: garbled
+                return False
             if marker == 0x01 or 0xD0 <= marker <= 0xD7:  # markers with no length
                 continue
             if at + 2 > len(data):
@@ -161,30 +173,41 @@ def _cut_short(data: bytes, fmt: str) -> bool:
             length = int.from_bytes(data[at:at + 2], "big")
             if length < 2:
                 return False
+            if marker == 0xDA:  # a scan begins: the header was whole, if the scan's own header is and data follow
+                return at + length >= len(data)
             at += length
-        return True
+        return False
     if fmt == "png":
         at = 8  # after the signature
-        while at + 8 <= len(data):
+        for _ in range(CUT_WALK_STEPS):
+            if at + 8 > len(data):
+                return True
             kind = data[at + 4:at + 8]
-            if not kind.isalpha():
-                return False
-            if kind == b"IEND":
+            if not kind.isalpha() or kind == b"IEND":
                 return False
             at += 12 + int.from_bytes(data[at:at + 4], "big")
-        return True
+        return False
     if fmt == "heif":
-        at = 0
-        while at + 8 <= len(data):
+        at, media = 0, False
+        for _ in range(CUT_WALK_STEPS):
+            if at == len(data):  # ends between two boxes: cut there if the media data never came
+                return not media
+            if at + 8 > len(data):
+                return True
             size = int.from_bytes(data[at:at + 4], "big")
-            if size == 1 and at + 16 <= len(data):
+            media = media or data[at + 4:at + 8] == b"mdat"
+            if size == 1:  # a 64-bit size follows the type
+                if at + 16 > len(data):
+                    return True
                 size = int.from_bytes(data[at + 8:at + 16], "big")
             if size == 0:  # the last box, to the end of the file
                 return False
             if size < 8:
                 return False
+            if at + size > len(data):
+                return True
             at += size
-        return at != len(data)
+        return False
     return False
 
 

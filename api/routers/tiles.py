@@ -50,9 +50,9 @@ async def score_tiles(request: Request,
 
 def _recognisers_top(i: int, tile, code: Tile | None) -> list[tuple[int | None, float]] | None:
     """(face index or None for face down, probability) of the tile's ``top`` where the tile is the recogniser's reading
-    sent back (its code, red fives as fives, is the list's first); None for a client's statement (no ``top``, or a
-    code the person changed), which the reading takes as sent."""
-    if not tile.top:
+    sent back (its code is the list's first); None for a client's statement (no ``top``, a code the person changed, or
+    a red five, which only a person marks), which the reading takes as sent."""
+    if not tile.top or (code is not None and code.red):  # (a red five is only ever a person's mark: held)
         return None
     top = [(None if entry.code is None else Tile.parse(entry.code).index, entry.p) for entry in tile.top]
     if sum(p for _, p in top) > 1.0 + 1e-3:

@@ -331,11 +331,15 @@ async function readPhoto(file) {
 
 function tilesRequest(tiles, context) {
   const body = {
-    // the recogniser's probabilities go back with each tile: the lift model's and the orientation head's; each tile
-    // goes back as the face the hand on show took (the reading may have taken a misread face as another)
-    tiles: tiles.map((t) => ({ code: t.hand_code || t.code, box: t.box, rotation: t.rotation || 0, face_down: !!t.face_down,
-                               confidence: t.confidence ?? 1, lifted: t.lifted ?? null,
-                               sideways_probability: t.sideways_probability ?? null })),
+    // the recogniser's probabilities go back with each tile: the lift model's and the orientation head's. A tile the
+    // person corrected goes as they named it, which the service holds (F56); any other goes back as the recogniser
+    // read it, with its alternatives (`top`), so that the reading may take it as another face as the photo's did (a
+    // misread face, a back taken for a white dragon)
+    tiles: tiles.map((t) => Object.assign(
+      { code: t.code, box: t.box, rotation: t.rotation || 0, face_down: !!t.face_down,
+        confidence: t.corrected ? 1 : (t.confidence ?? 1), lifted: t.lifted ?? null,
+        sideways_probability: t.sideways_probability ?? null },
+      !t.corrected && Array.isArray(t.top) ? { top: t.top } : {})),
     width: state.photoSize[0], height: state.photoSize[1], context,
   };
   const winning = $("#override-winning").value.trim();
@@ -618,7 +622,7 @@ async function refreshAlternatives(fresh) {
   const context = contextFromForm();
   const read = async (changes) => {
     const codes = new Map(changes.map((c) => [c.tile_index, c.to]));
-    const tiles = state.tiles.map((t, i) => (codes.has(i) ? Object.assign({}, t, { code: codes.get(i), hand_code: codes.get(i), face_down: false }) : t));
+    const tiles = state.tiles.map((t, i) => (codes.has(i) ? Object.assign({}, t, { code: codes.get(i), hand_code: codes.get(i), face_down: false, corrected: true }) : t));
     const { status, body } = await callApi("/v1/tiles/score", {
       method: "POST", headers: apiHeaders({ "Content-Type": "application/json" }),
       body: JSON.stringify(tilesRequest(tiles, context)),

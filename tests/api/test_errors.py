@@ -473,6 +473,17 @@ def test_nulls_are_fields_not_sent_as_on_the_command_line(client, payload):
     assert json.loads(line)["total"] == response.json()["total"]
 
 
+@pytest.mark.parametrize("payload, where", [
+    ({"hand": "123456789m11p23p +4p", "bogus": None}, "bogus"),
+    ({"hand": "123456789m11p23p +4p", "context": {"rules": "mcr", "bogus": None}}, "context.bogus"),
+    ({"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p", "bogus": None}}, "hand.bogus"),
+])
+def test_an_unknown_field_sent_as_null_is_still_unknown(client, payload, where):
+    # only the model's own fields sent as null are taken as not sent (a review's finding: any null key passed)
+    error = client.post("/v1/hands/score", json=payload).json()["error"]
+    assert error["code"] in ("invalid_request", "unknown_field") and where in error["message"], error
+
+
 def test_an_empty_body_is_invalid_json(client):
     response = client.post("/v1/hands/score", content=b"", headers={"content-type": "application/json"})
     assert response.status_code == 400 and response.json()["error"]["code"] == "invalid_json"

@@ -454,3 +454,38 @@ def test_a_top_that_adds_up_past_one_is_refused(client):
     tiles[0] = {**tiles[0], "top": [{"code": tiles[0]["code"], "p": 0.8}, {"code": "1m", "p": 0.5}]}
     response = client.post("/v1/tiles/score", json={**request, "tiles": tiles})
     assert response.status_code == 422 and response.json()["error"]["code"] == "invalid_request"
+
+
+def test_a_winning_tile_named_by_the_request_overrides_the_held_set_apart_tile(client):
+    # F56 held every tile as sent, the set-apart one too, and a request naming another winning tile read no hand
+    # (a review's finding): the request is the later statement, as before F56
+    for path in SCENES:
+        truth, request = scene(path)
+        if not any(t["role"] == "winning" for t in truth["tiles"]):
+            continue
+        for code in [f"{n}{s}" for s in "mps" for n in range(1, 10)] + [f"{n}z" for n in range(1, 8)]:
+            corrected_hand = {**truth["hand"], "winning_tile": code}
+            expected = score_request({"hand": corrected_hand, "context": request["context"]})
+            if code != truth["hand"]["winning_tile"] and expected["ok"]:
+                break
+        else:
+            continue
+        body = client.post("/v1/tiles/score", json={**request, "winning_tile": code}).json()
+        assert body["hand"] is not None and body["hand"]["winning_tile"] == code, (path.stem, body["warnings"])
+        assert body["score"]["total"] == expected["total"]
+        return
+    pytest.skip("no fixture hand completes with another winning tile")
+
+
+def test_a_red_five_sent_with_the_recognisers_top_is_held():
+    from api.routers.tiles import _recognisers_top
+    from api.schemas import TileIn
+    from engine.tiles import Tile
+
+    marked = TileIn(code="0p", box=[0, 0, 10, 14], top=[{"code": "5p", "p": 0.6}, {"code": "6p", "p": 0.3}])
+    assert _recognisers_top(0, marked, Tile.parse("0p")) is None
+
+
+def test_context_null_is_no_context_here_too(client):
+    _, request = scene(SCENES[0])
+    assert client.post("/v1/tiles/score", json={**request, "context": None}).status_code == 200

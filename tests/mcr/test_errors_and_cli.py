@@ -197,3 +197,25 @@ def test_any_structurally_valid_hand_scores_or_says_why(hand, context):
     json.dumps(result.to_json())
     assert result.total == result.fan_points + result.flowers
     assert result.fan_points >= 1
+
+
+def test_a_line_for_a_stream_that_names_no_encoding_is_escaped_where_it_cannot_be_written():
+    # write_line asks the stream's encoding first; one that names none (a wrapper) over cp1252 still gets its line
+    import io
+
+    from engine.json_lines import write_line
+
+    class Unnamed:
+        def __init__(self):
+            self.raw = io.BytesIO()
+            self.inner = io.TextIOWrapper(self.raw, encoding="cp1252", newline="\n")
+
+        def write(self, text):
+            return self.inner.write(text)
+
+        def flush(self):
+            self.inner.flush()
+
+    out = Unnamed()
+    write_line({"name_zh": "\u5e73\u548c"}, out)
+    assert json.loads(out.raw.getvalue().decode("cp1252")) == {"name_zh": "\u5e73\u548c"}

@@ -450,8 +450,29 @@ def test_a_file_cut_anywhere_is_truncated_image(fmt):
 
 
 @pytest.mark.parametrize("data", [b"\xff\xd8\xff\xe0" + b"\x00" * 50,  # a segment of no length
+                                  b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9",  # EOI, no scan
                                   b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0d" + b"\x01\x02\x03\x04" + b"\x00" * 30])
 def test_a_header_garbled_on_the_way_stays_unreadable(data):
     with pytest.raises(ImageError) as err:
         load_image(data)
     assert err.value.code == "unreadable_image"
+
+
+def test_a_heic_cut_between_its_boxes_is_truncated_and_the_walk_is_bounded():
+    import time
+
+    from vision.io import _cut_short
+
+    data = _heic()
+    at, ends = 0, []
+    while at < len(data):
+        at += int.from_bytes(data[at:at + 4], "big")
+        ends.append(at)
+    for end in ends[:-1]:  # before the media data
+        with pytest.raises(ImageError) as err:
+            load_image(data[:end])
+        assert err.value.code == "truncated_image", end
+    # a file of three million empty boxes: the walk stops early (it may run on the service's event loop)
+    boxes = data[:ends[0]] + b"\x00\x00\x00\x08free" * 3_000_000
+    started = time.perf_counter()
+    assert _cut_short(boxes, "heif") is False and time.perf_counter() - started < 0.1

@@ -325,7 +325,10 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
     if layout.winning is not None:
         options = _tile_options(layout.winning, costs, flower=False)
         if winning_request is not None:
-            options = [o for o in options if o[1] == winning_request]
+            # the request names the set-apart tile's face: a tile the client holds (fixed_costs) takes it too, at the
+            # price an unlisted face pays (the request is the later statement of the two)
+            cost = float(costs[layout.winning, winning_request])
+            options = [(cost if cost < math.inf else -math.log(FLOOR_PROBABILITY) + UNLISTED_PENALTY, winning_request)]
         blocks.append(options)
         block_roles.append(("winning", layout.winning))
     if rules != "riichi" and layout.flowers:
