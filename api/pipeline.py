@@ -19,6 +19,7 @@ from typing import Any, Callable, Mapping
 
 from engine import Hand, HandError, Tile, WinContext, read_request
 from engine import score as engine_score
+from engine.scoring import with_context_notes
 
 from .errors import ApiError
 from .images import decode_check, probe_image, render_overlay
@@ -69,8 +70,8 @@ def score_hand_request(request: Mapping[str, Any]) -> dict[str, Any]:
     if not scorer_available(context.rules):
         raise ApiError("scoring_unavailable", f"the {context.rules} scorer is not installed in this build")
     result = engine_score(hand, context)
-    return {"ok": True, "rules": context.rules, "hand": hand.to_json(), "hand_string": hand.format(),
-            **result.to_json()}
+    return with_context_notes({"ok": True, "rules": context.rules, "hand": hand.to_json(), "hand_string": hand.format(),
+                               **result.to_json()}, context)
 
 
 def score_or_error(request: Mapping[str, Any]) -> dict[str, Any]:

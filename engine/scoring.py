@@ -21,6 +21,20 @@ def score(hand: Hand, context: WinContext):
     return module.score(hand, context)
 
 
+# The context fields only riichi reads (policy H14): under MCR each given another value than its default is named in
+# the result's ``notes``, so that a referee sees that a riichi declaration or dora indicators were not scored.
+_DEFAULT_CONTEXT = WinContext()
+RIICHI_ONLY_FIELDS = ("ruleset", "options", "riichi", "double_riichi", "ippatsu", "blessing", "dora_indicators",
+                      "ura_dora_indicators", "honba", "riichi_sticks", "pao")
+
+
+def riichi_context_unused(context: WinContext) -> list[str]:
+    """The riichi-only fields ``context`` sets under MCR (an empty list under riichi)."""
+    if context.rules != "mcr":
+        return []
+    return [name for name in RIICHI_ONLY_FIELDS if getattr(context, name) != getattr(_DEFAULT_CONTEXT, name)]
+
+
 def score_request(data: Mapping[str, Any]) -> dict[str, Any]:
     """One request object in, one result object out (``ok`` true or false); never raises for bad input."""
     try:
@@ -28,4 +42,12 @@ def score_request(data: Mapping[str, Any]) -> dict[str, Any]:
         result = score(hand, context)
     except HandError as error:
         return {"ok": False, "error": error.to_json()}
-    return {"ok": True, "rules": context.rules, **result.to_json()}
+    return with_context_notes({"ok": True, "rules": context.rules, **result.to_json()}, context)
+
+
+def with_context_notes(answer: dict[str, Any], context: WinContext) -> dict[str, Any]:
+    """``answer`` (a scored result's JSON) with a note naming the riichi-only fields ``context`` sets under MCR."""
+    unused = riichi_context_unused(context)
+    if unused:
+        answer["notes"] = [*answer.get("notes", []), "riichi-only context not used under MCR: " + ", ".join(unused)]
+    return answer

@@ -219,3 +219,31 @@ def test_a_line_for_a_stream_that_names_no_encoding_is_escaped_where_it_cannot_b
     out = Unnamed()
     write_line({"name_zh": "\u5e73\u548c"}, out)
     assert json.loads(out.raw.getvalue().decode("cp1252")) == {"name_zh": "\u5e73\u548c"}
+
+
+def test_riichi_only_context_under_mcr_is_named_in_the_notes():
+    # policy H7: MCR uses none of them and says so (it answered in silence: a service audit's finding)
+    from engine.scoring import RIICHI_ONLY_FIELDS, score_request
+
+    hand = {"concealed": "123456789m11p23p", "winning_tile": "4p"}
+    plain = score_request({"hand": hand, "context": {"rules": "mcr"}})
+    assert plain["ok"] and "notes" not in plain
+    told = score_request({"hand": hand, "context": {"rules": "mcr", "riichi": True, "dora_indicators": "1111m",
+                                                    "honba": 5, "options": {"aka_dora": True}}})
+    assert told["total"] == plain["total"]
+    assert told["notes"] == ["riichi-only context not used under MCR: options, riichi, dora_indicators, honba"]
+    assert {"riichi", "dora_indicators", "honba", "options", "ruleset", "pao"} <= set(RIICHI_ONLY_FIELDS)
+    # the same under riichi rules: no such note
+    riichi = score_request({"hand": hand, "context": {"rules": "riichi", "riichi": True}})
+    assert not any("MCR" in note for note in riichi.get("notes", []))
+
+
+def test_the_service_names_them_too():
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+
+    with TestClient(create_app()) as client:
+        body = client.post("/v1/hands/score", json={"hand": "123456789m11p23p +4p",
+                                                    "context": {"rules": "mcr", "riichi": True}}).json()
+    assert body["ok"] and body["notes"] == ["riichi-only context not used under MCR: riichi"]
