@@ -99,7 +99,7 @@ def _without_other_branches(errors: list[dict[str, Any]]) -> list[dict[str, Any]
                     and str(e.get("type", "")).endswith("_type"))] or errors
 
 
-def _validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
+def validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     """FastAPI/pydantic validation errors -> (code, one readable message)."""
     if any(e.get("type") == "json_invalid" for e in errors):
         first = next(e for e in errors if e.get("type") == "json_invalid")
@@ -148,7 +148,7 @@ def install_error_handlers(app: FastAPI) -> None:
 
     @app.exception_handler(RequestValidationError)
     async def _validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
-        code, message = _validation_message(list(exc.errors()))
+        code, message = validation_message(list(exc.errors()))
         _count(request, code)
         return error_response(code, message)
 

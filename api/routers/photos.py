@@ -14,7 +14,7 @@ from pydantic import ValidationError
 
 from engine import HandError, Tile, parse_tiles, strict_json
 
-from ..errors import ApiError
+from ..errors import ApiError, validation_message
 from ..pipeline import PhotoOptions, validate_context
 from ..responses import ERROR_RESPONSES, DocumentedAs, PhotoScoreResponse, RecognitionResponse
 from ..schemas import (BLESSINGS, MAX_TILES_TEXT, MAX_WORD, RULES, RULESETS, SEATS, WIND_DOC, WINDS, ContextIn,
@@ -152,9 +152,9 @@ async def score_photo(
     try:
         win_context = ContextIn.model_validate(fields).to_engine()
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first.get("loc", ()))
-        raise ApiError("invalid_request", f"context {where}: {first.get('msg')}") from None
+        # as the JSON routes say it (api.errors): a size limit first, and no union branch's name in the field's path
+        code, message = validation_message(list(error.errors()))
+        raise ApiError(code, f"context {message}") from None
     validate_context(win_context)
     photo_options = _photo_options(image, win_context.get("rules"), winning_tile, concealed_kong_tiles, overlay)
     data = await image.read()

@@ -549,3 +549,12 @@ def test_a_multipart_upload_cut_short_is_a_malformed_body(client):
     whole = head + jpeg + b"\r\n--XX--\r\n"
     response = client.post("/v1/recognize", content=whole, headers={"content-type": 'multipart/form-data; boundary="XX"'})
     assert response.status_code != 400 or response.json()["error"]["code"] != "malformed_body", response.text
+
+
+def test_an_over_long_context_field_on_the_photo_route_says_so(client):
+    # it said "context dora_indicators.list[constrained-str]: Input should be a valid list" (session 56's audit)
+    response = client.post("/v1/score", files={"image": ("x.jpg", small_image("JPEG", (320, 240)), "image/jpeg")},
+                           data={"rules": "riichi", "dora_indicators": "1m" * 2000})
+    error = response.json()["error"]
+    assert response.status_code == 422 and error["code"] == "invalid_request"
+    assert "dora_indicators" in error["message"] and "[" not in error["message"] and "at most" in error["message"], error
