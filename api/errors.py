@@ -23,7 +23,8 @@ log = logging.getLogger("api")
 API_ERROR_CODES = {
     "invalid_json": (400, "the body is not JSON"),
     "invalid_request": (422, "a field has the wrong type, is missing, or is not known"),
-    "malformed_body": (400, "the body cannot be taken apart (a multipart form without its boundary, a bad length)"),
+    "malformed_body": (400, "the body cannot be taken apart (a multipart form without its boundary, or cut before its "
+                                "closing one; a bad length)"),
     "unknown_field": (422, "a form field this endpoint does not take"),
     "empty_file": (400, "the uploaded image has zero bytes"),
     "unsupported_format": (415, "not an image, or an image format the service does not read (JPEG, PNG, WebP, HEIC)"),
@@ -116,7 +117,9 @@ def validation_message(errors: list[dict[str, Any]]) -> tuple[str, str]:
     errors = _without_other_branches(errors)
     parts = []
     for e in errors[:5]:
-        where = ".".join(str(p) for p in e.get("loc", ()) if p != "body" and not _union_tag(p)) or "body"
+        loc = tuple(e.get("loc", ()))
+        loc = loc[1:] if loc[:1] == ("body",) else loc  # the body's own key only: a field named "body" is a field
+        where = ".".join(str(p) for p in loc if not _union_tag(p)) or "body"
         if e.get("type") == "extra_forbidden":
             parts.append(f"unknown field {where!r}")
         elif e.get("type") == "string_unicode":

@@ -203,7 +203,8 @@ class RequestMiddleware:
                     await _send_json(send_wrapper, 413, error_body(
                         "payload_too_large", f"the request body exceeds {self._limit(scope)} bytes"))
                     return
-                if _cut_multipart(headers.get("content-type", ""), replay.body):
+                if (self.upload_paths is None or scope["path"] in self.upload_paths) and replay.body \
+                        and _cut_multipart(_first_header(scope, b"content-type"), replay.body):
                     status_holder["code"] = "malformed_body"
                     await _send_json(send_wrapper, 400, error_body(
                         "malformed_body", "the multipart body ends before its closing boundary: the upload was cut"
@@ -294,19 +295,23 @@ class RequestMiddleware:
 _CLIENT_GONE = object()  # _read_limited: the client disconnected part-way through its body
 
 
-def _cut_multipart(content_type: str, body: bytes) -> bool:
+def _first_header(scope: Scope, name: bytes) -> bytes:
+    """The request's first ``name`` header, as Starlette's form parser reads it (a repeated header: the first)."""
+    return next((value for key, value in scope.get("headers", ()) if key.lower() == name), b"")
+
+
+def _cut_multipart(content_type: bytes, body: bytes) -> bool:
     """Whether a multipart/form-data body lacks its closing boundary (``--BOUNDARY--``): an upload cut short, whose
-    parts the form parser would take as far as they go and then name a field missing (session 56's audit). A body
-    with no boundary parameter is left to the parser, which refuses it."""
-    kind, _, params = content_type.partition(";")
-    if kind.strip().lower() != "multipart/form-data":
+    parts the form parser would take as far as they go and then name a field missing (session 56's audit). The
+    boundary is read as the parser reads it (python-multipart's ``parse_options_header``); a body with none is left
+    to the parser, which refuses it."""
+    from python_multipart.multipart import parse_options_header
+
+    kind, options = parse_options_header(content_type)
+    boundary = options.get(b"boundary")
+    if kind.lower() != b"multipart/form-data" or not boundary:
         return False
-    for param in params.split(";"):
-        name, _, value = param.strip().partition("=")
-        if name.strip().lower() == "boundary" and value:
-            boundary = value.strip().strip('"').encode("latin-1", "replace")
-            return b"--" + boundary + b"--" not in body
-    return False
+    return b"--" + boundary + b"--" not in body
 
 
 async def _send_json(send: Send, status: int, body: dict[str, Any],

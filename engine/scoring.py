@@ -21,7 +21,7 @@ def score(hand: Hand, context: WinContext):
     return module.score(hand, context)
 
 
-# The context fields only riichi reads (policy H14): under MCR each given another value than its default is named in
+# The context fields only riichi reads (policy H7): under MCR each given another value than its default is named in
 # the result's ``notes``, so that a referee sees that a riichi declaration or dora indicators were not scored.
 _DEFAULT_CONTEXT = WinContext()
 RIICHI_ONLY_FIELDS = ("ruleset", "options", "riichi", "double_riichi", "ippatsu", "blessing", "dora_indicators",

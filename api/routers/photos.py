@@ -153,8 +153,11 @@ async def score_photo(
         win_context = ContextIn.model_validate(fields).to_engine()
     except ValidationError as error:
         # as the JSON routes say it (api.errors): a size limit first, and no union branch's name in the field's path
-        code, message = validation_message(list(error.errors()))
-        raise ApiError(code, f"context {message}") from None
+        # placed where the JSON routes place a context's errors, so that each part of the message names its field
+        # as they do ("context.honba: ...")
+        code, message = validation_message([{**e, "loc": ("body", "context", *e.get("loc", ()))}
+                                            for e in error.errors()])
+        raise ApiError(code, message) from None
     validate_context(win_context)
     photo_options = _photo_options(image, win_context.get("rules"), winning_tile, concealed_kong_tiles, overlay)
     data = await image.read()

@@ -558,3 +558,22 @@ def test_an_over_long_context_field_on_the_photo_route_says_so(client):
     error = response.json()["error"]
     assert response.status_code == 422 and error["code"] == "invalid_request"
     assert "dora_indicators" in error["message"] and "[" not in error["message"] and "at most" in error["message"], error
+
+
+def test_only_a_photo_upload_is_checked_for_its_closing_boundary(client):
+    # a review's findings: the boundary is read as the form parser reads it (a quoted one holding ";"), a JSON route
+    # labelled multipart keeps its own answer, and an empty body is no cut upload
+    jpeg = small_image("JPEG", (320, 240))
+    quoted = b'--a;b\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n' + jpeg + b"\r\n--a;b--\r\n"
+    response = client.post("/v1/recognize", content=quoted, headers={"content-type": 'multipart/form-data; boundary="a;b"'})
+    assert response.status_code == 200, response.text
+    json_route = client.post("/v1/hands/score", content=b'{"hand": "123456789m11p23p +4p"}',
+                             headers={"content-type": "multipart/form-data; boundary=XX"})
+    assert json_route.json()["error"]["code"] != "malformed_body" or "cut" not in json_route.json()["error"]["message"]
+    empty = client.post("/v1/recognize", content=b"", headers={"content-type": "multipart/form-data; boundary=XX"})
+    assert "cut short" not in empty.json()["error"]["message"]
+
+
+def test_a_context_key_named_body_is_named_as_a_field(client):
+    error = client.post("/v1/hands/score", json={"hand": "123456789m11p23p +4p", "context": {"body": 1}}).json()["error"]
+    assert "context.body" in error["message"], error

@@ -232,7 +232,14 @@ def test_riichi_only_context_under_mcr_is_named_in_the_notes():
                                                     "honba": 5, "options": {"aka_dora": True}}})
     assert told["total"] == plain["total"]
     assert told["notes"] == ["riichi-only context not used under MCR: options, riichi, dora_indicators, honba"]
-    assert {"riichi", "dora_indicators", "honba", "options", "ruleset", "pao"} <= set(RIICHI_ONLY_FIELDS)
+    # every context field but the eight MCR reads: a riichi field added later is named too
+    from dataclasses import fields
+
+    from engine.hand import WinContext
+
+    mcr_reads = {"rules", "self_drawn", "seat_wind", "round_wind", "last_tile", "last_wall_tile", "kong_replacement",
+                 "robbing_kong"}
+    assert set(RIICHI_ONLY_FIELDS) == {f.name for f in fields(WinContext)} - mcr_reads
     # the same under riichi rules: no such note
     riichi = score_request({"hand": hand, "context": {"rules": "riichi", "riichi": True}})
     assert not any("MCR" in note for note in riichi.get("notes", []))
