@@ -496,6 +496,8 @@ function showScore(score) {
     $("#total-detail").textContent = (score.flowers ? `incl. ${score.flowers} for flowers · ` : "")
       + (score.meets_minimum === false ? `below the ${score.minimum}-point minimum` : "meets the minimum");
   }
+  // what the scorer left out of the context it was given (MCR: riichi-only fields, policy H7; riichi: flowers)
+  if (Array.isArray(score.notes) && score.notes.length) $("#total-detail").textContent += " · " + score.notes.join("; ");
   scoreItems(score).forEach((fan, i) => {
     const li = document.createElement("li");
     li.dataset.fan = i;

@@ -214,6 +214,18 @@ def test_riichi_yaku_and_fu_lines_light_their_tiles(page):
         page.select_option('#context-form select[name="rules"]', "mcr")
 
 
+def test_the_scorers_notes_are_shown_beside_the_total(page):
+    """What the scorer left out (riichi: a flower shown; MCR: riichi-only context, policy H7) is said under the total,
+    not dropped (session 56: the page showed no `notes`)."""
+    page.select_option('#context-form select[name="rules"]', "riichi")
+    try:
+        page.fill("#hand-input", "123456789m11p23p +4p 1f")
+        page.click("#score-button")
+        sync_api.expect(page.locator("#total-detail")).to_contain_text("1 flower tile(s) not used")
+    finally:
+        page.select_option('#context-form select[name="rules"]', "mcr")
+
+
 def upload_and_wait(page, photo) -> None:
     page.set_input_files("#photo-input", photo)
     sync_api.expect(page.locator("#photo-status")).not_to_have_text("reading…")
