@@ -88,7 +88,6 @@ def _nulls_as_absent(model: type[BaseModel], data: Any, keep: tuple[str, ...] = 
 
 class HandIn(BaseModel):
     model_config = _STRICT
-
     concealed: TileList = Field(description="standing tiles without the winning tile (or with it: one copy is "
                                             "taken out)", examples=["123456789m11p23p"])
     melds: list[MeldIn] = Field(default_factory=list, max_length=MAX_MELDS, description="the exposed melds and "
@@ -214,8 +213,8 @@ class TileIn(BaseModel):
     top: list[TopIn] | None = Field(None, max_length=43, description=(
         "the recogniser's most probable classes, as /v1/recognize reported them: where they come with the tile and "
         "the code is their first, the tile is the recogniser's reading sent back, and the hand may take it as another "
-        "of them, as /v1/score would; a tile without them, or whose code is not their first (a person's change), is "
-        "taken as sent"))
+        "of them, as /v1/score would; a tile without them, whose code is not their first (a person's change) or sent as "
+        "a red five (a person's mark) is taken as sent"))
 
 
 class TilesScoreRequest(BaseModel):

@@ -14,7 +14,7 @@ from engine import Tile, parse_tiles
 from ..errors import ApiError
 from ..pipeline import validate_context
 from ..responses import ERROR_RESPONSES, DocumentedAs, TilesScoreResponse
-from ..schemas import TilesScoreRequest, UniqueKeysRoute
+from ..schemas import TileIn, TilesScoreRequest, UniqueKeysRoute
 
 router = APIRouter(prefix="/v1", tags=["hands"], route_class=UniqueKeysRoute)
 
@@ -48,7 +48,7 @@ async def score_tiles(request: Request,
                                                      red_fives=red)
 
 
-def _recognisers_top(i: int, tile, code: Tile | None) -> list[tuple[int | None, float]] | None:
+def _recognisers_top(i: int, tile: TileIn, code: Tile | None) -> list[tuple[int | None, float]] | None:
     """(face index or None for face down, probability) of the tile's ``top`` where the tile is the recogniser's reading
     sent back (its code is the list's first); None for a client's statement (no ``top``, a code the person changed, or
     a red five, which only a person marks), which the reading takes as sent."""
