@@ -463,7 +463,9 @@ class WinContext:
             elif f.name == "options":
                 if not isinstance(value, Mapping):
                     raise HandError("invalid_context", f"'options' must be an object, not {value!r}")
-                value = dict(value)
+                # a known option sent as null is not given (the ruleset's value), as a null field is, and as the
+                # service reads it; an unknown one stays, to be refused as unknown (session 56's review)
+                value = {k: v for k, v in value.items() if v is not None or k not in RIICHI_OPTIONS}
             elif f.name in ("rules", "ruleset", "seat_wind", "round_wind", "pao") and not isinstance(value, str):
                 raise HandError("invalid_context", f"{f.name!r} must be a string, not {value!r}")
             kwargs[f.name] = value

@@ -254,3 +254,26 @@ def test_the_service_names_them_too():
         body = client.post("/v1/hands/score", json={"hand": "123456789m11p23p +4p",
                                                     "context": {"rules": "mcr", "riichi": True}}).json()
     assert body["ok"] and body["notes"] == ["riichi-only context not used under MCR: riichi"]
+
+
+def test_a_known_riichi_option_sent_as_null_is_the_rulesets_value_on_both_entry_points():
+    # the service dropped it and the CLI refused it (invalid_context): a review's finding; an unknown one stays refused
+    from fastapi.testclient import TestClient
+
+    from api.app import create_app
+    from engine import Hand
+    from engine.scoring import score_request
+
+    hand = "123456789m11p23p +4p"
+    plain = {"hand": hand, "context": {"rules": "riichi"}}
+    nulled = {"hand": hand, "context": {"rules": "riichi", "options": {"aka_dora": None}}}
+    line = json.dumps({**nulled, "hand": Hand.parse(hand).to_json()})
+    cli = json.loads(subprocess.run([sys.executable, "-m", "engine", "score"], input=line, text=True,
+                                    capture_output=True, cwd=ROOT, timeout=60).stdout)
+    with TestClient(create_app()) as client:
+        service = client.post("/v1/hands/score", json=nulled).json()
+        expected = client.post("/v1/hands/score", json=plain).json()
+    assert cli["ok"] and service["ok"] and cli["points"] == service["points"] == expected["points"]
+    unknown = score_request({"hand": Hand.parse(hand).to_json(),
+                             "context": {"rules": "riichi", "options": {"bogus": None}}})
+    assert not unknown["ok"] and unknown["error"]["code"] == "unknown_rules"
