@@ -648,19 +648,19 @@ def _detections_from_tiles(tiles: list[tuple[int | None, list[float], int, float
     recogniser's top or None) -> (vision Detections, (N,) bool: the tiles the reading takes as sent). A tile sent back
     with the recogniser's top (``routers.tiles._recognisers_top``: its code their first) gets those alternatives, as on
     the photo route; any other is a client's statement, final (F56, docs/rules-session56.md): top-1 only, and held, so
-    that the decoder cannot give it another face at its floor probability. The lift model's probabilities come back with the tiles, so that a correction elsewhere
-    cannot turn an added kong the photo showed into a pung; so do the orientation head's, which qualify only the
-    label they came with. A label turned a quarter from most face-up tiles' with no probability of its own (a rotation
-    the person changed, whose probability no longer belongs to it, or a client's tile sent without one) is the
-    client's statement that the tile lies turned, as a claimed tile does, not a recogniser's guess: it gets the head's
-    surest value for its label (CLIENT_LABEL_SURE), so that the reader overrules it only at its dearest flip cost,
-    never at the lower one it keeps for unmeasured guesses (layout.SIDEWAYS_STANDING_COST, which a touching meld's
-    cut outweighs). A label along most tiles' with none stays unmeasured (NaN): the reader then guesses no claimed
-    tile among such tiles (a sure value on each would let it guess one at the first of any three alike, and read an
-    added kong where the client showed none). Most tiles' labels, not the picture's axes, say which is turned: in a
-    photo turned a quarter the hand's upright tiles are the ones labelled 90 or 270. The boxes come as reported
-    (``vision.detections.reported_boxes``) and go to the reader at the localiser's size, as the photo's own reading
-    had them."""
+    that the decoder cannot give it another face at its floor probability. The lift model's probabilities come back with
+    the tiles, so that a correction elsewhere cannot turn an added kong the photo showed into a pung; so do the
+    orientation head's, which qualify only the label they came with. A label turned a quarter from most face-up tiles'
+    with no probability of its own (a rotation the person changed, whose probability no longer belongs to it, or a
+    client's tile sent without one) is the client's statement that the tile lies turned, as a claimed tile does, not a
+    recogniser's guess: it gets the head's surest value for its label (CLIENT_LABEL_SURE), so that the reader overrules
+    it only at its dearest flip cost, never at the lower one it keeps for unmeasured guesses
+    (layout.SIDEWAYS_STANDING_COST, which a touching meld's cut outweighs). A label along most tiles' with none stays
+    unmeasured (NaN): the reader then guesses no claimed tile among such tiles (a sure value on each would let it guess
+    one at the first of any three alike, and read an added kong where the client showed none). Most tiles' labels, not
+    the picture's axes, say which is turned: in a photo turned a quarter the hand's upright tiles are the ones labelled
+    90 or 270. The boxes come as reported (``vision.detections.reported_boxes``) and go to the reader at the localiser's
+    size, as the photo's own reading had them."""
     import numpy as np
 
     from vision.classes import FACE_DOWN

@@ -160,8 +160,8 @@ class McrScore(BaseModel):
     arrangement: McrArrangement = required("the arrangement scored")
     policy: str = required("the rulebook and the policy choices applied")
     warnings: list[str] = optional("present when the hand is below the minimum: not a legal win")
-    notes: list[str] = optional("present when the request set riichi-only context fields, which MCR does not use (policy "
-                                "H7): names them")
+    notes: list[str] = optional("present when the request set riichi-only context fields, which MCR does not use "
+                                "(policy H7): names them")
 
 
 class RiichiOptionsOut(BaseModel):

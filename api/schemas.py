@@ -213,8 +213,8 @@ class TileIn(BaseModel):
     top: list[TopIn] | None = Field(None, max_length=43, description=(
         "the recogniser's most probable classes, as /v1/recognize reported them: where they come with the tile and "
         "the code is their first, the tile is the recogniser's reading sent back, and the hand may take it as another "
-        "of them, as /v1/score would; a tile without them, whose code is not their first (a person's change) or sent as "
-        "a red five (a person's mark) is taken as sent"))
+        "of them, as /v1/score would; a tile without them, whose code is not their first (a person's change) or sent "
+        "as a red five (a person's mark) is taken as sent"))
 
 
 class TilesScoreRequest(BaseModel):

@@ -452,7 +452,7 @@ def test_a_large_body_with_a_long_key_sent_twice_is_refused_with_the_key_cut_sho
     assert error["details"] == {"key": "k" * 61 + "..."} and len(response.content) < 1000
 
 
-# --- session 56's audit of the service ---------------------------------------------------------------------------------
+# --- session 56's audit of the service --------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("payload", [
     {"hand": {"concealed": "123456789m11p23p", "winning_tile": "4p"}, "context": None},
@@ -544,10 +544,12 @@ def test_a_multipart_upload_cut_short_is_a_malformed_body(client):
     jpeg = small_image("JPEG", (320, 240))
     head = b'--XX\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n'
     for body in (head + jpeg[:1000], head + jpeg + b"\r\n--XX"):
-        response = client.post("/v1/recognize", content=body, headers={"content-type": "multipart/form-data; boundary=XX"})
+        response = client.post("/v1/recognize", content=body,
+                               headers={"content-type": "multipart/form-data; boundary=XX"})
         assert response.status_code == 400 and response.json()["error"]["code"] == "malformed_body", response.text
     whole = head + jpeg + b"\r\n--XX--\r\n"
-    response = client.post("/v1/recognize", content=whole, headers={"content-type": 'multipart/form-data; boundary="XX"'})
+    response = client.post("/v1/recognize", content=whole,
+                           headers={"content-type": 'multipart/form-data; boundary="XX"'})
     assert response.status_code != 400 or response.json()["error"]["code"] != "malformed_body", response.text
 
 
@@ -557,15 +559,18 @@ def test_an_over_long_context_field_on_the_photo_route_says_so(client):
                            data={"rules": "riichi", "dora_indicators": "1m" * 2000})
     error = response.json()["error"]
     assert response.status_code == 422 and error["code"] == "invalid_request"
-    assert "dora_indicators" in error["message"] and "[" not in error["message"] and "at most" in error["message"], error
+    message = error["message"]
+    assert "dora_indicators" in message and "[" not in message and "at most" in message, error
 
 
 def test_only_a_photo_upload_is_checked_for_its_closing_boundary(client):
     # a review's findings: the boundary is read as the form parser reads it (a quoted one holding ";"), a JSON route
     # labelled multipart keeps its own answer, and an empty body is no cut upload
     jpeg = small_image("JPEG", (320, 240))
-    quoted = b'--a;b\r\nContent-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n' + jpeg + b"\r\n--a;b--\r\n"
-    response = client.post("/v1/recognize", content=quoted, headers={"content-type": 'multipart/form-data; boundary="a;b"'})
+    part = b'Content-Disposition: form-data; name="image"; filename="a.jpg"\r\n\r\n'
+    quoted = b"--a;b\r\n" + part + jpeg + b"\r\n--a;b--\r\n"
+    response = client.post("/v1/recognize", content=quoted,
+                           headers={"content-type": 'multipart/form-data; boundary="a;b"'})
     assert response.status_code == 200, response.text
     json_route = client.post("/v1/hands/score", content=b'{"hand": "123456789m11p23p +4p"}',
                              headers={"content-type": "multipart/form-data; boundary=XX"})
@@ -575,5 +580,6 @@ def test_only_a_photo_upload_is_checked_for_its_closing_boundary(client):
 
 
 def test_a_context_key_named_body_is_named_as_a_field(client):
-    error = client.post("/v1/hands/score", json={"hand": "123456789m11p23p +4p", "context": {"body": 1}}).json()["error"]
+    payload = {"hand": "123456789m11p23p +4p", "context": {"body": 1}}
+    error = client.post("/v1/hands/score", json=payload).json()["error"]
     assert "context.body" in error["message"], error

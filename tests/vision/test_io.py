@@ -450,7 +450,8 @@ def test_a_file_cut_anywhere_is_truncated_image(fmt):
 
 
 @pytest.mark.parametrize("data", [b"\xff\xd8\xff\xe0" + b"\x00" * 50,  # a segment of no length
-                                  b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9",  # EOI, no scan
+                                  # an end-of-image marker before any scan
+                                  b"\xff\xd8\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00\xff\xd9",
                                   b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x0d" + b"\x01\x02\x03\x04" + b"\x00" * 30])
 def test_a_header_garbled_on_the_way_stays_unreadable(data):
     with pytest.raises(ImageError) as err:

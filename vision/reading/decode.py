@@ -40,6 +40,7 @@ from .layout import Layout, MeldSlots
 FACE_COUNT = 42
 FLOOR_PROBABILITY = 1e-4  # for classes outside a tile's top-k
 UNLISTED_PENALTY = 1.0  # extra cost so that an unlisted class never ties with a listed one
+UNLISTED_COST = -math.log(FLOOR_PROBABILITY) + UNLISTED_PENALTY  # what a face outside a tile's top-k costs
 ALTERNATIVE_MARGIN = math.log(50.0)  # report legal readings at least 1/50 as probable as the best
 MAX_EXPANSIONS = 20000
 TOTAL_EXPANSIONS = 3000  # per photo, all layouts together (SearchBudget); readable hands use a few hundred
@@ -141,7 +142,7 @@ def order_cost(kinds: list[int]) -> float:
 def class_costs(topk_ids: np.ndarray, topk_probs: np.ndarray) -> np.ndarray:
     """(N, K) top-k -> (N, 42) cost = -log p per face class (face-down class dropped)."""
     n = len(topk_ids)
-    costs = np.full((n, FACE_COUNT), -math.log(FLOOR_PROBABILITY) + UNLISTED_PENALTY)
+    costs = np.full((n, FACE_COUNT), UNLISTED_COST)
     for i in range(n):
         for cid, p in zip(topk_ids[i].tolist(), topk_probs[i].tolist()):
             if 0 <= cid < FACE_COUNT:
@@ -328,7 +329,7 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
             # the request names the set-apart tile's face: a tile the client holds (fixed_costs) takes it too, at the
             # price an unlisted face pays (the request is the later statement of the two)
             cost = float(costs[layout.winning, winning_request])
-            options = [(cost if cost < math.inf else -math.log(FLOOR_PROBABILITY) + UNLISTED_PENALTY, winning_request)]
+            options = [(cost if cost < math.inf else UNLISTED_COST, winning_request)]
         blocks.append(options)
         block_roles.append(("winning", layout.winning))
     if rules != "riichi" and layout.flowers:
