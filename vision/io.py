@@ -147,68 +147,82 @@ def _cut_short(data: bytes, fmt: str) -> bool:
     named in no letters, a JPEG whose end-of-image marker is there) stays ``unreadable_image``. Only read where the
     header failed, and at most CUT_WALK_STEPS segments, chunks or boxes (a file of millions of tiny boxes is no photo,
     and this may run on the event loop)."""
-    if fmt == "jpeg":
-        if data.endswith(b"\xff\xd9"):  # whole to its end-of-image marker: garbled, not cut
-            return False
-        at = 2  # after SOI
-        for _ in range(CUT_WALK_STEPS):
-            if at >= len(data):
+    walk = _CUT_WALKS.get(fmt)
+    return walk is not None and walk(data)
+
+
+def _jpeg_cut_short(data: bytes) -> bool:
+    """``_cut_short`` of a JPEG: its segments walked from after SOI to the first scan."""
+    if data.endswith(b"\xff\xd9"):  # whole to its end-of-image marker: garbled, not cut
+        return False
+    at = 2  # after SOI
+    for _ in range(CUT_WALK_STEPS):
+        if at >= len(data):
+            return True
+        if data[at] != 0xFF:  # stray bytes between segments, which decoders skip
+            at = data.find(b"\xff", at)
+            if at < 0:
                 return True
-            if data[at] != 0xFF:  # stray bytes between segments, which decoders skip
-                at = data.find(b"\xff", at)
-                if at < 0:
-                    return True
-            while at < len(data) and data[at] == 0xFF:  # fill bytes
-                at += 1
-            if at >= len(data):
-                return True
-            marker = data[at]
+        while at < len(data) and data[at] == 0xFF:  # fill bytes
             at += 1
-            if marker == 0xD9:  # end of image before any scan: garbled
-                return False
-            if marker == 0x01 or 0xD0 <= marker <= 0xD7:  # markers with no length
-                continue
-            if at + 2 > len(data):
-                return True
-            length = int.from_bytes(data[at:at + 2], "big")
-            if length < 2:
-                return False
-            if marker == 0xDA:  # a scan begins: the header was whole, if the scan's own header is and data follow
-                return at + length >= len(data)
-            at += length
-        return False
-    if fmt == "png":
-        at = 8  # after the signature
-        for _ in range(CUT_WALK_STEPS):
-            if at + 8 > len(data):
-                return True
-            kind = data[at + 4:at + 8]
-            if not kind.isalpha() or kind == b"IEND":
-                return False
-            at += 12 + int.from_bytes(data[at:at + 4], "big")
-        return False
-    if fmt == "heif":
-        at, media = 0, False
-        for _ in range(CUT_WALK_STEPS):
-            if at == len(data):  # ends between two boxes: cut there if the media data never came
-                return not media
-            if at + 8 > len(data):
-                return True
-            size = int.from_bytes(data[at:at + 4], "big")
-            media = media or data[at + 4:at + 8] == b"mdat"
-            if size == 1:  # a 64-bit size follows the type
-                if at + 16 > len(data):
-                    return True
-                size = int.from_bytes(data[at + 8:at + 16], "big")
-            if size == 0:  # the last box, to the end of the file
-                return False
-            if size < 8:
-                return False
-            if at + size > len(data):
-                return True
-            at += size
-        return False
+        if at >= len(data):
+            return True
+        marker = data[at]
+        at += 1
+        if marker == 0xD9:  # end of image before any scan: garbled
+            return False
+        if marker == 0x01 or 0xD0 <= marker <= 0xD7:  # markers with no length
+            continue
+        if at + 2 > len(data):
+            return True
+        length = int.from_bytes(data[at:at + 2], "big")
+        if length < 2:
+            return False
+        if marker == 0xDA:  # a scan begins: the header was whole, if the scan's own header is and data follow
+            return at + length >= len(data)
+        at += length
     return False
+
+
+def _png_cut_short(data: bytes) -> bool:
+    """``_cut_short`` of a PNG: its chunks walked from after the signature to IEND."""
+    at = 8  # after the signature
+    for _ in range(CUT_WALK_STEPS):
+        if at + 8 > len(data):
+            return True
+        kind = data[at + 4:at + 8]
+        if not kind.isalpha() or kind == b"IEND":
+            return False
+        at += 12 + int.from_bytes(data[at:at + 4], "big")
+    return False
+
+
+def _heif_cut_short(data: bytes) -> bool:
+    """``_cut_short`` of a HEIF file: its top-level boxes walked; one ending between two is cut if no media data
+    came."""
+    at, media = 0, False
+    for _ in range(CUT_WALK_STEPS):
+        if at == len(data):  # ends between two boxes: cut there if the media data never came
+            return not media
+        if at + 8 > len(data):
+            return True
+        size = int.from_bytes(data[at:at + 4], "big")
+        media = media or data[at + 4:at + 8] == b"mdat"
+        if size == 1:  # a 64-bit size follows the type
+            if at + 16 > len(data):
+                return True
+            size = int.from_bytes(data[at + 8:at + 16], "big")
+        if size == 0:  # the last box, to the end of the file
+            return False
+        if size < 8:
+            return False
+        if at + size > len(data):
+            return True
+        at += size
+    return False
+
+
+_CUT_WALKS = {"jpeg": _jpeg_cut_short, "png": _png_cut_short, "heif": _heif_cut_short}
 
 
 def _register_heif() -> None:
