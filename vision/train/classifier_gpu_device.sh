@@ -57,6 +57,7 @@ JOBS=${JOBS:-14}
 WORKERS=${WORKERS:-14}
 BATCH=${BATCH:-256}
 LR=${LR:-0.00015}
+LOW_RES_P=${LOW_RES_P:-0}  # share of crops shrunk to a small tile's pixels and enlarged back (session 57, C57)
 EPOCHS=${EPOCHS:-60}
 SYNTH_MAX=${SYNTH_MAX:-8000}
 DIV=${DIV:-1}
@@ -92,7 +93,7 @@ trap 'kill $LOOP 2>/dev/null || true' EXIT
 set +e
 $PY -m vision.train.classifier --crops "$CROPS/hk_train.npz" "$CROPS/hk_train.npz" "$CROPS/hk_train.npz" \
     "$CROPS/tile_crops.npz" $SYNTH --monitor "$SYNTH_DIR/crops_s12_640" --synth-max "$SYNTH_MAX" --flower-copies 3 --character-copies 2 --backs 800 \
-    --val "" --init-onnx "$INIT" --size 80 --freeze 0 --lr "$LR" --epochs "$EPOCHS" --hours "$HOURS" \
+    --val "" --init-onnx "$INIT" --size 80 --freeze 0 --lr "$LR" --low-res-p "$LOW_RES_P" --epochs "$EPOCHS" --hours "$HOURS" \
     --batch "$BATCH" --workers "$WORKERS" --seed 41 --name "$NAME" --out "$OUT/classifier.onnx" \
     > "$OUT/train.log" 2>&1
 echo "train rc=$? after $(( $(date +%s) - start )) s"
