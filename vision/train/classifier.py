@@ -394,6 +394,11 @@ def main(argv=None) -> None:
                          "bounds an epoch there); 0 = in this process, as every CPU run so far. With workers each "
                          "batch draws its augmentation from (seed, epoch, batch), so a run is the same whatever the "
                          "number of workers, though not the same as with 0")
+    ap.add_argument("--bf16", action="store_true",
+                    help="on a CPU, the forward and backward passes in bfloat16 (autocast; the weights, the optimiser "
+                         "and the loss stay float32) on channels-last tensors: 2.7 times the crops per second of "
+                         "float32 on 2 cores with AVX512-BF16 (session 58), where the net, not the augmentation, bounds "
+                         "an epoch; ignored on a GPU")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--arch", default="md", choices=["md", "tiny"])
     ap.add_argument("--init", default=None, help="checkpoint (.pt from runs/classifier) to start from")
@@ -468,6 +473,10 @@ def main(argv=None) -> None:
         if skipped:
             print("not loaded (shape changed):", skipped)
     net = net.to(device)
+    # bfloat16 autocast on the CPU (its speed comes with channels-last memory; the loss is taken in float32)
+    bf16 = args.bf16 and device == "cpu"
+    if bf16:
+        net = net.to(memory_format=torch.channels_last)
     steps = args.epochs * ((len(Y) + args.batch - 1) // args.batch)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=5e-4)
     run = ROOT / "runs" / "classifier" / args.name
@@ -500,7 +509,12 @@ def main(argv=None) -> None:
             xb = torch.from_numpy(xb).to(device) / 255.0
             yb = torch.from_numpy(Y[idx]).to(device)
             ob = torch.from_numpy(ob).to(device)
-            logits, ologits = net(xb)
+            if bf16:
+                with torch.autocast("cpu", dtype=torch.bfloat16):
+                    logits, ologits = net(xb.contiguous(memory_format=torch.channels_last))
+                logits, ologits = logits.float(), ologits.float()
+            else:
+                logits, ologits = net(xb)
             loss = F.cross_entropy(logits, yb, label_smoothing=0.05)
             known = ob >= 0
             if known.any():
@@ -527,7 +541,7 @@ def main(argv=None) -> None:
         print(json.dumps(entry))
         torch.save({"model": net.state_dict(), "epoch": epoch + 1, "log": log}, run / "last.pt")
     (run / "log.json").write_text(json.dumps(log, indent=1))
-    export(net.cpu().eval(), Path(args.out))
+    export(net.cpu().to(memory_format=torch.contiguous_format).eval(), Path(args.out))
 
 
 def export(net, out: Path) -> None:
