@@ -6,7 +6,8 @@
 # epochs in 6.6 minutes; run g1, and its mean with q24 was g2 (models/classifier.md). Session 26 ran it on the 2-core
 # CPU machine (LOCAL=1 JOBS=2 WORKERS=2 HOURS=1.2 LR=0.0001, seeds 429-442, INIT = g2): 14 epochs, and its mean with g2
 # is c1. Session 58 ran its crops with LOCAL=1 JOBS=2 and the run with WORKERS=0 BF16=1 LOW_RES_P=0.3 HOURS=1.5 from c1:
-# 34 epochs; the run alone (out/c58/classifier.onnx, shrunk), C58r, was not adopted (docs/rules-session58.md).
+# 34 epochs; the run alone (out/c58/classifier.onnx, shrunk) is C58r. Session 59 ran the same from C58r on seeds
+# 749-764 (29 epochs), and its mean with C58r, C59m, is the committed file since session 60 (models/classifier.md).
 #
 #     OUT=... NAME=gpucls INIT=out/models/clf_q24.onnx bash vision/train/classifier_gpu_device.sh
 #
