@@ -35,3 +35,27 @@ def test_in_process_batches_follow_the_given_generator():
     other = list(augmented_batches(X, O, perm, 16, np.random.default_rng(8)))
     assert all(np.array_equal(a[1], b[1]) for a, b in zip(first, again))
     assert not np.array_equal(first[0][1], other[0][1])
+
+
+def test_a_shrunk_crop_loses_the_fine_strokes_a_far_tile_loses():
+    """--low-res-p (session 57, C57): a crop shrunk to a far tile's 14-32 px and enlarged back loses its one-pixel
+    strokes, as a far tile's numeral does."""
+    import vision.train.classifier as training
+
+    stripes = np.zeros((4, 80, 80, 3), np.uint8)
+    stripes[:, :, ::2] = 255  # one-pixel strokes: what a 2m / 3m numeral becomes at 80 px
+    orient = np.zeros(4, np.int64)
+    saved = training.SIZE, training.LOW_RES_P
+    try:
+        training.SIZE = 80
+        training.LOW_RES_P = 0.0
+        sharp, _ = training.augment(stripes, orient.copy(), np.random.default_rng(5))
+        training.LOW_RES_P = 1.0
+        shrunk, _ = training.augment(stripes, orient.copy(), np.random.default_rng(5))
+    finally:
+        training.SIZE, training.LOW_RES_P = saved
+
+    def fine_detail(x):  # mean absolute difference between neighbouring pixels across the strokes
+        return float(np.abs(np.diff(x, axis=3)).mean() + np.abs(np.diff(x, axis=2)).mean())
+
+    assert fine_detail(shrunk) < 0.3 * fine_detail(sharp)

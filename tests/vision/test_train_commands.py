@@ -88,3 +88,28 @@ def test_the_recogniser_loads_and_runs_the_trained_files(trained):
     recognizer = Recognizer.load(trained, threads=2)
     result = recognizer.recognize(FIXTURE)  # a trained-for-seconds localiser may find nothing: it must run
     assert result.width > 0 and len(result.detections.codes) == len(result.detections)
+
+
+def test_a_bfloat16_run_exports_the_weights_it_trained(tmp_path, shared_dir):
+    """``--bf16`` trains in bfloat16 autocast on channels-last tensors (session 58): the file it exports must be the
+    net it trained, in float32 and the served layout, the same as exporting its checkpoint afresh."""
+    import json
+
+    import onnxruntime
+
+    _run(shared_dir, "datasets.tile_crops", "--out", str(tmp_path / "tile_crops.npz"))
+    log = _run(shared_dir, "vision.train.classifier", "--crops", str(tmp_path / "tile_crops.npz"),
+               "--backs", "32", "--epochs", "1", "--batch", "32", "--hours", "0.003", "--val", "", "--size", "80",
+               "--freeze", "0", "--init-onnx", str(MODELS / "classifier.onnx"), "--lr", "1e-4", "--bf16",
+               "--low-res-p", "0.3", "--threads", "2", "--name", "pytest_bf16", "--out", str(tmp_path / "bf16.onnx"))
+    epoch = json.loads(next(line for line in log.splitlines() if line.startswith('{"epoch"')))
+    assert np.isfinite(epoch["loss"]) and epoch["train_acc"] > 0.5  # from the committed file: already a namer
+    _run(shared_dir, "vision.train.classifier", "--export-only", str(ROOT / "runs/classifier/pytest_bf16/last.pt"),
+         "--size", "80", "--out", str(tmp_path / "again.onnx"))
+    crops = np.random.default_rng(1).uniform(0, 255, (6, 3, 80, 80)).astype(np.float32)
+    answers = []
+    for name in ("bf16.onnx", "again.onnx"):
+        session = onnxruntime.InferenceSession(str(tmp_path / name), providers=["CPUExecutionProvider"])
+        answers.append(session.run(None, {"crops": crops}))
+    for trained, exported in zip(*answers):
+        assert np.allclose(trained, exported, atol=1e-5)

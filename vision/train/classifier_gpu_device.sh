@@ -5,7 +5,9 @@
 # defaults and INIT = q24 (`git show 6fa4f18:models/classifier.onnx > out/models/clf_q24.onnx`): 47 s of data, 30
 # epochs in 6.6 minutes; run g1, and its mean with q24 was g2 (models/classifier.md). Session 26 ran it on the 2-core
 # CPU machine (LOCAL=1 JOBS=2 WORKERS=2 HOURS=1.2 LR=0.0001, seeds 429-442, INIT = g2): 14 epochs, and its mean with g2
-# is the committed c1.
+# is c1. Session 58 ran its crops with LOCAL=1 JOBS=2 and the run with WORKERS=0 BF16=1 LOW_RES_P=0.3 HOURS=1.5 from c1:
+# 34 epochs; the run alone (out/c58/classifier.onnx, shrunk) is C58r. Session 59 ran the same from C58r on seeds
+# 749-764 (29 epochs), and its mean with C58r, C59m, is the committed file since session 60 (models/classifier.md).
 #
 #     OUT=... NAME=gpucls INIT=out/models/clf_q24.onnx bash vision/train/classifier_gpu_device.sh
 #
@@ -57,6 +59,8 @@ JOBS=${JOBS:-14}
 WORKERS=${WORKERS:-14}
 BATCH=${BATCH:-256}
 LR=${LR:-0.00015}
+BF16=${BF16:+--bf16}  # BF16=1: bfloat16 autocast on a CPU (session 58: 2.7x the crops per second on 2 cores)
+LOW_RES_P=${LOW_RES_P:-0}  # share of crops shrunk to a small tile's pixels and enlarged back (session 57, C57)
 EPOCHS=${EPOCHS:-60}
 SYNTH_MAX=${SYNTH_MAX:-8000}
 DIV=${DIV:-1}
@@ -92,7 +96,7 @@ trap 'kill $LOOP 2>/dev/null || true' EXIT
 set +e
 $PY -m vision.train.classifier --crops "$CROPS/hk_train.npz" "$CROPS/hk_train.npz" "$CROPS/hk_train.npz" \
     "$CROPS/tile_crops.npz" $SYNTH --monitor "$SYNTH_DIR/crops_s12_640" --synth-max "$SYNTH_MAX" --flower-copies 3 --character-copies 2 --backs 800 \
-    --val "" --init-onnx "$INIT" --size 80 --freeze 0 --lr "$LR" --epochs "$EPOCHS" --hours "$HOURS" \
+    --val "" --init-onnx "$INIT" --size 80 --freeze 0 --lr "$LR" --low-res-p "$LOW_RES_P" $BF16 --epochs "$EPOCHS" --hours "$HOURS" \
     --batch "$BATCH" --workers "$WORKERS" --seed 41 --name "$NAME" --out "$OUT/classifier.onnx" \
     > "$OUT/train.log" 2>&1
 echo "train rc=$? after $(( $(date +%s) - start )) s"
