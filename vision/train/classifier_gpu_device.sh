@@ -59,7 +59,7 @@ JOBS=${JOBS:-14}
 WORKERS=${WORKERS:-14}
 BATCH=${BATCH:-256}
 LR=${LR:-0.00015}
-BF16=${BF16:+--bf16}  # BF16=1: bfloat16 autocast on a CPU (session 58: 2.7x the crops per second on 2 cores)
+BF16=$([ "${BF16:-0}" = 1 ] && echo --bf16 || true)  # BF16=1: bfloat16 autocast on a CPU (session 58: 2.7x the crops per second on 2 cores)
 LOW_RES_P=${LOW_RES_P:-0}  # share of crops shrunk to a small tile's pixels and enlarged back (session 57, C57)
 EPOCHS=${EPOCHS:-60}
 SYNTH_MAX=${SYNTH_MAX:-8000}
@@ -72,7 +72,7 @@ SYNTH_DIR=${SYNTH_DIR:-out/synth}
 CROPS=${CROPS:-out/crops}
 start=$(date +%s)
 
-mkdir -p "$CROPS"
+mkdir -p "$CROPS" "$OUT"  # the training log goes to $OUT before the trainer makes it
 $PY -m datasets.hk_photos crops --split train --out "$CROPS/hk_train.npz" --copies 1 | tail -1
 $PY -m datasets.tile_crops --out "$CROPS/tile_crops.npz" | tail -1
 # held out, logged after each epoch only: seed 12 as the CPU runs log it (models/classifier.md)
