@@ -11,7 +11,10 @@ renderer's face corners, rounded to the nearest quarter turn of the concealed ti
 
 Where that mean lies near 45 degrees off the picture's axes, the truth's frame and the pipeline's may round to
 different quarters and every tile of the photo would count wrong; so the offset between the two frames is taken per
-photo as the concealed tiles' majority, and a photo with no face-up concealed tile matched is left out.
+photo as the concealed tiles' majority, and a photo with no face-up concealed tile matched is left out. So the
+concealed tiles' own count is not independent evidence (they set the frame: a photo whose concealed tiles are mostly
+misread counts the few read right as wrong, and every other tile with them); it is the other roles' counts that
+measure the reading.
 
 Tiles are counted by role, and apart where they lie 25-45 degrees from every quarter turn of their row (flat tiles
 sheared by perspective against a standing row): their quarter turn is a near coin toss (docs/rules-session59.md),
