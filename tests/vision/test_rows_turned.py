@@ -80,12 +80,12 @@ def _up_angle(quad) -> float:
 @pytest.mark.parametrize("name", ["synth_9000001_1", "lift_9000016_2"])
 def test_sideways_tiles_read_right_in_photos_turned_near_45_degrees(rec, name):
     """Rendered scenes whose rows lie 40-55 degrees off the picture's axes: every face-up hand tile the localiser
-    boxes that lies within 25 degrees of a quarter turn of the row has its quarter turn relative to the concealed row
-    right (the truth: the renderer's face corners), where the
-    upright crops got one wrong in each (14 of 16, 12 of 13).
+    boxes that lies within QUARTER_DEFINED_WITHIN degrees of a quarter turn of the row has its quarter turn relative
+    to the concealed row right (the truth: the renderer's face corners), where the upright crops got one wrong in each
+    (14 of 16, 12 of 13).
 
-    Only tiles lying within QUARTER_DEFINED_WITHIN degrees of a quarter turn of the row are checked: perspective
-    shears flat tiles against a standing row, and one lying 25-45 degrees off has no clear quarter turn (the two
+    The tiles beyond are left out: perspective shears flat tiles against a standing row, and one lying 25-45 degrees
+    off has no clear quarter turn (the two
     flowers of synth_9000001_1, 32.7 and 30.1 degrees off; over development's 426 turned photos such flowers were
     read right 52 of 85 times by two classifiers alike, docs/rules-session59.md). Those are measured over many scenes
     by bench/eval_turned_orientation.py instead (docs/rules-session60.md, R60)."""
