@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -45,15 +44,8 @@ from eval_hand_reading import model_detections  # noqa: E402
 from vision.classes import FACE_DOWN  # noqa: E402
 from vision.detections import box_iou  # noqa: E402
 from vision.recognize import ROWS_TURNED_FROM, rows_direction  # noqa: E402
-
-QUARTER_DEFINED_WITHIN = 25.0  # degrees; beyond, a tile's quarter turn relative to its row is counted apart
-
-
-def up_angle(quad) -> float:
-    """The face's up direction in degrees (y down) from a rendered tile's quad (face corners TL, TR, BR, BL)."""
-    q = np.asarray(quad, np.float64)
-    v = q[0] - q[3]
-    return math.degrees(math.atan2(v[1], v[0]))
+from vision.synth.truth import (QUARTER_DEFINED_WITHIN, degrees_off_quarter, face_up_angle,  # noqa: E402
+                                row_up_angle)
 
 
 def scene_counts(scene: dict, boxes: np.ndarray, class_ids: np.ndarray, rotation: np.ndarray):
@@ -63,12 +55,11 @@ def scene_counts(scene: dict, boxes: np.ndarray, class_ids: np.ndarray, rotation
     if len(boxes) < 3:
         return None
     rows = rows_direction(boxes)
-    if rows is None or abs((rows + 45.0) % 90.0 - 45.0) < ROWS_TURNED_FROM:
+    if rows is None or degrees_off_quarter(rows) < ROWS_TURNED_FROM:
         return None
-    concealed = [up_angle(t["quad"]) for t in scene["tiles"] if t["role"] == "concealed" and not t["face_down"]]
-    if not concealed:
+    row_up = row_up_angle(scene)
+    if row_up is None:
         return None
-    row_up = math.degrees(math.atan2(np.mean(np.sin(np.radians(concealed))), np.mean(np.cos(np.radians(concealed)))))
     tiles = [t for t in scene["tiles"] if t["role"] != "clutter" and not t["face_down"]]
     if not tiles:
         return None
@@ -78,9 +69,9 @@ def scene_counts(scene: dict, boxes: np.ndarray, class_ids: np.ndarray, rotation
         k = int(iou[j].argmax())
         if iou[j, k] < 0.5 or class_ids[k] == FACE_DOWN:
             continue
-        relative = (up_angle(tile["quad"]) - row_up) % 360.0
+        relative = (face_up_angle(tile["quad"]) - row_up) % 360.0
         true_quarter = round(relative / 90.0) % 4
-        read.append((tile["role"], (int(rotation[k]) // 90 - true_quarter) % 2, abs((relative + 45.0) % 90.0 - 45.0)))
+        read.append((tile["role"], (int(rotation[k]) // 90 - true_quarter) % 2, degrees_off_quarter(relative)))
     concealed_read = [d for role, d, _ in read if role == "concealed"]
     if not concealed_read:
         return None

@@ -14,6 +14,7 @@ from vision.classes import FACE_DOWN
 from vision.detections import box_iou
 from vision.onnx_models import THIRD_LOOK_BELOW, crop_along
 from vision.recognize import ROWS_TURNED_FROM, Recognizer, rows_direction
+from vision.synth.truth import QUARTER_DEFINED_WITHIN, degrees_off_quarter, face_up_angle, row_up_angle
 
 ROOT = Path(__file__).resolve().parents[2]
 FIXTURES = ROOT / "tests" / "fixtures" / "images"
@@ -67,16 +68,6 @@ def test_the_rows_direction_is_read_from_the_boxes():
     assert rows_direction(boxes[:2]) is None
 
 
-QUARTER_DEFINED_WITHIN = 25.0  # degrees from the nearest quarter turn of the row within which a tile's turn is checked
-
-
-def _up_angle(quad) -> float:
-    """The face's up direction (degrees, y down) from a rendered tile's quad (face corners TL, TR, BR, BL)."""
-    q = np.asarray(quad, np.float64)
-    v = q[0] - q[3]
-    return math.degrees(math.atan2(v[1], v[0]))
-
-
 @pytest.mark.parametrize("name", ["synth_9000001_1", "lift_9000016_2"])
 def test_sideways_tiles_read_right_in_photos_turned_near_45_degrees(rec, name):
     """Rendered scenes whose rows lie 40-55 degrees off the picture's axes: every face-up hand tile the localiser
@@ -90,11 +81,10 @@ def test_sideways_tiles_read_right_in_photos_turned_near_45_degrees(rec, name):
     read right 52 of 85 times by two classifiers alike, docs/rules-session59.md). Those are measured over many scenes
     by bench/eval_turned_orientation.py instead (docs/rules-session60.md, R60)."""
     scene = json.loads((FIXTURES / f"{name}.json").read_text())
-    concealed = [_up_angle(t["quad"]) for t in scene["tiles"] if t["role"] == "concealed" and not t["face_down"]]
-    row_up = math.degrees(math.atan2(np.mean(np.sin(np.radians(concealed))), np.mean(np.cos(np.radians(concealed)))))
+    row_up = row_up_angle(scene)
     detections = rec.recognize(FIXTURES / f"{name}.jpg").detections
     rows = rows_direction(detections.boxes)
-    assert rows is not None and abs((rows + 45.0) % 90.0 - 45.0) >= ROWS_TURNED_FROM  # the case turned crops serve
+    assert rows is not None and degrees_off_quarter(rows) >= ROWS_TURNED_FROM  # the case turned crops serve
     tiles = [t for t in scene["tiles"] if t["role"] != "clutter" and not t["face_down"]]
     iou = box_iou(np.array([t["box"] for t in tiles], np.float32), detections.boxes)
     rows_quarter = round((row_up + 90.0) / 90.0) % 4  # the labels' quarter turn that upright faces in the row carry
@@ -103,8 +93,8 @@ def test_sideways_tiles_read_right_in_photos_turned_near_45_degrees(rec, name):
         k = int(iou[i].argmax())
         if iou[i, k] < 0.5 or detections.class_ids[k] == FACE_DOWN:
             continue
-        relative = (_up_angle(tile["quad"]) - row_up) % 360.0
-        if abs((relative + 45.0) % 90.0 - 45.0) > QUARTER_DEFINED_WITHIN:
+        relative = (face_up_angle(tile["quad"]) - row_up) % 360.0
+        if degrees_off_quarter(relative) > QUARTER_DEFINED_WITHIN:
             continue
         true_quarter = round(relative / 90.0) % 4
         read_quarter = (int(detections.rotation[k]) // 90 - rows_quarter) % 4
