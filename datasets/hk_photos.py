@@ -3,7 +3,8 @@
 - :func:`iter_split` yields (image path, boxes (N, 4) xyxy pixels, class ids (N,) in our 43-class order).
   Polygon labels become their bounding boxes. In the valid split seven photos are labelled 1p for every tile though
   they show all kinds of faces: :func:`read_labels` gives their faces from ``hk_photos_valid_corrections.json``
-  (read by eye, one code per label line; the boxes stay as labelled).
+  (read by eye, one code per label line; the boxes stay as labelled), and 21 single label lines of other valid photos
+  that name the wrong face (``slips``, read blind by eye in session 62) are corrected the same way.
 - ``python -m datasets.hk_photos localizer --out out/datasets/loc`` writes an Ultralytics dataset (symlinked images,
   labels rewritten to 2 classes: 0 = face-up tile, 1 = face-down tile) for the localiser.
 - ``python -m datasets.hk_photos crops --split train --out out/crops/hk_train.npz`` cuts every labelled tile
@@ -50,9 +51,17 @@ def check_names(root: Path | None = None) -> None:
 
 @cache
 def valid_label_corrections() -> dict[str, tuple[int, ...]]:
-    """Label file stem -> the class of each label line (our order), for the valid photos whose labels are wrong."""
+    """Label file stem -> the class of each label line (our order), for the valid photos labelled 1p throughout."""
     photos = json.loads(CORRECTIONS.read_text())["photos"]
     return {stem: tuple(CLASS_NAMES.index(code) for code in codes) for stem, codes in photos.items()}
+
+
+@cache
+def valid_label_slips() -> dict[str, dict[int, int]]:
+    """Label file stem -> {label line: class (our order)}, for single lines of valid photos that name the wrong face
+    (read blind by eye, session 62: the file's ``slips_method``)."""
+    slips = json.loads(CORRECTIONS.read_text()).get("slips", {})
+    return {stem: {int(line): CLASS_NAMES.index(code) for line, code in lines.items()} for stem, lines in slips.items()}
 
 
 def read_labels(split: str, stem: str, width: int, height: int, root: Path | None = None,
@@ -67,12 +76,21 @@ def read_labels(split: str, stem: str, width: int, height: int, root: Path | Non
 def corrected_classes(split: str, stem: str, classes: np.ndarray) -> np.ndarray:
     """A label file's classes (as ``read_labels(..., corrected=False)`` gives them) with the valid split's
     corrections applied: the same array where none applies."""
-    fixed = valid_label_corrections().get(stem) if split == "valid" else None
-    if fixed is None:
+    if split != "valid":
         return classes
-    if len(fixed) != len(classes):
-        raise ValueError(f"{CORRECTIONS.name}: {stem!r} lists {len(fixed)} faces for {len(classes)} label lines")
-    return np.array(fixed, np.int32)
+    fixed = valid_label_corrections().get(stem)
+    if fixed is not None:
+        if len(fixed) != len(classes):
+            raise ValueError(f"{CORRECTIONS.name}: {stem!r} lists {len(fixed)} faces for {len(classes)} label lines")
+        classes = np.array(fixed, np.int32)
+    slips = valid_label_slips().get(stem)
+    if slips:
+        if max(slips) >= len(classes):
+            raise ValueError(f"{CORRECTIONS.name}: {stem!r} corrects label line {max(slips)} of {len(classes)}")
+        classes = np.array(classes, np.int32)  # a copy: the caller's array stays as labelled
+        for line, face in slips.items():
+            classes[line] = face
+    return classes
 
 
 def iter_split(split: str, root: Path | None = None):

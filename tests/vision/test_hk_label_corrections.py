@@ -1,12 +1,13 @@
 """The hk-photos valid label corrections (``datasets/hk_photos_valid_corrections.json``): seven photos whose label files
-say 1p for every tile get their faces, read by eye, one per label line; every other photo keeps its labels."""
+say 1p for every tile get their faces, read by eye, one per label line; 21 single lines of other photos that name the
+wrong face (``slips``, read blind in session 62) get theirs; every other label stays as the file says."""
 
 from collections import Counter
 
 import numpy as np
 import pytest
 
-from datasets.hk_photos import hk_root, read_labels, valid_label_corrections
+from datasets.hk_photos import hk_root, read_labels, valid_label_corrections, valid_label_slips
 from vision.classes import CLASS_NAMES
 from vision.recognize import Recognizer
 
@@ -39,8 +40,8 @@ def test_corrections_fit_the_label_files_and_keep_the_boxes(shared_dir):
 
 
 def test_other_photos_keep_their_labels(shared_dir):
-    corrections = valid_label_corrections()
-    for stem in [s for s in _valid_stems() if s not in corrections][:40]:
+    corrected_elsewhere = set(valid_label_corrections()) | set(valid_label_slips())
+    for stem in [s for s in _valid_stems() if s not in corrected_elsewhere][:40]:
         corrected = read_labels("valid", stem, 640, 640)
         labelled = read_labels("valid", stem, 640, 640, corrected=False)
         np.testing.assert_array_equal(corrected[1], labelled[1])
@@ -66,4 +67,34 @@ def test_a_correction_that_does_not_fit_its_file_is_refused(shared_dir, monkeypa
     stem = next(iter(valid_label_corrections()))
     monkeypatch.setattr("datasets.hk_photos.valid_label_corrections", lambda: {stem: (0, 1)})
     with pytest.raises(ValueError, match="label lines"):
+        read_labels("valid", stem, 640, 640)
+
+
+def test_slips_change_only_their_own_lines(shared_dir):
+    slips = valid_label_slips()
+    assert sum(len(lines) for lines in slips.values()) == 21
+    assert not set(slips) & set(valid_label_corrections())  # photos labelled 1p throughout are corrected whole
+    for stem, lines in slips.items():
+        boxes, classes = read_labels("valid", stem, 640, 640)
+        raw_boxes, labelled = read_labels("valid", stem, 640, 640, corrected=False)
+        np.testing.assert_array_equal(boxes, raw_boxes)
+        changed = set(np.flatnonzero(classes != labelled).tolist())
+        assert changed == set(lines), stem  # each slip names a face other than the label's, and nothing else moves
+        for line, face in lines.items():
+            assert classes[line] == face
+
+
+def test_hand_016s_characters_are_characters(shared_dir):
+    """The slip that started the audit: the bottom row's 4m 5m 6m (四萬 伍萬 六萬) are labelled 4p 5p 6p."""
+    stem = next(s for s in valid_label_slips() if s.startswith("hand_016"))
+    _, labelled = read_labels("valid", stem, 640, 640, corrected=False)
+    _, classes = read_labels("valid", stem, 640, 640)
+    assert [CLASS_NAMES[c] for c in labelled[3:6]] == ["6p", "5p", "4p"]
+    assert [CLASS_NAMES[c] for c in classes[3:6]] == ["6m", "5m", "4m"]
+
+
+def test_a_slip_beyond_its_file_is_refused(shared_dir, monkeypatch):
+    stem = next(iter(valid_label_slips()))
+    monkeypatch.setattr("datasets.hk_photos.valid_label_slips", lambda: {stem: {999: 0}})
+    with pytest.raises(ValueError, match="label line 999"):
         read_labels("valid", stem, 640, 640)
