@@ -9,7 +9,8 @@ the localiser's own boxes, as every session before 50 did.
 - ``hk_valid``: per-tile precision / recall / F1 on shared/data/hk-photos/valid (296 real photos, never trained
   on; a tile counts when a prediction overlaps it with IoU >= 0.5 and names its class), all 42 classes, against
   the labels as corrected (``datasets/hk_photos_valid_corrections.json``: seven photos labelled 1p for every tile,
-  their faces read by eye) and, under ``as_labelled``, against the label files as they are; with
+  their faces read by eye, and 21 single lines naming the wrong face, read blind by eye in session 62) and, under
+  ``as_labelled``, against the label files as they are; with
   ``naming_on_true_boxes``, the share of the labelled boxes themselves that the classifier names right (cut and
   named as the localiser's boxes are), so that the naming can be told apart from the boxes it is given;
 - ``hk_valid_34``: the same restricted to the 34 classes mahjong-detector knows, for both systems (ground-truth

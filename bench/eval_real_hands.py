@@ -14,8 +14,9 @@ the counts. Limits, read before quoting a number:
 - ``valid`` is never trained on (the split the README's recognition numbers use); ``train`` is trained on by the
   localiser and classifier, and every train picture is augmented (flips that mirror faces, rotations, shear), so its
   count flatters the models.
-- Some label files are wrong or partial: ``valid/hand_003`` names its 1p 2p 3p as bamboos (its reading is right by the
-  photo), and some ``train`` pictures leave flowers in the hand's row unlabelled. The count is a check on the reader's
+- Some label files are wrong or partial: ``valid/hand_003`` names its 1p 2p 3p as bamboos (judged by the corrected
+  labels since session 62: ``datasets/hk_photos_valid_corrections.json``'s slips), and some ``train`` pictures leave
+  flowers in the hand's row unlabelled. The count is a check on the reader's
   layouts, not a measure of recognition.
 - The reader's search has a CPU-time budget (as deployed): on a loaded machine a few readings change from run to run;
   ``--states-only`` lifts the clock (its search states only), to compare two readers picture for picture.

@@ -61,7 +61,15 @@ def valid_label_slips() -> dict[str, dict[int, int]]:
     """Label file stem -> {label line: class (our order)}, for single lines of valid photos that name the wrong face
     (read blind by eye, session 62: the file's ``slips_method``)."""
     slips = json.loads(CORRECTIONS.read_text()).get("slips", {})
-    return {stem: {int(line): CLASS_NAMES.index(code) for line, code in lines.items()} for stem, lines in slips.items()}
+    out: dict[str, dict[int, int]] = {}
+    for stem, lines in slips.items():
+        for line, code in lines.items():
+            if not line.isdigit():
+                raise ValueError(f"{CORRECTIONS.name}: {stem!r} names label line {line!r}, not a line number")
+            if code not in CLASS_NAMES:
+                raise ValueError(f"{CORRECTIONS.name}: {stem!r} line {line} names {code!r}, not a face code")
+            out.setdefault(stem, {})[int(line)] = CLASS_NAMES.index(code)
+    return out
 
 
 def read_labels(split: str, stem: str, width: int, height: int, root: Path | None = None,
