@@ -30,8 +30,9 @@ log = logging.getLogger("api")
 
 
 def _without_unused_unsure(result: dict[str, Any], unsure: Any) -> dict[str, Any]:
-    """``result`` without the tiles the localiser was unsure of that its reading does not use
-    (``vision.hand_reader.drop_unused_unsure``; as it is where the hand reader is not installed)."""
+    """``result`` without the unsure tiles (``Recognition.unsure``: scored low by the localiser, or cut by the
+    picture's edge to under half a tile) that its reading does not use (``vision.hand_reader.drop_unused_unsure``; as
+    it is where the hand reader is not installed)."""
     try:
         from vision.hand_reader import drop_unused_unsure  # (imported lazily, as the reader)
     except ImportError:
@@ -617,7 +618,8 @@ class Reader:
                 score_alternatives(result, context, options.winning_tile, rightmost)
                 warn_red_fives(result, context, photo=True)
             timings["score"] = round(1000 * (time.perf_counter() - started), 1)
-        # a box the localiser was unsure of is reported only where the reading uses it (T51b, docs/rules-session51.md)
+        # a box the localiser was unsure of (T51b, docs/rules-session51.md) or that the picture's edge cuts to under
+        # half a tile (E64b, docs/rules-session64.md) is reported only where the reading uses it
         result = _without_unused_unsure(result, getattr(recognition, "unsure", ()))
         log.info("photo read", extra={"image": options.image_name, "tiles": len(result.get("tiles") or []),
                                       "hand": result.get("hand") is not None,

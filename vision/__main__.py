@@ -69,7 +69,8 @@ def recognize_main(args) -> int:
             except Exception as exc:  # the tiles are still useful without a hand
                 out = {}  # a failed reading uses no tile
                 line["warnings"] = result.warnings + [f"hand assembly failed: {exc.__class__.__name__}: {exc}"]
-        # a box the localiser was unsure of is reported only where the reading uses it (T51b)
+        # a box the localiser was unsure of (T51b) or that the picture's edge cuts to under half a tile (E64b) is
+        # reported only where the reading uses it
         line["tiles"], line["warnings"] = _reported_tiles(line["tiles"], line["warnings"], out,
                                                           getattr(result, "unsure", ()))
         if args.timings:

@@ -187,6 +187,21 @@ def median_short_side(boxes: np.ndarray) -> float:
     return float(np.median(np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])))
 
 
+def edge_slivers(boxes: np.ndarray, size: tuple[float, float], share: float, margin: float = 2.0) -> np.ndarray:
+    """(N, 4) xyxy boxes in a picture of ``size`` (width, height) -> (N,) bool: the boxes lying within ``margin`` px of
+    the picture's edge whose short side is under ``share`` of the median short side of the boxes: a tile that the
+    frame cuts to less than half of it (or its side boxed on its own), whose face cannot be told. All False with
+    fewer than two boxes (no median to judge by)."""
+    boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
+    if len(boxes) < 2:
+        return np.zeros(len(boxes), bool)
+    short = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
+    width, height = size
+    edge = (boxes[:, 0] <= margin) | (boxes[:, 1] <= margin) \
+        | (boxes[:, 2] >= width - margin) | (boxes[:, 3] >= height - margin)
+    return edge & (short < share * float(np.median(short)))
+
+
 def box_iou(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """(N, 4) x (M, 4) xyxy boxes -> (N, M) intersection over union."""
     a = np.asarray(a, np.float32).reshape(-1, 4)

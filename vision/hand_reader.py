@@ -34,7 +34,7 @@ from engine.hand import Hand, Meld, MeldType, hands_equal_ignoring_order
 from engine.tiles import ALL_FACES, KIND_COUNT, Tile
 
 from .classes import FACE_CODES, FACE_DOWN
-from .detections import Detections, reported_boxes
+from .detections import Detections, edge_slivers, reported_boxes
 from .reading import decode as decoding
 from .reading import geometry
 from .reading.layout import (CLUTTER_COST, FLOWER_GROUP_COST, GAP, MAX_FLOWERS, Layout, MeldSlots, TileFacts,
@@ -815,14 +815,7 @@ def _edge_slivers(boxes: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """(N,) bool: boxes touching the picture's edge (within EDGE_SLIVER_MARGIN px) whose short side is under
     EDGE_SLIVER_SHARE of the median short side of the photo's boxes: less than half a tile shows there (a tile's side
     boxed on its own at the edge), which no hand tile is (R54)."""
-    boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
-    if len(boxes) < 2:
-        return np.zeros(len(boxes), bool)
-    short = np.minimum(boxes[:, 2] - boxes[:, 0], boxes[:, 3] - boxes[:, 1])
-    width, height = size
-    edge = (boxes[:, 0] <= EDGE_SLIVER_MARGIN) | (boxes[:, 1] <= EDGE_SLIVER_MARGIN) \
-        | (boxes[:, 2] >= width - EDGE_SLIVER_MARGIN) | (boxes[:, 3] >= height - EDGE_SLIVER_MARGIN)
-    return edge & (short < EDGE_SLIVER_SHARE * float(np.median(short)))
+    return edge_slivers(boxes, size, EDGE_SLIVER_SHARE, EDGE_SLIVER_MARGIN)
 
 
 def _flowers_in_run(attempts: list, frame: geometry.Frame, in_rows: np.ndarray, duplicate: np.ndarray,

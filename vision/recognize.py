@@ -27,7 +27,7 @@ from pathlib import Path
 import numpy as np
 
 from .classes import FACE_DOWN
-from .detections import Detections, median_short_side
+from .detections import Detections, edge_slivers, median_short_side
 from .errors import MissingModelFile
 from .io import DEFAULT_MAX_PIXELS, decode_image
 from .onnx_models import (THIRD_LOOK_BELOW, THIRD_LOOK_MARGIN, CropClassifier, LiftModel, Localizer, crop_along,
@@ -87,6 +87,13 @@ TILES_SMALL_BELOW = 26
 REGION_TILE_BELOW = 40.0
 REGION_MARGIN = 2.0
 REGION_ZOOM_FROM = 1.25
+# E64b (docs/rules-session64.md): a box within EDGE_SLIVER_MARGIN px of the picture's edge (times the reading's
+# reduction) whose short side is under EDGE_SLIVER_SHARE of the photo's median shows less than half a tile: no face
+# can be named from it, and labelled photos leave such tiles out. It is read like any other (leaving it out of what
+# the reader gets cost a development hand: E64) but reported only where the reading uses it (``Recognition.unsure``).
+# The reader itself keeps boxes under 0.4 out of its rows, whoever sends them (R54, hand_reader.EDGE_SLIVER_SHARE).
+EDGE_SLIVER_SHARE = 0.5
+EDGE_SLIVER_MARGIN = 2.0
 
 
 @dataclass(frozen=True)
@@ -128,12 +135,26 @@ class Recognition:
 
     @property
     def unsure(self) -> np.ndarray:
-        """(N,) bool: the tiles the localiser scored under REPORT_SCORE, reported only where the reading uses them
-        (``vision.hand_reader.drop_unused_unsure``); all False where the scores are unknown."""
+        """(N,) bool: the tiles reported only where the reading uses them (``vision.hand_reader.drop_unused_unsure``):
+        those the localiser scored under REPORT_SCORE (T51b; none where the scores are unknown) and those the
+        picture's edge cuts to under half a tile (``edge_slivers``, E64b)."""
+        return self.low_scored | self.edge_slivers
+
+    @property
+    def low_scored(self) -> np.ndarray:
+        """(N,) bool: the tiles the localiser scored under REPORT_SCORE; all False where the scores are unknown."""
         n = len(self.detections)
         if self.box_scores is None or len(self.box_scores) != n:
             return np.zeros(n, bool)
         return np.asarray(self.box_scores) < REPORT_SCORE
+
+    @property
+    def edge_slivers(self) -> np.ndarray:
+        """(N,) bool: the boxes within EDGE_SLIVER_MARGIN px of the picture's edge (times ``read_scale``: a pixel of
+        the picture as read) whose short side is under EDGE_SLIVER_SHARE of the median short side of the photo's
+        boxes (``detections.edge_slivers``): less than half of such a tile shows."""
+        return edge_slivers(self.detections.boxes, (self.width, self.height), EDGE_SLIVER_SHARE,
+                            EDGE_SLIVER_MARGIN * max(self.read_scale, 1.0))
 
     @property
     def warnings(self) -> list[str]:
