@@ -738,7 +738,8 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     in_rows = active.copy()
     in_rows[list(stacked_on)] = False
     if size is not None:
-        in_rows &= ~_edge_slivers(detections.boxes, size)  # (R54: no hand tile; left a loose box)
+        # R54: a box at the picture's edge showing less than half a tile is no hand tile; it is left a loose box
+        in_rows &= ~edge_slivers(detections.boxes, size, EDGE_SLIVER_SHARE, EDGE_SLIVER_MARGIN)
     row_list = geometry.rows(frame, in_rows)
     solvers: dict = {}  # row solvers shared by the readings below (same frame, faces and stacking)
     layouts = segment(frame, row_list, facts, stacked_on, n_best=LAYOUT_CANDIDATES, solver_cache=solvers)
@@ -809,13 +810,6 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     out += _hand_in_rows(out, row_list, facts, detections.class_ids, detections.rotation, spare_from)
     flowered = _flowers_in_run(out, frame, in_rows, duplicate, facts, stacked_on, detections.class_ids)
     return out + flowered + _kongs_in_row(flowered, facts, detections.class_ids, detections.rotation, spare_from)
-
-
-def _edge_slivers(boxes: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """(N,) bool: boxes touching the picture's edge (within EDGE_SLIVER_MARGIN px) whose short side is under
-    EDGE_SLIVER_SHARE of the median short side of the photo's boxes: less than half a tile shows there (a tile's side
-    boxed on its own at the edge), which no hand tile is (R54)."""
-    return edge_slivers(boxes, size, EDGE_SLIVER_SHARE, EDGE_SLIVER_MARGIN)
 
 
 def _flowers_in_run(attempts: list, frame: geometry.Frame, in_rows: np.ndarray, duplicate: np.ndarray,
