@@ -92,6 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--level-only", action="store_true",
                         help="only the photos read as they came when upright: not squeezed from another aspect (see "
                              "below)")
+    parser.add_argument("--iou", type=float, default=0.5,
+                        help="overlap that counts a tile found (0.5 as bench_recognition.py; lower tells a box of another "
+                             "size, the tile's body turned, from a tile missed)")
     parser.add_argument("--models", type=Path, default=None)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
@@ -99,7 +102,7 @@ def main(argv: list[str] | None = None) -> int:
 
     angles = [float(a) for a in args.angles.split(",")]
     recognizer = Recognizer.load(args.models, threads=args.threads)
-    scores = {a: TileScore() for a in angles}
+    scores = {a: TileScore(iou=args.iou) for a in angles}
     skipped = 0
     images = sorted((hk_root() / "valid" / "images").iterdir())[:args.limit]
     for k, path in enumerate(images):

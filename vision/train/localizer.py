@@ -176,8 +176,7 @@ def main(argv=None) -> None:
     ap.add_argument("--warmup", type=float, default=1.0, help="warm-up epochs")
     ap.add_argument("--degrees", type=float, default=15.0,
                     help="largest random turn of a training picture (ultralytics `degrees`); hk-photos are shot nearly "
-                         "level and the committed files box real rows turned 35 degrees worse (F1 0.92 against 0.99: "
-                         "docs/rules-session65.md), so a run aimed at turned photos would raise it")
+                         "level (bench/eval_turned_photos.py measures real photos turned: docs/rules-session65.md)")
     ap.add_argument("--scale", type=float, default=0.5,
                     help="ultralytics zoom augmentation: pictures scaled by 1 +- this (wider: more large tiles)")
     ap.add_argument("--out", default=str(ROOT / "models" / "localizer.onnx"))

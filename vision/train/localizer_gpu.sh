@@ -18,8 +18,8 @@ SEEDS_640=${SEEDS_640:-"31 32 33 34 35 36 37 38 39 40"}
 JOBS=${JOBS:-8}
 P_HEAP=${P_HEAP:-0}            # share of the SEEDS_640 scenes with a heap of piled, tilted tiles (vision.synth --p-heap)
 P_STANDING=${P_STANDING:-}     # share of the SEEDS_640 hands whose row stands (vision.synth --p-standing; empty: preset)
-# DEGREES (default 15): the largest random turn of a training picture; the committed files box real rows turned 35
-# degrees worse than level ones (docs/rules-session65.md), so a run aimed at turned photos would try 35-45
+# DEGREES (default 15): the largest random turn of a training picture (bench/eval_turned_photos.py measures real photos
+# turned; docs/rules-session65.md)
 N_640=${N_640:-400}            # scenes per SEEDS_640 seed
 SYNTH_DIR=${SYNTH_DIR:-out/synth}
 # start weights: a checkpoint (INIT=...pt) or, by default, the committed file with its batch norms calibrated
