@@ -84,15 +84,26 @@ def border_colour(image: np.ndarray) -> tuple[int, int, int]:
     return tuple(int(v) for v in np.median(edge, axis=0))
 
 
-def turned(image: np.ndarray, degrees: float) -> np.ndarray:
-    """Turned counter-clockwise by ``degrees`` on a canvas grown to hold it all, corners in the border colour."""
-    h, w = image.shape[:2]
-    matrix = cv2.getRotationMatrix2D((w / 2, h / 2), degrees, 1.0)
-    c, s = abs(matrix[0, 0]), abs(matrix[0, 1])
-    nw, nh = int(math.ceil(w * c + h * s)), int(math.ceil(w * s + h * c))
-    matrix[0, 2] += nw / 2 - w / 2
-    matrix[1, 2] += nh / 2 - h / 2
-    return cv2.warpAffine(image, matrix, (nw, nh), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
+def turning(width: int, height: int, degrees: float, grown: bool = True) -> tuple[np.ndarray, int, int]:
+    """(the 2 x 3 affine matrix turning a ``width`` x ``height`` picture ``degrees`` counter-clockwise about its
+    centre, the new width, the new height): a canvas grown to hold the whole picture, or (``grown`` False) the same
+    size, the turned corners cut."""
+    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
+    new_w, new_h = width, height
+    if grown:
+        c, s = abs(matrix[0, 0]), abs(matrix[0, 1])
+        # (rounded first: cos 90 degrees is 6e-17, not 0, and a quarter turn must not grow the canvas by a pixel)
+        new_w = int(math.ceil(round(width * c + height * s, 6)))
+        new_h = int(math.ceil(round(width * s + height * c, 6)))
+    matrix[0, 2] += new_w / 2 - width / 2
+    matrix[1, 2] += new_h / 2 - height / 2
+    return matrix, new_w, new_h
+
+
+def turned(image: np.ndarray, degrees: float, grown: bool = True) -> np.ndarray:
+    """Turned counter-clockwise by ``degrees`` (``turning``), the corners in the border colour."""
+    matrix, width, height = turning(image.shape[1], image.shape[0], degrees, grown)
+    return cv2.warpAffine(image, matrix, (width, height), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT,
                           borderValue=border_colour(image))
 
 

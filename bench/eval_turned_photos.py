@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from pathlib import Path
 
@@ -42,24 +41,9 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_recognition import reported_indices  # noqa: E402
 from datasets.hk_photos import hk_root, read_labels  # noqa: E402
-from eval_photo_transforms import border_colour, png  # noqa: E402
+from eval_photo_transforms import png, turned, turning  # noqa: E402
 from vision.detections import reported_boxes  # noqa: E402
 from vision.metrics import TileScore  # noqa: E402
-
-
-def turning(width: int, height: int, degrees: float, grown: bool) -> tuple[np.ndarray, int, int]:
-    """(the 2 x 3 affine matrix turning a ``width`` x ``height`` picture ``degrees`` counter-clockwise about its
-    centre, the new width, the new height): the same size, or (``grown``) a canvas that holds the whole picture."""
-    matrix = cv2.getRotationMatrix2D((width / 2, height / 2), degrees, 1.0)
-    new_w, new_h = width, height
-    if grown:
-        c, s = abs(matrix[0, 0]), abs(matrix[0, 1])
-        # (rounded first: cos 90 degrees is 6e-17, not 0, and a quarter turn must not grow the canvas by a pixel)
-        new_w = int(math.ceil(round(width * c + height * s, 6)))
-        new_h = int(math.ceil(round(width * s + height * c, 6)))
-    matrix[0, 2] += new_w / 2 - width / 2
-    matrix[1, 2] += new_h / 2 - height / 2
-    return matrix, new_w, new_h
 
 
 def turned_boxes(boxes: np.ndarray, matrix: np.ndarray) -> np.ndarray:
@@ -93,8 +77,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="only the photos read as they came when upright: not squeezed from another aspect (see "
                              "below)")
     parser.add_argument("--iou", type=float, default=0.5,
-                        help="overlap that counts a tile found (0.5 as bench_recognition.py; lower tells a box of another "
-                             "size, the tile's body turned, from a tile missed)")
+                        help="overlap that counts a tile found (0.5 as bench_recognition.py; lower tells a box of "
+                             "another size, the tile's body turned, from a tile missed)")
     parser.add_argument("--models", type=Path, default=None)
     parser.add_argument("--threads", type=int, default=2)
     args = parser.parse_args(argv)
@@ -109,15 +93,15 @@ def main(argv: list[str] | None = None) -> int:
         photo = cv2.imread(str(path))
         h, w = photo.shape[:2]
         label_boxes, label_classes = read_labels("valid", path.stem, w, h)
-        if args.level_only and recognizer.recognize(png(photo)).stretch != 1:
+        # the photo as it is, read once: for --level-only and as the turn of 0 degrees
+        upright = recognizer.recognize(png(photo)) if args.level_only or 0.0 in angles else None
+        if args.level_only and upright.stretch != 1:
             skipped += 1
             continue
         for angle in angles:
             matrix, new_w, new_h = turning(w, h, angle, args.grown)
-            picture = cv2.warpAffine(photo, matrix, (new_w, new_h), flags=cv2.INTER_LINEAR,
-                                     borderMode=cv2.BORDER_CONSTANT, borderValue=border_colour(photo))
             labels = turned_boxes(label_boxes, matrix)
-            recognition = recognizer.recognize(png(picture))
+            recognition = upright if angle == 0 else recognizer.recognize(png(turned(photo, angle, args.grown)))
             shown = recognition.detections[reported_indices(recognition)]
             boxes, classes = reported_boxes(shown.boxes).astype(np.float64), np.asarray(shown.class_ids)
             kept_labels, kept_found = whole_tiles(labels, np.asarray(shown.boxes), new_w, new_h)

@@ -3,24 +3,19 @@ normalised boxes are scaled by the size of the picture the recogniser read (``Re
 a fixed 640 x 640. (Every hk-photos valid photo is 640 x 640, so the committed figures do not move; a photo of another
 size used to be scored against labels scaled to the wrong frame.)"""
 
-import importlib.util
 from pathlib import Path
 from types import SimpleNamespace
 
 import cv2
 import numpy as np
 
+from tests.bench_modules import load_bench
 from vision.classes import CLASS_NAMES
 from vision.detections import Detections
 
-ROOT = Path(__file__).resolve().parents[2]
-
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("bench_recognition_under_test", ROOT / "bench" / "bench_recognition.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("bench_recognition")
 
 
 class _Exact:

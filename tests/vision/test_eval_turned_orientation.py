@@ -2,21 +2,15 @@
 matches the truth's, in photos whose rows lie turned off the picture's axes, and counts apart tiles lying 25-45
 degrees from every quarter turn of their row (docs/rules-session60.md, R60)."""
 
-import importlib.util
 import math
-from pathlib import Path
 
 import numpy as np
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench_modules import load_bench
 
 
 def _bench():
-    spec = importlib.util.spec_from_file_location("eval_turned_orientation_under_test",
-                                                  ROOT / "bench" / "eval_turned_orientation.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("eval_turned_orientation")
 
 
 def _unit(degrees):

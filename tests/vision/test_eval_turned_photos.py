@@ -2,24 +2,18 @@
 size or grows the canvas to hold it, and judges only whole tiles: a label the frame cuts is left out, and so is every
 box found on it."""
 
-import importlib.util
 import math
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.bench_modules import load_bench
 
 
 @pytest.fixture(scope="module")
 def bench():
-    spec = importlib.util.spec_from_file_location("eval_turned_photos_under_test",
-                                                  ROOT / "bench" / "eval_turned_photos.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_bench("eval_turned_photos")
 
 
 def test_a_quarter_turn_moves_a_box_as_the_pixels_move(bench):
