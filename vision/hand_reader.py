@@ -400,7 +400,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                     cut_short.append(((not_ok, layout_cost), attempt))
                 key = (not layout.count_ok, result.best is None, layout_cost + min(result.extra_cost, 1e9))
                 if best_key is None or key < best_key:
-                    best_key, chosen = key, (attempt, result, tiles)
+                    best_key, chosen = key, (attempt, result, tiles, costs)
             unfinished = cut_short
 
     search(attempts)
@@ -485,7 +485,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
             reading.warn("search_budget_exhausted", "the layout stages stopped at the budget's clock before trying"
                          " everything: the reading depends on the CPU time it got")
         return reading
-    (frame, duplicate, stacked_on, layout), result, detections = chosen
+    (frame, duplicate, stacked_on, layout), result, detections, costs = chosen
     if len(detections) > n:  # a spare candidate completes the hand: it becomes tile n (after the detections)
         reading.spares_used = [{"tile_index": i, **detections[i].to_json()[0], "spare": True}
                                for i in range(n, len(detections))]
@@ -506,7 +506,7 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                      f" but {found} were found")
     if rules == "riichi" and layout.flowers:
         reading.warn("flowers_ignored", f"riichi uses no flowers: {len(layout.flowers)} flower tile(s) ignored")
-    unknown_kongs = [m for m in layout.melds if m.type is MeldType.CONCEALED_KONG and all(m.face_down)]
+    unknown_kongs = [m for m in layout.melds if decoding.shows_no_face(m, costs)]  # four backs, or blank faces (K66)
     if len(unknown_kongs) > len(kong_requests):
         missing = len(unknown_kongs) - len(kong_requests)
         reading.warn("concealed_kong_face_unknown",

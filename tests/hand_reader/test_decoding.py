@@ -8,7 +8,7 @@ import pytest
 
 import numpy as np
 
-from engine.hand import Hand
+from engine.hand import Hand, MeldType
 from vision.reading.compare import same_hand
 from tests.hand_reader.builder import Table, detection_of, recorded
 from tests.hand_reader.test_layouts import PHOTOS
@@ -95,6 +95,37 @@ def test_a_concealed_kongs_end_named_a_white_dragon_is_read_face_down(photo, end
     assert reading.tile_roles[k]["role"] == "meld"
     assert [(c["tile_index"], c["read"], c["corrected"]) for c in reading.corrections] == [(k, "5z", "face down")]
     assert "tile_corrected" in reading.warning_codes
+
+
+@pytest.mark.parametrize("end", [11, 14])
+@pytest.mark.parametrize("photo", PHOTOS)
+def test_a_face_down_kong_with_an_end_named_a_white_dragon_asks_for_its_face(photo, end):
+    # K66b (docs/rules-session66.md, held-out 8758 000267, development 6262 000185): a concealed kong laid with four
+    # backs of a white-backed set, one end named a white dragon first (0.48, back 0.47). Three backs and a face made
+    # a concealed kong of that face, four white dragons, with no warning. A blank face beside backs tells nothing
+    # of the kong's face: it is asked for, as for four backs, and the answer names it.
+    turn, tilt, perspective, jitter = photo
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d d d d")
+    detections, size, order = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter,
+                                          misread={end: [("5z", 0.48), (None, 0.47), ("1p", 0.01)]})
+    reading = read_hand(detections, size)
+    assert reading.hand is None
+    assert "concealed_kong_face_unknown" in reading.warning_codes
+    request = next(r for r in reading.requests if r["field"] == "concealed_kong_tiles")
+    assert request["count"] == 1 and len(request["boxes"][0]) == 4
+    answered = read_hand(detections, size, concealed_kong_tiles=["6m"])
+    assert same_hand(answered.hand, Hand.parse("123m555p888s3z x6666m +3z"))
+    assert answered.tile_roles[detection_of(order, end)]["code"] == "6m"
+
+
+def test_a_kong_of_white_dragons_laid_ends_down_is_named_by_the_answer():
+    # K66b's price: a concealed kong of white dragons laid back, face, face, back shows blank faces beside its backs,
+    # as a white-backed set's four backs would; its face is asked for too, and "5z" reads it.
+    table = Table().row("1m 2m 3m 5p 5p 5p 8s 8s 8s 3z | 3z | d 5z 5z d")
+    detections, size, _ = table.photo()
+    assert read_hand(detections, size).hand is None
+    answered = read_hand(detections, size, concealed_kong_tiles=["5z"])
+    assert same_hand(answered.hand, Hand.parse("123m555p888s3z x5555z +3z"))
 
 
 @pytest.mark.parametrize("photo", PHOTOS)
@@ -237,12 +268,22 @@ def test_an_unreadable_hand_is_none_with_a_warning():
 def test_simulated_scenes_read_exactly_when_nothing_is_misread():
     rng = np.random.default_rng(20261122)
     right = 0
+    asked = 0
     for _ in range(40):
         hand = random_hand(rng)
         scene = lay_out(hand, rng, Habits(concealed_kong_all_down=False, clutter=int(rng.integers(0, 2))))
         reading = read_hand(scene.detections, scene.image_size)
+        request = next((r for r in reading.requests if r["field"] == "concealed_kong_tiles"), None)
+        if request is not None:
+            # only a kong of white dragons, laid back-face-face-back, shows no face here (K66b: its blank faces beside
+            # backs); the player's answer reads it
+            assert request["count"] == 1 and reading.hand is None, reading.warnings
+            assert any(m.type is MeldType.CONCEALED_KONG and str(m.tiles[0]) == "5z" for m in hand.melds), hand
+            reading = read_hand(scene.detections, scene.image_size, concealed_kong_tiles=["5z"])
+            asked += 1
         right += same_hand(reading.hand, hand)
     assert right == 40
+    assert asked == 1  # the seed's one kong of white dragons
 
 
 def test_one_misread_tile_is_recovered_in_at_least_90_percent_of_scenes():

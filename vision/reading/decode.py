@@ -33,7 +33,7 @@ import numpy as np
 
 from engine.decompose import Group, GroupKind, Shape, arrangements_of_counts
 from engine.hand import Discarder, MeldType
-from engine.tiles import KIND_COUNT
+from engine.tiles import KIND_COUNT, Tile
 
 from .layout import Layout, MeldSlots
 
@@ -57,6 +57,7 @@ RIICHI_SHAPES = (Shape.STANDARD, Shape.SEVEN_PAIRS, Shape.THIRTEEN_ORPHANS)
 ORDER_WEIGHT = 1.5
 ORDER_CAP = 2
 HONOUR_SUIT = 3  # kind // 9 of the honours (1z..7z); 0, 1, 2 are the numbered suits m, p, s
+WHITE_DRAGON = Tile.parse("5z").index
 
 
 class SearchBudget:
@@ -223,11 +224,26 @@ def lift_costs(meld: MeldSlots) -> tuple[float, float | None, float]:
     return (RAISED_COST, 0.0, RAISED_COST) if meld.raised else (0.0, None, 0.0)
 
 
-def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None) -> list[tuple[float, DecodedMeld, tuple]]:
-    """Every legal face assignment of one meld: (cost, meld, ((detection, face), ...)), cheapest first."""
+def shows_no_face(meld: MeldSlots, costs: np.ndarray) -> bool:
+    """Whether ``meld`` is a concealed kong that shows no face: four backs, or (K66b, docs/rules-session66.md) backs
+    beside face-up tiles that are all white dragons by their cheapest playing face. A white dragon's face is blank or
+    a bare frame, like a white-backed set's backs, and a concealed kong is laid with backs showing (all four, or its
+    two ends), so blank tiles beside its backs tell nothing of its face: it is asked for, as for four backs. Four
+    white dragons face up with no back among them (a kong left in the hand's row) keep their face."""
+    if meld.type is not MeldType.CONCEALED_KONG or not any(meld.face_down):
+        return False
+    return all(int(np.argmin(costs[t, :KIND_COUNT])) == WHITE_DRAGON
+               for t, down in zip(meld.tiles, meld.face_down) if not down)
+
+
+def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None,
+                  no_face: bool = False) -> list[tuple[float, DecodedMeld, tuple]]:
+    """Every legal face assignment of one meld: (cost, meld, ((detection, face), ...)), cheapest first.
+    ``no_face``: the meld is a concealed kong that shows no face (``shows_no_face``): ``kong_kind`` names it, or its
+    face stays unknown."""
     up = [t for t, down in zip(meld.tiles, meld.face_down) if not down]
     options: list[tuple[float, DecodedMeld, tuple]] = []
-    if meld.type is MeldType.CONCEALED_KONG and not up:
+    if meld.type is MeldType.CONCEALED_KONG and (not up or no_face):
         if kong_kind is None:
             return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (), None, None, known=False), ())]
         return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (kong_kind,) * 4, None, None), ())]
@@ -310,12 +326,14 @@ def decode(layout: Layout, topk_ids: np.ndarray, topk_probs: np.ndarray, *, rule
     block_roles: list[tuple[str, int]] = []
     for index, meld in enumerate(layout.melds):
         kong_kind = None
-        if meld.type is MeldType.CONCEALED_KONG and all(meld.face_down):
+        no_face = shows_no_face(meld, costs)
+        if no_face:
             kong_kind = requested_kongs.pop(0) if requested_kongs else None
         key = (meld, kong_kind)
         block = meld_cache.get(key) if meld_cache is not None else None
         if block is None:
-            block = [(c, (m, pairs)) for c, m, pairs in _meld_options(meld, costs, kong_kind) if c < math.inf]
+            block = [(c, (m, pairs)) for c, m, pairs in _meld_options(meld, costs, kong_kind, no_face)
+                     if c < math.inf]
             if meld_cache is not None:
                 meld_cache[key] = block
         blocks.append(block)
