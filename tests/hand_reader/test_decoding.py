@@ -127,6 +127,11 @@ def test_a_kong_of_white_dragons_laid_ends_down_is_named_by_the_answer():
     answered = read_hand(detections, size, concealed_kong_tiles=["5z"])
     assert same_hand(answered.hand, Hand.parse("123m555p888s3z x5555z +3z"))
 
+    # a client who names the tiles (/v1/tiles/score holds them, ``fixed``) has said what the faces are: no question
+    held = read_hand(detections, size, fixed=np.ones(len(detections), bool))
+    assert same_hand(held.hand, Hand.parse("123m555p888s3z x5555z +3z"))
+    assert "concealed_kong_face_unknown" not in held.warning_codes
+
 
 @pytest.mark.parametrize("photo", PHOTOS)
 def test_white_dragons_with_some_back_probability_stay_white_dragons(photo):

@@ -229,11 +229,14 @@ def shows_no_face(meld: MeldSlots, costs: np.ndarray) -> bool:
     beside face-up tiles that are all white dragons by their cheapest playing face. A white dragon's face is blank or
     a bare frame, like a white-backed set's backs, and a concealed kong is laid with backs showing (all four, or its
     two ends), so blank tiles beside its backs tell nothing of its face: it is asked for, as for four backs. Four
-    white dragons face up with no back among them (a kong left in the hand's row) keep their face."""
+    white dragons face up with no back among them (a kong left in the hand's row) keep their face, and so does a
+    white dragon a client named (``fixed_costs``: its one finite face): that is a statement, not the classifier's
+    guess."""
     if meld.type is not MeldType.CONCEALED_KONG or not any(meld.face_down):
         return False
+    up = [t for t, down in zip(meld.tiles, meld.face_down) if not down]
     return all(int(np.argmin(costs[t, :KIND_COUNT])) == WHITE_DRAGON
-               for t, down in zip(meld.tiles, meld.face_down) if not down)
+               and np.count_nonzero(np.isfinite(costs[t, :KIND_COUNT])) > 1 for t in up)
 
 
 def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None,
