@@ -240,13 +240,13 @@ def shows_no_face(meld: MeldSlots, costs: np.ndarray) -> bool:
 
 
 def _meld_options(meld: MeldSlots, costs: np.ndarray, kong_kind: int | None,
-                  no_face: bool = False) -> list[tuple[float, DecodedMeld, tuple]]:
+                  no_face: bool) -> list[tuple[float, DecodedMeld, tuple]]:
     """Every legal face assignment of one meld: (cost, meld, ((detection, face), ...)), cheapest first.
     ``no_face``: the meld is a concealed kong that shows no face (``shows_no_face``): ``kong_kind`` names it, or its
     face stays unknown."""
     up = [t for t, down in zip(meld.tiles, meld.face_down) if not down]
     options: list[tuple[float, DecodedMeld, tuple]] = []
-    if meld.type is MeldType.CONCEALED_KONG and (not up or no_face):
+    if no_face:
         if kong_kind is None:
             return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (), None, None, known=False), ())]
         return [(0.0, DecodedMeld(MeldType.CONCEALED_KONG, (kong_kind,) * 4, None, None), ())]
