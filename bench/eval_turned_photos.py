@@ -1,6 +1,7 @@
 """Recognition on real photos turned on the table: per-tile F1 of hk-photos valid, each photo turned by a few angles.
 
-    .venv/bin/python bench/eval_turned_photos.py [--angles 0,10,20,35] [--limit N] [--grown] [--models DIR]
+    .venv/bin/python bench/eval_turned_photos.py [--angles 0,10,20,35] [--limit N] [--grown] [--level-only]
+        [--iou 0.5] [--models DIR]
 
 hk-photos' photos are shot nearly level, while a player's phone may hold a hand at any angle. Each valid photo is
 turned counter-clockwise about its centre by each angle and read by ``Recognizer.recognize`` on the PNG's bytes, as

@@ -506,7 +506,8 @@ def read_hand(detections: Detections, image_size: tuple[int, int], *, winning_ti
                      f" but {found} were found")
     if rules == "riichi" and layout.flowers:
         reading.warn("flowers_ignored", f"riichi uses no flowers: {len(layout.flowers)} flower tile(s) ignored")
-    unknown_kongs = [m for m in layout.melds if decoding.shows_no_face(m, costs)]  # four backs, or blank faces beside backs (K66b)
+    # four backs, or blank faces beside backs (K66b)
+    unknown_kongs = [m for m in layout.melds if decoding.shows_no_face(m, costs)]
     if len(unknown_kongs) > len(kong_requests):
         missing = len(unknown_kongs) - len(kong_requests)
         reading.warn("concealed_kong_face_unknown",
