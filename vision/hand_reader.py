@@ -735,7 +735,7 @@ def _layouts_for(detections: Detections, turn: int, tilt: float | None = None,
     active = ~duplicate
     frame = geometry.straighten_sideways_runs(frame, geometry.rows(frame, active))
     facts = _facts(detections, frame, turned)
-    stacked_on = geometry.find_stacked(frame, active)
+    stacked_on = geometry.find_stacked(frame, active, detections.class_ids)
     in_rows = active.copy()
     in_rows[list(stacked_on)] = False
     if size is not None:

@@ -64,6 +64,35 @@ def test_a_tile_laid_on_or_beside_a_sideways_tile_is_stacked_on_it():
         assert stacked == {5: 4}
 
 
+def test_two_beside_pairs_with_their_claimed_tiles_touching_are_both_stacked():
+    # B69c: each added tile touches the other kong's, in line with it; the standing tiles tell the bases
+    for gap in (0.1, 0.2, 0.6):
+        table = Table(gap=gap).row("1m 2m 3m | 4p 4p s4p t4p | s6s t6s 6s 6s")
+        frame, detections = frame_of(table, turn=270, tilt=5.0)
+        active = np.ones(len(table.tiles), bool)
+        assert geometry.find_stacked(frame, active) == geometry.find_stacked(frame, active, detections.class_ids) \
+            == {6: 5, 8: 7}
+
+
+def test_a_pair_of_two_faces_is_not_stacked_by_the_standing_tiles_test():
+    # B69c: with the faces known, a sideways 5s against a claimed 4p is no added tile (an added kong shows one face)
+    table = Table(gap=0.1).row("1m 2m 3m | 4p 4p s4p t5s | s6s t6s 6s 6s")
+    frame, detections = frame_of(table, turn=270, tilt=5.0)
+    active = np.ones(len(table.tiles), bool)
+    assert geometry.find_stacked(frame, active) == {6: 5, 8: 7}
+    assert geometry.find_stacked(frame, active, detections.class_ids) == {8: 7}
+
+
+def test_a_loose_tile_of_another_face_against_the_claimed_tile_does_not_take_the_added_tiles_place():
+    # B69c (B69b): the loose 9m (listed first) lies against the claimed 4p on the winner's side, the added 4p on
+    # the far side
+    table = Table().tile("9m", x=6.375, y=0.38, turn=90).row("1m 2m 3m | 4p 4p s4p t4p")
+    frame, detections = frame_of(table, turn=270, tilt=5.0)
+    active = np.ones(len(table.tiles), bool)
+    assert geometry.find_stacked(frame, active) == {0: 6}  # the tiles' order alone: the loose tile taken
+    assert geometry.find_stacked(frame, active, detections.class_ids) == {7: 6}
+
+
 def test_two_touching_meld_rows_are_not_stacked():
     table = Table().row("s1m 2m 3m", bottom=-1.0).row("s4m 5m 6m")
     frame, _ = frame_of(table)

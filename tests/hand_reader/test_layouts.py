@@ -186,6 +186,29 @@ def test_added_kong_stacked_or_beside(tokens, direction):
         assert_hand(reading, f"123m789s444z1z a6666p{direction} +1z")
 
 
+def test_two_added_kongs_laid_beside_with_their_claimed_tiles_touching():
+    # B69c (docs/rules-session69.md): a kong claimed from the right, then one claimed from the left a fifth of a tile
+    # away: each added tile lies in line with the other kong's, so only the standing tiles tell which is the base.
+    table = Table().row("1m 2m 3m 7s 8s 9s 1z | 1z | 4p 4p s4p t4p")
+    table.row("s6s t6s 6s 6s", x=7 * 1.02 + 0.6 + 1.02 + 0.6 + 2 * 1.02 + 81 / 60 + 0.02 + 0.2)
+    for photo in PHOTOS[:3]:
+        reading, _ = read(table, photo)
+        assert_hand(reading, "123m789s1z a4444p> a6666s< +1z")
+
+
+def test_a_loose_tile_against_a_claimed_tile_does_not_take_the_added_tiles_place():
+    # B69c (docs/rules-session69.md; B69b there): a loose 9m lies sideways against the claimed 6p on the winner's
+    # side, the added 6p across the row on the far side; whichever of the two the detections list first, the 6p makes
+    # the kong.
+    table = Table().row("1m 2m 3m 7s 8s 9s 4z 4z 4z 1z | 1z | s6p t6p 6p 6p")
+    claimed = next(t for t in table.tiles if t["token"] == "s6p")
+    table.tile("9m", x=claimed["cx"] / 60.0, y=(claimed["cy"] + 61.0) / 81.0, turn=90)
+    for seed in range(4):
+        for turn, tilt, perspective, jitter in PHOTOS[:3]:
+            detections, size, _ = table.photo(turn=turn, tilt=tilt, perspective=perspective, jitter=jitter, seed=seed)
+            assert_hand(read_hand(detections, size), "123m789s444z1z a6666p< +1z")
+
+
 def test_chow_claimed_tile_is_the_sideways_one():
     table = Table().row("1m 1m 1m 2p 3p 4p 9s 9s 9s 5z | 5z | s5m 4m 6m")
     reading, _ = read(table)

@@ -350,46 +350,65 @@ def duplicates(boxes: np.ndarray, confidence: np.ndarray, keep_pairs: np.ndarray
     return dropped
 
 
-def find_stacked(frame: Frame, active: np.ndarray) -> dict[int, int]:
+def find_stacked(frame: Frame, active: np.ndarray, faces: np.ndarray | None = None) -> dict[int, int]:
     """Sideways tiles lying on (or against the far side of) another sideways tile: {stacked tile: base tile}.
 
     An added kong's fourth tile is often laid across the claimed sideways tile. In the normalised frame the two share
     an x position and sit one tile-width apart across the row; the base is the one that has row neighbours.
+    ``faces`` (N,), the tiles' top-1 classes, when given: pairs of one face are tried before the others (B69c).
     """
     stacked: dict[int, int] = {}
     # an added tile is face up; plain ints, since these indices go into the meld and on into the reading's JSON
     candidates = [int(i) for i in np.flatnonzero(active & frame.sideways & ~frame.face_down)]
-    for a_pos, i in enumerate(candidates):
-        for j in candidates[a_pos + 1:]:
-            if i in stacked or j in stacked or i in stacked.values() or j in stacked.values():
+    pairs = [(i, j) for a_pos, i in enumerate(candidates) for j in candidates[a_pos + 1:]]
+    if faces is not None:
+        # B69c: an added tile shows its kong's face; a loose tile of another face lying against the claimed one
+        # must not take its place (docs/rules-session69.md). The sort is stable: otherwise the order as before.
+        pairs.sort(key=lambda pair: bool(faces[pair[0]] != faces[pair[1]]))
+    for i, j in pairs:
+        if i in stacked or j in stacked or i in stacked.values() or j in stacked.values():
+            continue
+        unit = (frame.unit[i] + frame.unit[j]) / 2
+        dx = abs(frame.centers[i, 0] - frame.centers[j, 0])
+        dy = abs(frame.centers[i, 1] - frame.centers[j, 1])
+        if dx < 0.5 * unit * frame.aspect and dy < 1.6 * unit:
+            if dy < 0.6 * unit:
+                # Laid on top: the upper tile shows further from the winner (smaller y) than its base.
+                base, top = (i, j) if frame.centers[i, 1] > frame.centers[j, 1] else (j, i)
+                stacked[top] = base
                 continue
-            unit = (frame.unit[i] + frame.unit[j]) / 2
-            dx = abs(frame.centers[i, 0] - frame.centers[j, 0])
-            dy = abs(frame.centers[i, 1] - frame.centers[j, 1])
-            if dx < 0.5 * unit * frame.aspect and dy < 1.6 * unit:
-                if dy < 0.6 * unit:
-                    # Laid on top: the upper tile shows further from the winner (smaller y) than its base.
+            near_i, near_j = _row_neighbours(frame, active, i, j), _row_neighbours(frame, active, j, i)
+            # Laid beside, across the row: the top tile has no row neighbour of its own (a neighbour of the
+            # base's, its meld's upright tile seen close under perspective, does not count); two sideways tiles
+            # of two touching meld rows both have their own.
+            degree_i, degree_j = len(near_i - near_j), len(near_j - near_i)
+            if min(degree_i, degree_j) == 0 and max(len(near_i), len(near_j)) > 0:
+                # The base has row neighbours of its own; if neither has, the added tile is the one further
+                # from the winner (smaller y), as laid.
+                if degree_i != degree_j:
+                    base, top = (i, j) if degree_i > degree_j else (j, i)
+                else:
                     base, top = (i, j) if frame.centers[i, 1] > frame.centers[j, 1] else (j, i)
-                    stacked[top] = base
-                    continue
-                near_i, near_j = _row_neighbours(frame, active, i, j), _row_neighbours(frame, active, j, i)
-                # Laid beside, across the row: the top tile has no row neighbour of its own (a neighbour of the
-                # base's, its meld's upright tile seen close under perspective, does not count); two sideways tiles
-                # of two touching meld rows both have their own.
-                degree_i, degree_j = len(near_i - near_j), len(near_j - near_i)
-                if min(degree_i, degree_j) == 0 and max(len(near_i), len(near_j)) > 0:
-                    # The base has row neighbours of its own; if neither has, the added tile is the one further
-                    # from the winner (smaller y), as laid.
-                    if degree_i != degree_j:
-                        base, top = (i, j) if degree_i > degree_j else (j, i)
-                    else:
-                        base, top = (i, j) if frame.centers[i, 1] > frame.centers[j, 1] else (j, i)
-                    stacked[top] = base
-                elif min(degree_i, degree_j) > 0:
-                    # Both touch tiles of their own (the added tile the next meld's tile, or its own meld's upright
-                    # tile seen close under perspective): the base lies in line with its neighbour, the added tile
-                    # off it.
-                    line_i, line_j = _line_offset(frame, i, near_i - near_j), _line_offset(frame, j, near_j - near_i)
+                stacked[top] = base
+            elif min(degree_i, degree_j) > 0:
+                # Both touch tiles of their own (the added tile the next meld's tile, or its own meld's upright
+                # tile seen close under perspective): the base lies in line with its neighbour, the added tile
+                # off it.
+                line_i, line_j = _line_offset(frame, i, near_i - near_j), _line_offset(frame, j, near_j - near_i)
+                if line_i < STACK_BASE_LINE < STACK_TOP_LINE < line_j:
+                    stacked[j] = i
+                elif line_j < STACK_BASE_LINE < STACK_TOP_LINE < line_i:
+                    stacked[i] = j
+                elif faces is None or faces[i] == faces[j]:
+                    # B69c: two such pairs side by side, their claimed tiles touching (a kong claimed from the
+                    # right, then one from the left): each added tile lies in line with the other's, so only the
+                    # meld's standing tiles tell the base; an added tile with none of its own counts as off line.
+                    # Only for two tiles of one face (an added kong's), where the faces are known: a pair of two
+                    # faces taken here was a winning tile and a chow's claimed tile (docs/rules-session69.md).
+                    up_i = {k for k in near_i - near_j if not frame.sideways[k]}
+                    up_j = {k for k in near_j - near_i if not frame.sideways[k]}
+                    line_i = _line_offset(frame, i, up_i) if up_i else float("inf")
+                    line_j = _line_offset(frame, j, up_j) if up_j else float("inf")
                     if line_i < STACK_BASE_LINE < STACK_TOP_LINE < line_j:
                         stacked[j] = i
                     elif line_j < STACK_BASE_LINE < STACK_TOP_LINE < line_i:
