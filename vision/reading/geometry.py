@@ -395,11 +395,7 @@ def find_stacked(frame: Frame, active: np.ndarray, faces: np.ndarray | None = No
                 # tile seen close under perspective): the base lies in line with its neighbour, the added tile
                 # off it.
                 line_i, line_j = _line_offset(frame, i, near_i - near_j), _line_offset(frame, j, near_j - near_i)
-                if line_i < STACK_BASE_LINE < STACK_TOP_LINE < line_j:
-                    stacked[j] = i
-                elif line_j < STACK_BASE_LINE < STACK_TOP_LINE < line_i:
-                    stacked[i] = j
-                elif faces is None or faces[i] == faces[j]:
+                if not _one_off_line(line_i, line_j) and (faces is None or faces[i] == faces[j]):
                     # B69c: two such pairs side by side, their claimed tiles touching (a kong claimed from the
                     # right, then one from the left): each added tile lies in line with the other's, so only the
                     # meld's standing tiles tell the base; an added tile with none of its own counts as off line.
@@ -409,11 +405,16 @@ def find_stacked(frame: Frame, active: np.ndarray, faces: np.ndarray | None = No
                     up_j = {k for k in near_j - near_i if not frame.sideways[k]}
                     line_i = _line_offset(frame, i, up_i) if up_i else float("inf")
                     line_j = _line_offset(frame, j, up_j) if up_j else float("inf")
-                    if line_i < STACK_BASE_LINE < STACK_TOP_LINE < line_j:
-                        stacked[j] = i
-                    elif line_j < STACK_BASE_LINE < STACK_TOP_LINE < line_i:
-                        stacked[i] = j
+                if line_i < STACK_BASE_LINE < STACK_TOP_LINE < line_j:
+                    stacked[j] = i
+                elif line_j < STACK_BASE_LINE < STACK_TOP_LINE < line_i:
+                    stacked[i] = j
     return stacked
+
+
+def _one_off_line(line_i: float, line_j: float) -> bool:
+    """Whether one of two line offsets (``_line_offset``) says base (in line) and the other added tile (off it)."""
+    return min(line_i, line_j) < STACK_BASE_LINE < STACK_TOP_LINE < max(line_i, line_j)
 
 
 def _line_offset(frame: Frame, i: int, neighbours: set[int]) -> float:
