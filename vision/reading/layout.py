@@ -724,10 +724,28 @@ class _RowSolver:
     def _wall_piece(self, i: int, size: int) -> bool:
         """Whether the backs row[i:i + size] are cut out of a longer line of backs: a back beside them lies closer
         than GAP, or no further from them than they lie apart among themselves (WALL_SPACING_MARGIN): the wall,
-        whose tiles can lie as loosely as a careless kong's."""
+        whose tiles can lie as loosely as a careless kong's. Not four backs beside another four with which they make
+        a line of eight split clearly in the middle (``_kong_pair``): two concealed kongs laid face down side by side
+        (K70, docs/rules-session70.md)."""
         inner = max(self.gaps[k - 1] for k in range(i + 1, i + size))
         reach = max(GAP, inner + WALL_SPACING_MARGIN)
-        return self._touching_back(i - 1, i, reach) or self._touching_back(i + size, i + size - 1, reach)
+        before = self._touching_back(i - 1, i, reach)
+        after = self._touching_back(i + size, i + size - 1, reach)
+        if before != after and size == 4 and self._kong_pair(i - 4 if before else i):
+            return False
+        return before or after
+
+    def _kong_pair(self, start: int) -> bool:
+        """Whether row[start:start + 8] are backs that make a line of their own (no back within GAP beyond either
+        end) split between its two fours by a gap wider than each of its other gaps by WALL_SPACING_MARGIN or more:
+        a wall's stacks lie evenly spaced, two kongs laid side by side leave a gap between them (K70)."""
+        end = start + 8
+        if start < 0 or end > len(self.row) or not all(self.frame.face_down[t] for t in self.row[start:end]):
+            return False
+        if self._touching_back(start - 1, start) or self._touching_back(end, end - 1):
+            return False
+        middle = self.gaps[start + 3]
+        return all(middle >= self.gaps[k] + WALL_SPACING_MARGIN for k in range(start, end - 1) if k != start + 3)
 
     def _set_apart(self, start: int, end: int) -> bool:
         """Whether row[start:end] has at least UNKNOWN_CLAIM_GAP tile widths free on each side (or a row end, or a
