@@ -40,12 +40,14 @@ def test_two_concealed_kongs_face_down_side_by_side_are_read_as_two_kongs(turn):
     first, request, detections, size, order = _read(table, turn)
     assert request is not None and request["count"] == 2, first.warnings
     # answer each box group with the face of the kong it lies on: the first four backs (table tiles 8-11) are 2m
-    kong_boxes = [detections.boxes[detection_of(order, k)].tolist() for k in range(8, 16)]
-    faces = []
-    for boxes in request["boxes"]:
-        centre = np.mean([[(b[0] + b[2]) / 2, (b[1] + b[3]) / 2] for b in boxes], axis=0)
-        nearest = min(range(8), key=lambda k: float(np.hypot(*(np.reshape(kong_boxes[k], (2, 2)).mean(0) - centre))))
-        faces.append("2m" if nearest < 4 else "3z")
+    def centre(boxes) -> np.ndarray:
+        boxes = np.asarray(boxes, np.float64).reshape(-1, 4)
+        return (boxes[:, :2] + boxes[:, 2:]).mean(axis=0) / 2
+
+    first_kong = centre([detections.boxes[detection_of(order, k)] for k in range(8, 12)])
+    second_kong = centre([detections.boxes[detection_of(order, k)] for k in range(12, 16)])
+    faces = ["2m" if np.linalg.norm(centre(boxes) - first_kong) < np.linalg.norm(centre(boxes) - second_kong)
+             else "3z" for boxes in request["boxes"]]
     assert sorted(faces) == ["2m", "3z"]
     reading = read_hand(detections, size, concealed_kong_tiles=faces)
     assert reading.hand is not None, reading.warnings
