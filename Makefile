@@ -13,11 +13,15 @@ $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 
+# Both also compile the MCR engine's scoring module with Cython (engine/mcr/build_fast.py: a minute the first time,
+# nothing while fast.py is unchanged); where that cannot be built the engine scores with fast.py itself, slower.
 setup: $(VENV)/bin/python
-	$(PY) -m pip install -q -e .
+	$(PY) -m pip install -q -e '.[compiled]'
+	$(PY) -m engine.mcr.build_fast || echo "note: the MCR engine scores with engine/mcr/fast.py uncompiled"
 
 setup-dev: $(VENV)/bin/python
-	$(PY) -m pip install -q -e '.[dev]'
+	$(PY) -m pip install -q -e '.[dev,compiled]'
+	$(PY) -m engine.mcr.build_fast || echo "note: the MCR engine scores with engine/mcr/fast.py uncompiled"
 
 # Training extra (torch, ultralytics): large; only for retraining the models.
 setup-train: $(VENV)/bin/python
@@ -55,4 +59,4 @@ bench: setup-dev
 	for b in bench/bench_*.py; do $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache engine/mcr/_fast_c.*.so engine/mcr/_fast_c.sha256

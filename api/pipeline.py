@@ -54,6 +54,14 @@ def scorer_available(rules: str) -> bool:
         return False
 
 
+def mcr_engine() -> str:
+    """Which module scores MCR hands (``engine.mcr.FAST_IMPLEMENTATION``), or "unavailable"."""
+    try:
+        return importlib.import_module("engine.mcr").FAST_IMPLEMENTATION
+    except Exception:  # noqa: BLE001 - as scorer_available: a broken scorer package is reported, not raised
+        return "unavailable"
+
+
 def parse_hand_string(text: str) -> dict[str, Any]:
     """Compact hand string -> hand JSON; any failure to read it is the client's (invalid_hand_json / unknown_tile)."""
     try:
@@ -487,6 +495,7 @@ class Reader:
                             "models": self.model_files},
             "hand_reader": {"available": self.read_hand is not None, "detail": self.hand_reader_reason},
             "scoring": {rules: scorer_available(rules) for rules in SCORER_MODULES},
+            "mcr_engine": mcr_engine(),
             "queue": {"workers": self.queue.workers, "capacity": self.queue.capacity, "admitted": self.queue.admitted},
         }
 

@@ -465,4 +465,6 @@ class HealthResponse(BaseModel):
     recognition: RecognitionHealth = required("photo recognition")
     hand_reader: HandReaderHealth = required("hand assembly")
     scoring: ScoringHealth = required("the scorers")
+    mcr_engine: str = required("which module scores MCR hands: engine/mcr/fast.py compiled by Cython, or fast.py "
+                               "itself and why (the same answers, slower); \"unavailable\" without the MCR scorer")
     queue: QueueHealth = required("the photo queue")

@@ -52,6 +52,10 @@ object, the least any Python scorer of these objects does; ``score`` on new hand
 tiles' readings were made beforehand (``fast._new_readings``: what the decomposition of a standing never seen
 costs); and on the same hands again (every cache holding them: what no cache removes). Not a headline number:
 it says where the time of a new hand goes.
+
+Every mode scores with the module the engine loads (``engine.mcr.FAST_IMPLEMENTATION``, printed first): ``fast.py``
+compiled by Cython where ``make setup`` built it (``engine/mcr/build_fast.py``), else ``fast.py`` itself;
+``MAHJONG_ENGINE_PURE=1`` measures ``fast.py`` itself beside a compiled build.
 """
 
 from __future__ import annotations
@@ -65,7 +69,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.mcr import score  # noqa: E402
+from engine.mcr import FAST_IMPLEMENTATION, score  # noqa: E402
 from tests.mcr.generator import gb_arguments, generate  # noqa: E402
 
 
@@ -86,6 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--loop-only", action="store_true",
                         help="only score the new hands, in one loop, for counting instructions (see above)")
     args = parser.parse_args(argv)
+    print(f"engine.mcr scores with {FAST_IMPLEMENTATION}")
     if args.loop_only:
         return _loop_only(args)
     if args.floor:
@@ -212,8 +217,8 @@ def main(argv: list[str] | None = None) -> int:
 def _floor(args) -> int:
     import MahjongGB
 
+    from engine.mcr import FAST as fast  # (the module that scores: compiled or not, its caches are the ones used)
     from engine.mcr import MCRResult
-    from engine.mcr import fast
 
     pack_of_tile, pack = fast._PACK_OF_TILE, fast._PACK
 

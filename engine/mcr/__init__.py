@@ -9,20 +9,28 @@ towards the 8-point minimum [002:336].
 
 ``score`` works on ints (``engine.mcr.fast``: the fans and total of every arrangement, and the one kept); the
 reference evaluation (``evaluate``, which ``scorings`` runs on every arrangement) gives the same fans and is run once,
-on the chosen arrangement, when the fans' explanations are asked for (``MCRResult.fans``, ``to_json``).
+on the chosen arrangement, when the fans' explanations are asked for (``MCRResult.fans``, ``to_json``). Where
+``make setup`` could compile ``fast.py`` with Cython (``engine.mcr.build_fast``), the compiled module scores, built
+from this very ``fast.py`` and giving the same answers about 1.4 times faster; else ``fast.py`` itself
+(``engine.mcr.compiled``).
 """
 
 from __future__ import annotations
 
 from ..decompose import _MELD_GROUP_KIND, Arrangement, Group, arrangements
 from ..hand import Hand, WinContext
+from .compiled import load as _load_fast
 from .evaluate import HandFacts, Scored, evaluate
 from .exclusions import EXCLUDES
 from .fans import FAN_BY_ID, FAN_ID_BY_ZH, FANS, POINTS, Fan
-from .fast import best_reading, score  # noqa: F401 (best_reading: importable from here as before)
 from .readings import _GROUP_BY_CODE, _SHAPE_BY_CODE, _standing_arrangements  # noqa: F401 (tests use them here)
 from .result import (BASE, MINIMUM, MCRResult, ScoredFan, arrangement_json,  # noqa: F401 (importable from here as
                      check_context)  # before)
+
+# The module that scores: fast.py compiled by Cython where `make setup` could build it from this very fast.py, else
+# fast.py itself (engine.mcr.compiled); FAST_IMPLEMENTATION says which, for benchmarks and the health check.
+FAST, FAST_IMPLEMENTATION = _load_fast()
+best_reading, score = FAST.best_reading, FAST.score  # (best_reading: importable from here as before)
 
 __all__ = ["FANS", "FAN_BY_ID", "FAN_ID_BY_ZH", "POINTS", "EXCLUDES", "Fan", "MCRResult", "ScoredFan", "score", "scorings",
            "hand_arrangements", "MINIMUM"]

@@ -10,6 +10,7 @@ import sys
 import pytest
 from fastapi.testclient import TestClient
 
+import engine.mcr
 from api.app import create_app
 from api.settings import Settings
 
@@ -21,6 +22,7 @@ def test_healthz_says_what_is_available(client):
     assert body["status"] == "ok"
     assert body["recognition"]["available"] is models_present()
     assert body["scoring"] == {"mcr": True, "riichi": True}
+    assert body["mcr_engine"] == engine.mcr.FAST_IMPLEMENTATION
     ready = client.get("/readyz")
     assert ready.status_code == (200 if models_present() else 503)
 
