@@ -59,4 +59,4 @@ bench: setup-dev
 	for b in bench/bench_*.py; do $(PY) $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache engine/mcr/_fast_c.*.so engine/mcr/_fast_c.sha256
+	rm -rf $(VENV) build *.egg-info .pytest_cache engine/mcr/_fast_c.*

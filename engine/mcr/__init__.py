@@ -11,7 +11,7 @@ towards the 8-point minimum [002:336].
 reference evaluation (``evaluate``, which ``scorings`` runs on every arrangement) gives the same fans and is run once,
 on the chosen arrangement, when the fans' explanations are asked for (``MCRResult.fans``, ``to_json``). Where
 ``make setup`` could compile ``fast.py`` with Cython (``engine.mcr.build_fast``), the compiled module scores, built
-from this very ``fast.py`` and giving the same answers about 1.4 times faster; else ``fast.py`` itself
+from this very ``fast.py`` and giving the same answers about 1.3 times faster; else ``fast.py`` itself
 (``engine.mcr.compiled``).
 """
 

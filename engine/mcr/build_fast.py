@@ -19,18 +19,17 @@ import os
 import shutil
 import subprocess
 import sys
-import sysconfig
 import tempfile
 from pathlib import Path
 
-from .compiled import COMPILED_NAME, DIGEST_FILE, SOURCE, source_digest
+from .compiled import COMPILED_FILE, COMPILED_NAME, DIGEST_FILE, SOURCE, source_digest
 
 DIRECTIVES = ("language_level=3", "annotation_typing=False", "infer_types=False")
 
 
 def compiled_path() -> Path:
     """Where the extension module goes: beside ``fast.py``, named for this interpreter."""
-    return SOURCE.with_name(COMPILED_NAME + sysconfig.get_config_var("EXT_SUFFIX"))
+    return COMPILED_FILE
 
 
 def up_to_date() -> bool:

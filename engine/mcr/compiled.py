@@ -1,9 +1,9 @@
 """Which module scores: ``fast.py`` compiled by Cython (``engine/mcr/_fast_c``), or ``fast.py`` itself.
 
 ``python -m engine.mcr.build_fast`` (run by ``make setup``) compiles this package's ``fast.py``, unchanged, into the
-extension module ``_fast_c`` and writes the SHA-256 of the source it compiled beside it (``_fast_c.sha256``). The
+extension module ``_fast_c`` and writes the SHA-256 of the source it compiled beside it (``DIGEST_FILE``). The
 engine stays pure Python with the standard library only: without the compiled module (no C compiler, no Cython, or
-``MAHJONG_ENGINE_PURE=1``) it scores with ``fast.py`` itself, the same answers about 1.4 times slower. A compiled
+``MAHJONG_ENGINE_PURE=1``) it scores with ``fast.py`` itself, the same answers about 1.3 times slower. A compiled
 module built from another ``fast.py`` than the one beside it is never used (a stale build would score by old code);
 the digest is checked before the module is imported, so a stale one is not even loaded.
 """
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sysconfig
 import warnings
 from collections.abc import Mapping
 from importlib import import_module
@@ -20,7 +21,10 @@ from types import ModuleType
 
 SOURCE = Path(__file__).with_name("fast.py")
 COMPILED_NAME = "_fast_c"
-DIGEST_FILE = Path(__file__).with_name(COMPILED_NAME + ".sha256")
+# The extension module for this interpreter, and beside it the digest of the source it was built from: one digest per
+# extension, so that interpreters sharing a checkout never take each other's digest for their own build's.
+COMPILED_FILE = SOURCE.with_name(COMPILED_NAME + sysconfig.get_config_var("EXT_SUFFIX"))
+DIGEST_FILE = COMPILED_FILE.with_name(COMPILED_FILE.name + ".sha256")
 PURE_ENV = "MAHJONG_ENGINE_PURE"
 
 PURE_REQUESTED = f"fast.py ({PURE_ENV}=1)"
