@@ -25,7 +25,8 @@ compares instead this engine with an older copy of ``engine/`` (for instance ``g
 /tmp/old``), both in this process: each scores the same --warmup other hands, then the same --hands x --repeat new
 hands 250 at a time, the two engines taking turns (who goes first alternates), so that load drifting on a shared
 machine falls on both alike. The older copy gets its own ``engine.mcr`` (own caches) beside this tree's tiles, hands
-and decomposition, so it must accept them (true of the copies since the fast path).
+and decomposition, so it must accept them (true of the copies since the fast path). A copy made by ``git archive``
+has no compiled module: the run says so, and ``MAHJONG_ENGINE_PURE=1`` times ``fast.py`` against ``fast.py``.
 
     valgrind --tool=callgrind --collect-atstart=no --toggle-collect=starmap_next --callgrind-out-file=/dev/null \
         .venv/bin/python bench/bench_mcr.py --loop-only --hands 2000 [--against /tmp/old/engine]
@@ -308,7 +309,14 @@ def _older_score(path: str):
     sys.modules["engine_old"] = package
     for name in ("decompose", "hand", "tiles", "errors"):  # shared: the hands are this tree's
         sys.modules["engine_old." + name] = sys.modules["engine." + name]
-    return importlib.import_module("engine_old.mcr").score
+    old = importlib.import_module("engine_old.mcr")
+    # (a copy made by git archive has no compiled module: against a compiled one here, the ratio would time Cython)
+    implementation = getattr(old, "FAST_IMPLEMENTATION", "fast.py (before session 72: never compiled)")
+    print(f"the older engine scores with {implementation}")
+    if implementation != FAST_IMPLEMENTATION:
+        print("warning: the two engines score with different modules; MAHJONG_ENGINE_PURE=1 compares fast.py with "
+              "fast.py", file=sys.stderr)
+    return old.score
 
 
 def _in_turns(runs: dict, n: int, chunk: int = 250) -> tuple[dict[str, float], list[float]]:

@@ -15,11 +15,13 @@ without the compiled module it scores with ``fast.py`` itself (``engine.mcr.comp
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from .compiled import COMPILED_FILE, COMPILED_NAME, DIGEST_FILE, SOURCE, source_digest
@@ -32,26 +34,68 @@ def compiled_path() -> Path:
     return COMPILED_FILE
 
 
-def up_to_date() -> bool:
-    """The extension for this interpreter is there and was built from the ``fast.py`` beside it."""
+def build_key() -> str:
+    """What else than the source decides the compiled module: this script (its directives) and Cython's version.
+    Written as the digest file's second line, which ``up_to_date`` checks and the loader ignores (a module built
+    by another Cython from the same source answers the same, as ``tests/mcr/test_compiled.py`` checks)."""
+    import Cython
+
+    recipe = Path(__file__).read_bytes() + f"\n{DIRECTIVES}\nCython {Cython.__version__}".encode()
+    return "build " + hashlib.sha256(recipe).hexdigest()
+
+
+def up_to_date(compiled: Path = COMPILED_FILE, digest_file: Path = DIGEST_FILE, source: Path = SOURCE) -> bool:
+    """The extension for this interpreter is there, built from the ``fast.py`` beside it by this recipe."""
     try:
-        return compiled_path().exists() and DIGEST_FILE.read_text(encoding="ascii").strip() == source_digest()
-    except OSError:
+        lines = digest_file.read_text(encoding="ascii").split()
+        return compiled.exists() and lines[:1] == [source_digest(source)] and " ".join(lines[1:]) == build_key()
+    except (OSError, UnicodeError, ImportError):
         return False
 
 
+@contextmanager
+def _locked(path: Path):
+    """One build at a time per checkout (POSIX ``flock``; elsewhere none): two builds in turn never pair one's
+    extension with the other's digest."""
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    with open(path, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def _replace_atomically(data: bytes, target: Path) -> None:
+    """Write ``data`` to a file of its own beside ``target`` and rename it into place: a reader sees the old file
+    or the new one, never half of one, and a running process keeps the old extension it has mapped."""
+    handle, staged = tempfile.mkstemp(dir=target.parent, prefix=target.name + ".", suffix=".new")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(staged, target)
+    except BaseException:
+        Path(staged).unlink(missing_ok=True)
+        raise
+
+
 def build() -> Path:
-    """Compile a copy of ``fast.py`` as ``engine.mcr._fast_c`` in a scratch package (its relative imports need the
-    package's name; the scratch directory keeps Cython's C file and setuptools' build tree out of the checkout), then
-    move the extension beside ``fast.py`` and write the digest of the source it was built from. Raises
-    RuntimeError with the compiler's output when the build fails."""
-    digest = source_digest()
+    """Compile ``fast.py`` as ``engine.mcr._fast_c`` in a scratch package (its relative imports need the package's
+    name; the scratch directory keeps Cython's C file and setuptools' build tree out of the checkout), then put the
+    extension beside ``fast.py`` and write the digest of the very bytes compiled. Raises RuntimeError with the
+    compiler's output when the build fails, OSError when the files cannot be written."""
+    source_bytes = SOURCE.read_bytes()  # (read once: the digest is of what was compiled, even if fast.py changes)
+    digest = hashlib.sha256(source_bytes).hexdigest()
     with tempfile.TemporaryDirectory(prefix="build_fast_") as scratch:
         package = Path(scratch, "engine", "mcr")
         package.mkdir(parents=True)
         Path(scratch, "engine", "__init__.py").touch()
         (package / "__init__.py").touch()
-        shutil.copyfile(SOURCE, package / f"{COMPILED_NAME}.py")
+        (package / f"{COMPILED_NAME}.py").write_bytes(source_bytes)
         command = [sys.executable, "-m", "Cython.Build.Cythonize", "-i"]
         for directive in DIRECTIVES:
             command += ["-X", directive]
@@ -60,15 +104,13 @@ def build() -> Path:
         built = package / compiled_path().name
         if run.returncode != 0 or not built.exists():
             raise RuntimeError(f"Cython build of {SOURCE} failed (exit {run.returncode}):\n{run.stdout}{run.stderr}")
-        # (the digest goes last: a build interrupted before it leaves no digest, and so no compiled module in use;
-        # the extension is renamed into place, never written over: this process, as any running one, may have the
-        # old file mapped, since importing engine.mcr loads it)
-        DIGEST_FILE.unlink(missing_ok=True)
         target = compiled_path()
-        staged = target.with_name(target.name + ".new")
-        shutil.copyfile(built, staged)
-        os.replace(staged, target)
-    DIGEST_FILE.write_text(digest + "\n", encoding="ascii")
+        with _locked(DIGEST_FILE.with_name(DIGEST_FILE.name + ".lock")):
+            # (the digest goes last: a build interrupted before it leaves no digest, and so no compiled module in
+            # use)
+            DIGEST_FILE.unlink(missing_ok=True)
+            _replace_atomically(built.read_bytes(), target)
+            _replace_atomically(f"{digest}\n{build_key()}\n".encode("ascii"), DIGEST_FILE)
     return target
 
 
@@ -88,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"compiling {SOURCE.name} with Cython (about a minute on 2 cores) ...", flush=True)
     try:
         target = build()
-    except RuntimeError as error:
+    except (RuntimeError, OSError) as error:
         print(error, file=sys.stderr)
         print("the engine scores with fast.py itself", file=sys.stderr)
         return 1

@@ -45,10 +45,10 @@ def load(environ: Mapping[str, str] = os.environ, digest_file: Path = DIGEST_FIL
     if environ.get(PURE_ENV) == "1":
         return import_module(".fast", __package__), PURE_REQUESTED
     try:
-        built_from = digest_file.read_text(encoding="ascii").strip()
-    except OSError:
+        built_from = digest_file.read_text(encoding="ascii").split()[:1]  # (the first line: the source's digest)
+    except (OSError, UnicodeError):
         return import_module(".fast", __package__), NOT_BUILT
-    if built_from != source_digest(source):
+    if built_from != [source_digest(source)]:
         warnings.warn(f"engine/mcr/{COMPILED_NAME} was not built from this fast.py; scoring with fast.py itself "
                       "(python -m engine.mcr.build_fast rebuilds it)", RuntimeWarning, stacklevel=2)
         return import_module(".fast", __package__), STALE

@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 import engine.mcr
 from api.app import create_app
+from engine.mcr import compiled
 from api.settings import Settings
 
 from .conftest import MODELS_DIR, ROOT, make_settings, models_present, requires_models, small_image
@@ -22,6 +23,7 @@ def test_healthz_says_what_is_available(client):
     assert body["status"] == "ok"
     assert body["recognition"]["available"] is models_present()
     assert body["scoring"] == {"mcr": True, "riichi": True}
+    assert body["mcr_engine"] in (compiled.COMPILED, compiled.NOT_BUILT, compiled.STALE, compiled.PURE_REQUESTED)
     assert body["mcr_engine"] == engine.mcr.FAST_IMPLEMENTATION
     ready = client.get("/readyz")
     assert ready.status_code == (200 if models_present() else 503)

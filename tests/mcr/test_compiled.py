@@ -12,7 +12,7 @@ import engine.mcr as mcr
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.mcr import compiled, fast
-from engine.mcr.build_fast import compiled_path
+from engine.mcr.build_fast import build_key, compiled_path, up_to_date
 from engine.tiles import Tile
 
 from .generator import generate
@@ -30,6 +30,7 @@ def compiled_module():
             pytest.fail(message)
         pytest.skip(message)
     assert mcr.FAST_IMPLEMENTATION == compiled.COMPILED
+    assert mcr.FAST.__file__ == str(compiled.COMPILED_FILE)  # the extension module, not a source file
     assert mcr.score is mcr.FAST.score
     return mcr.FAST
 
@@ -81,3 +82,24 @@ def test_compiled_module_is_used_only_when_built_from_this_source(tmp_path):
         assert why == compiled.COMPILED and module.__name__ == "engine.mcr._fast_c"
     else:
         assert (module, why) == (fast, compiled.NOT_BUILT)
+
+
+def test_a_build_is_up_to_date_only_for_its_source_and_recipe(tmp_path):
+    pytest.importorskip("Cython")
+    source = tmp_path / "fast.py"
+    source.write_text("# a source\n", encoding="ascii")
+    extension = tmp_path / "_fast_c.so"
+    digest_file = tmp_path / "_fast_c.so.sha256"
+    digest_file.write_text(f"{compiled.source_digest(source)}\n{build_key()}\n", encoding="ascii")
+    assert not up_to_date(extension, digest_file, source)  # no extension
+    extension.write_bytes(b"")
+    assert up_to_date(extension, digest_file, source)
+    digest_file.write_text(f"{compiled.source_digest(source)}\nbuild {'0' * 64}\n", encoding="ascii")
+    assert not up_to_date(extension, digest_file, source)  # another recipe or Cython: built again
+    # the loader reads the first line only: the source decides what the module answers
+    assert compiled.load(environ={}, digest_file=digest_file, source=source)[1] != compiled.STALE
+    digest_file.write_text(f"{'0' * 64}\n{build_key()}\n", encoding="ascii")
+    assert not up_to_date(extension, digest_file, source)
+    digest_file.write_bytes(b"\xff\xfe")
+    assert not up_to_date(extension, digest_file, source)
+    assert compiled.load(environ={}, digest_file=digest_file, source=source) == (fast, compiled.NOT_BUILT)
