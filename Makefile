@@ -15,13 +15,15 @@ $(VENV)/bin/python:
 
 # Both also compile the MCR engine's scoring module with Cython (engine/mcr/build_fast.py: a minute the first time,
 # nothing while fast.py is unchanged); where that cannot be built the engine scores with fast.py itself, slower.
+BUILD_FAST = $(PY) -m engine.mcr.build_fast || echo "note: the MCR engine scores with engine/mcr/fast.py uncompiled"
+
 setup: $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[compiled]'
-	$(PY) -m engine.mcr.build_fast || echo "note: the MCR engine scores with engine/mcr/fast.py uncompiled"
+	$(BUILD_FAST)
 
 setup-dev: $(VENV)/bin/python
 	$(PY) -m pip install -q -e '.[dev,compiled]'
-	$(PY) -m engine.mcr.build_fast || echo "note: the MCR engine scores with engine/mcr/fast.py uncompiled"
+	$(BUILD_FAST)
 
 # Training extra (torch, ultralytics): large; only for retraining the models.
 setup-train: $(VENV)/bin/python

@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -27,11 +26,6 @@ from pathlib import Path
 from .compiled import COMPILED_FILE, COMPILED_NAME, DIGEST_FILE, SOURCE, source_digest
 
 DIRECTIVES = ("language_level=3", "annotation_typing=False", "infer_types=False")
-
-
-def compiled_path() -> Path:
-    """Where the extension module goes: beside ``fast.py``, named for this interpreter."""
-    return COMPILED_FILE
 
 
 def build_key() -> str:
@@ -101,10 +95,10 @@ def build() -> Path:
             command += ["-X", directive]
         command.append(f"engine/mcr/{COMPILED_NAME}.py")
         run = subprocess.run(command, cwd=scratch, capture_output=True, text=True)
-        built = package / compiled_path().name
+        built = package / COMPILED_FILE.name
         if run.returncode != 0 or not built.exists():
             raise RuntimeError(f"Cython build of {SOURCE} failed (exit {run.returncode}):\n{run.stdout}{run.stderr}")
-        target = compiled_path()
+        target = COMPILED_FILE
         with _locked(DIGEST_FILE.with_name(DIGEST_FILE.name + ".lock")):
             # (the digest goes last: a build interrupted before it leaves no digest, and so no compiled module in
             # use)
@@ -119,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--force", action="store_true", help="build even when the compiled module is up to date")
     args = parser.parse_args(argv)
     if not args.force and up_to_date():
-        print(f"{compiled_path().name}: up to date with fast.py")
+        print(f"{COMPILED_FILE.name}: up to date with fast.py")
         return 0
     try:
         import Cython  # noqa: F401 (only to say clearly what is missing)

@@ -12,8 +12,8 @@ from fastapi.testclient import TestClient
 
 import engine.mcr
 from api.app import create_app
-from engine.mcr import compiled
 from api.settings import Settings
+from engine.mcr import compiled
 
 from .conftest import MODELS_DIR, ROOT, make_settings, models_present, requires_models, small_image
 

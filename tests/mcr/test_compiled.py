@@ -12,7 +12,7 @@ import engine.mcr as mcr
 from engine.errors import HandError
 from engine.hand import Hand
 from engine.mcr import compiled, fast
-from engine.mcr.build_fast import build_key, compiled_path, up_to_date
+from engine.mcr.build_fast import build_key, up_to_date
 from engine.tiles import Tile
 
 from .generator import generate
@@ -78,7 +78,7 @@ def test_compiled_module_is_used_only_when_built_from_this_source(tmp_path):
     other_source.write_text("# not the engine\n", encoding="ascii")
     digest_file.write_text(compiled.source_digest(other_source) + "\n", encoding="ascii")
     module, why = compiled.load(environ={}, digest_file=digest_file, source=other_source)
-    if compiled_path().exists():
+    if compiled.COMPILED_FILE.exists():
         assert why == compiled.COMPILED and module.__name__ == "engine.mcr._fast_c"
     else:
         assert (module, why) == (fast, compiled.NOT_BUILT)
