@@ -23,7 +23,7 @@ import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from .compiled import COMPILED_FILE, COMPILED_NAME, DIGEST_FILE, SOURCE, source_digest
+from .compiled import COMPILED_FILE, COMPILED_NAME, DIGEST_FILE, SOURCE, bytes_digest, source_digest
 
 DIRECTIVES = ("language_level=3", "annotation_typing=False", "infer_types=False")
 
@@ -83,7 +83,7 @@ def build() -> Path:
     extension beside ``fast.py`` and write the digest of the very bytes compiled. Raises RuntimeError with the
     compiler's output when the build fails, OSError when the files cannot be written."""
     source_bytes = SOURCE.read_bytes()  # (read once: the digest is of what was compiled, even if fast.py changes)
-    digest = hashlib.sha256(source_bytes).hexdigest()
+    digest = bytes_digest(source_bytes)
     with tempfile.TemporaryDirectory(prefix="build_fast_") as scratch:
         package = Path(scratch, "engine", "mcr")
         package.mkdir(parents=True)

@@ -33,9 +33,14 @@ STALE = "fast.py (the compiled module was built from another fast.py: python -m 
 COMPILED = "fast.py compiled by Cython (engine/mcr/_fast_c)"
 
 
+def bytes_digest(data: bytes) -> str:
+    """The SHA-256 (hex) of a source's bytes: the one digest the build writes and the loader checks."""
+    return hashlib.sha256(data).hexdigest()
+
+
 def source_digest(source: Path = SOURCE) -> str:
-    """The SHA-256 (hex) of ``source``'s bytes: what a compiled module must have been built from."""
-    return hashlib.sha256(source.read_bytes()).hexdigest()
+    """The digest of ``source``'s bytes: what a compiled module must have been built from."""
+    return bytes_digest(source.read_bytes())
 
 
 def load(environ: Mapping[str, str] = os.environ, digest_file: Path = DIGEST_FILE,
