@@ -41,6 +41,11 @@ def page(live_server):
         page.set_default_timeout(15_000)
         errors: list[str] = []
         page.on("pageerror", lambda error: errors.append(str(error)))
+        # Listening for file choosers before the page loads has Playwright turn Chromium's interception of them on
+        # before any test presses a key: `expect_file_chooser` alone asks for it without waiting (a subscription sent
+        # fire-and-forget), so a key press could beat it, the chooser open unseen and the wait time out (2 runs of
+        # 30 and 1 of the CI's suite in session 77). Every chooser is still caught by `expect_file_chooser`.
+        page.on("filechooser", lambda chooser: None)
         page.goto(live_server.url + "/referee")
         yield page
         assert not errors, f"JavaScript errors on the page: {errors}"
@@ -793,11 +798,6 @@ def focused(page, what: str = "e => e.id"):
 
 def test_the_photo_button_is_reached_and_pressed_with_the_keyboard(page, live_server):
     """The file input was `hidden`: Tab went past 'Take or choose a photo', so no photo could be taken by keyboard."""
-    # A listener for file choosers, made before the page loads, has Playwright turn Chromium's interception of the
-    # chooser on before any key is pressed: `expect_file_chooser` alone asks for it without waiting (a subscription
-    # sent fire-and-forget), so the Space below sometimes beat it, the chooser opened unseen, and the wait timed out
-    # (2 runs of 30 and 1 of the CI's suite in session 77). Every chooser is still caught by `expect_file_chooser`.
-    page.on("filechooser", lambda chooser: None)
     page.goto(live_server.url + "/referee")
     page.keyboard.press("Tab")
     assert focused(page) == "photo-input"
